@@ -1,0 +1,1 @@
+//! Step 3 of the pipeline: build a candidate once, cached by content hash (skeleton).

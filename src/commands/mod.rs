@@ -1,0 +1,57 @@
+//! The subcommands: each drives the pipeline steps it needs and returns an [`Outcome`].
+
+pub mod cli;
+pub mod gen;
+pub mod judge;
+pub mod list;
+pub mod repro;
+pub mod solve;
+pub mod stress;
+pub mod verify;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::error::UsageError;
+
+/// How a command that ran to completion ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything checked passed: exit code 0.
+    Passed,
+    /// A candidate failed something it was checked on: exit code 1.
+    Failed,
+}
+
+/// Entry point of the binary: parse arguments, run the command, map the result to an exit code.
+pub fn main() -> ExitCode {
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli::dispatch(args) {
+        Ok(Outcome::Passed) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Err(e) => {
+            let _ = std::io::stdout().flush();
+            eprintln!("stressjudge: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes text to stdout, treating a closed pipe (e.g. `| head`) as success.
+pub fn print_out(text: &str) -> Result<(), UsageError> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(UsageError::new(format!("cannot write to stdout: {e}"))),
+    }
+}

@@ -1,0 +1,125 @@
+//! The default output checker: answers compared token by token.
+//!
+//! Whitespace and line endings do not matter, tokens are case-sensitive, and a missing or extra
+//! token is wrong. A mismatch names the game (1-based answer index) that differs first, so the
+//! report can point at that game's input line.
+
+use std::borrow::Cow;
+
+/// What the checker decided about one output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckResult {
+    /// Every expected token is present, in order, and nothing else.
+    Accepted,
+    /// The first difference found.
+    WrongAnswer(Mismatch),
+}
+
+/// The first difference between the expected answers and a candidate's output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// 1-based index of the game (answer) that differs first.
+    pub game: usize,
+    /// The expected token, or `None` when the output has an extra token there.
+    pub expected: Option<String>,
+    /// The candidate's token, or `None` when the output ended early.
+    pub actual: Option<String>,
+}
+
+impl Mismatch {
+    /// One-line description, e.g. `game 3: expected `1`, found `2``.
+    pub fn describe(&self) -> String {
+        match (&self.expected, &self.actual) {
+            (Some(e), Some(a)) => format!("game {}: expected `{e}`, found `{a}`", self.game),
+            (Some(e), None) => format!("game {}: expected `{e}`, but the output ended", self.game),
+            (None, Some(a)) => format!(
+                "extra output after the last answer: `{a}` (token {})",
+                self.game
+            ),
+            (None, None) => format!("game {}: no difference", self.game),
+        }
+    }
+}
+
+/// Compares expected answer tokens with a candidate's raw output.
+///
+/// Non-UTF-8 output is compared after lossy decoding, so the report stays readable.
+pub fn compare_tokens(expected: &[String], output: &[u8]) -> CheckResult {
+    let text: Cow<str> = String::from_utf8_lossy(output);
+    let mut actual = text.split_ascii_whitespace();
+    for (i, want) in expected.iter().enumerate() {
+        match actual.next() {
+            Some(got) if got == want => {}
+            got => {
+                return CheckResult::WrongAnswer(Mismatch {
+                    game: i + 1,
+                    expected: Some(want.clone()),
+                    actual: got.map(clip_token),
+                })
+            }
+        }
+    }
+    match actual.next() {
+        None => CheckResult::Accepted,
+        Some(extra) => CheckResult::WrongAnswer(Mismatch {
+            game: expected.len() + 1,
+            expected: None,
+            actual: Some(clip_token(extra)),
+        }),
+    }
+}
+
+fn clip_token(token: &str) -> String {
+    const MAX: usize = 64;
+    if token.chars().count() <= MAX {
+        token.to_string()
+    } else {
+        format!("{}...", token.chars().take(MAX).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answers(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn whitespace_and_line_endings_do_not_matter() {
+        let want = answers(&["1", "2"]);
+        assert_eq!(
+            compare_tokens(&want, b"1\r\n  2 \r\n\n"),
+            CheckResult::Accepted
+        );
+        assert_eq!(compare_tokens(&want, b"1 2"), CheckResult::Accepted);
+    }
+
+    #[test]
+    fn names_first_difference_missing_and_extra() {
+        let want = answers(&["Petyr"]);
+        let CheckResult::WrongAnswer(m) = compare_tokens(&want, b"petyr\n") else {
+            panic!("case must matter")
+        };
+        assert_eq!((m.game, m.actual.as_deref()), (1, Some("petyr")));
+        let CheckResult::WrongAnswer(m) = compare_tokens(&want, b"") else {
+            panic!("missing token")
+        };
+        assert_eq!(m.actual, None);
+        let CheckResult::WrongAnswer(m) = compare_tokens(&want, b"Petyr Varys") else {
+            panic!("extra token")
+        };
+        assert_eq!((m.game, m.expected.clone()), (2, None));
+        assert!(m.describe().contains("extra output"));
+    }
+
+    #[test]
+    fn non_utf8_output_is_readable() {
+        let want = answers(&["1"]);
+        let CheckResult::WrongAnswer(m) = compare_tokens(&want, &[0xff, 0xfe]) else {
+            panic!("garbage is wrong")
+        };
+        assert!(m.actual.unwrap().contains('\u{fffd}'));
+    }
+}

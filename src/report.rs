@@ -1,0 +1,1 @@
+//! Step 6 of the pipeline: tables and JSON (skeleton).
