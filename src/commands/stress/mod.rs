@@ -1,4 +1,8 @@
-//! `stressjudge stress` (skeleton).
+//! `stressjudge stress`: find a failing seed fast, shrink it, reproduce it exactly, never lose it.
+
+pub mod seeds;
+pub mod shrink;
+pub mod store;
 
 use super::cli::StressArgs;
 use super::Outcome;

@@ -1,0 +1,140 @@
+//! Shrinking a failing input, as property-based testers do.
+//!
+//! Greedy descent: ask the problem for simpler variants of the current input (most aggressive
+//! first), keep the first one that is valid and still fails the same way, and start over from
+//! it; stop when no variant fails or the attempt budget is spent. Every variant is checked by the
+//! problem's validator before it is tried, so a shrunk input is always a legal test.
+
+use crate::problem::Problem;
+
+/// Upper bound on candidate runs one shrink may spend.
+pub const DEFAULT_ATTEMPTS: usize = 400;
+
+/// The result of shrinking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shrunk {
+    /// The smallest failing input found.
+    pub input: String,
+    /// How many variants were run.
+    pub attempts: usize,
+}
+
+/// Shrinks `input`, which must be valid and satisfy `still_fails`. `still_fails` runs the
+/// candidate and says whether it fails with the same verdict as the original failure.
+pub fn shrink(
+    problem: &dyn Problem,
+    input: &str,
+    max_attempts: usize,
+    mut still_fails: impl FnMut(&str) -> bool,
+) -> Shrunk {
+    let mut current = input.to_string();
+    let mut attempts = 0;
+    'descent: while attempts < max_attempts {
+        for variant in problem.shrink(&current) {
+            if attempts >= max_attempts {
+                break 'descent;
+            }
+            if variant == current || variant.len() > current.len() {
+                continue;
+            }
+            if problem.validate(&variant).is_err() {
+                continue;
+            }
+            attempts += 1;
+            if still_fails(&variant) {
+                current = variant;
+                continue 'descent;
+            }
+        }
+        break;
+    }
+    Shrunk {
+        input: current,
+        attempts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::{InputError, Limits, Sample};
+    use std::time::Duration;
+
+    /// A toy problem: one line of numbers, each 0..=100; shrinking drops or halves numbers.
+    struct Numbers;
+
+    impl Problem for Numbers {
+        fn id(&self) -> &'static str {
+            "numbers"
+        }
+        fn title(&self) -> &'static str {
+            "Numbers"
+        }
+        fn limits(&self) -> Limits {
+            Limits {
+                time: Duration::from_secs(1),
+                memory_bytes: 1 << 20,
+            }
+        }
+        fn samples(&self) -> Vec<Sample> {
+            Vec::new()
+        }
+        fn validate(&self, input: &str) -> Result<usize, InputError> {
+            let ok = !input.trim().is_empty()
+                && input
+                    .split_whitespace()
+                    .all(|t| t.parse::<u32>().is_ok_and(|v| v <= 100));
+            ok.then_some(1).ok_or_else(|| InputError::new(1, "bad"))
+        }
+        fn solve(&self, _input: &str) -> Result<Vec<String>, InputError> {
+            Ok(Vec::new())
+        }
+        fn shrink(&self, input: &str) -> Vec<String> {
+            let nums: Vec<u32> = input
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            let join = |v: &[u32]| {
+                v.iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let mut out = Vec::new();
+            for i in 0..nums.len() {
+                let mut v = nums.clone();
+                v.remove(i);
+                out.push(join(&v));
+            }
+            for i in 0..nums.len() {
+                let mut v = nums.clone();
+                v[i] /= 2;
+                out.push(join(&v));
+                v[i] = nums[i].saturating_sub(1);
+                out.push(join(&v));
+            }
+            out
+        }
+    }
+
+    #[test]
+    fn finds_a_minimal_failing_input() {
+        // Fails when some number is at least 7: the minimum is the single number 7.
+        let fails = |s: &str| s.split_whitespace().any(|t| t.parse::<u32>().unwrap() >= 7);
+        let shrunk = shrink(&Numbers, "3 50 9 1 80", DEFAULT_ATTEMPTS, fails);
+        assert_eq!(shrunk.input, "7");
+        assert!(shrunk.attempts > 0);
+    }
+
+    #[test]
+    fn never_tries_invalid_variants_and_respects_the_budget() {
+        let mut seen = Vec::new();
+        let shrunk = shrink(&Numbers, "100 100", 3, |s| {
+            seen.push(s.to_string());
+            true
+        });
+        assert_eq!(seen.len(), 3);
+        assert!(seen.iter().all(|s| Numbers.validate(s).is_ok()));
+        assert_ne!(shrunk.input, "100 100");
+    }
+}

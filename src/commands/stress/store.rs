@@ -1,0 +1,110 @@
+//! Failures written to disk the moment they are found, atomically, so nothing is lost.
+//!
+//! Layout under the output folder (default `stressjudge-failures/PROBLEM/`): `SEED.in` (the
+//! generated input), `SEED.ans` (the reference answers), `SEED.out` (the candidate's output),
+//! `SEED.min.in` (the shrunk input) and `SEED.json` (verdict, kind, limits, the solution's content
+//! hash and the harness version). With several kinds the file stem is `KIND-SEED`.
+//! Each file is written to a temporary file in the same folder and renamed into place.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::error::UsageError;
+
+/// The metadata file of one failure.
+#[derive(Debug, Clone, Serialize)]
+pub struct FailureMeta {
+    /// Problem id.
+    pub problem: String,
+    /// The solution as given on the command line.
+    pub solution: String,
+    /// Content hash of the built candidate.
+    pub solution_hash: String,
+    /// Seed of the failing input.
+    pub seed: u64,
+    /// Generator kind of the failing input.
+    pub kind: String,
+    /// Verdict of the failure.
+    pub verdict: String,
+    /// CPU time limit in milliseconds.
+    pub time_limit_ms: u64,
+    /// Memory limit in bytes.
+    pub memory_limit_bytes: u64,
+    /// Version of stressjudge that found it.
+    pub harness_version: String,
+    /// The command that reproduces it.
+    pub repro: String,
+}
+
+/// Writes failure files into one folder.
+#[derive(Debug, Clone)]
+pub struct FailureStore {
+    dir: PathBuf,
+}
+
+impl FailureStore {
+    /// Opens (creating if needed) the folder.
+    pub fn open(dir: &Path) -> Result<FailureStore, UsageError> {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            UsageError::new(format!(
+                "cannot create output folder {}: {e}",
+                dir.display()
+            ))
+        })?;
+        Ok(FailureStore {
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    /// The folder failures go to.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Writes one file `name` atomically (temporary file, then rename).
+    pub fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
+        let target = self.dir.join(name);
+        let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
+        tmp.write_all(bytes)?;
+        tmp.as_file().sync_all()?;
+        tmp.persist(&target).map_err(|e| e.error)?;
+        Ok(target)
+    }
+
+    /// Writes the metadata of a failure as pretty JSON to `STEM.json`.
+    pub fn write_meta(&self, stem: &str, meta: &FailureMeta) -> std::io::Result<PathBuf> {
+        let json = serde_json::to_vec_pretty(meta).map_err(std::io::Error::other)?;
+        self.write(&format!("{stem}.json"), &json)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_atomically_and_overwrites() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FailureStore::open(&dir.path().join("a/b")).unwrap();
+        let path = store.write("7.in", b"1\n0 0 0\n").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"1\n0 0 0\n");
+        store.write("7.in", b"2").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"2");
+        let leftovers: Vec<_> = std::fs::read_dir(store.dir())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(leftovers.len(), 1, "no temporary files left: {leftovers:?}");
+    }
+
+    #[test]
+    fn unwritable_folder_is_a_usage_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"x").unwrap();
+        let err = FailureStore::open(&file.join("sub")).unwrap_err();
+        assert!(err.to_string().contains("cannot create output folder"));
+    }
+}
