@@ -1,5 +1,6 @@
 //! `stressjudge stress`: find a failing seed fast, shrink it, reproduce it exactly, never lose it.
 
+pub mod engine;
 pub mod seeds;
 pub mod shrink;
 pub mod store;
