@@ -23,6 +23,8 @@ pub enum Outcome {
     Passed,
     /// A candidate failed something it was checked on: exit code 1.
     Failed,
+    /// Ctrl-C ended the run before anything failed: exit code 130, as shells report SIGINT.
+    Interrupted,
 }
 
 /// Entry point of the binary: parse arguments, run the command, map the result to an exit code.
@@ -38,6 +40,7 @@ pub fn main() -> ExitCode {
     match cli::dispatch(args) {
         Ok(Outcome::Passed) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),
+        Ok(Outcome::Interrupted) => ExitCode::from(130),
         Err(e) => {
             let _ = std::io::stdout().flush();
             eprintln!("stressjudge: error: {e}");
