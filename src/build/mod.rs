@@ -1,1 +1,182 @@
-//! Step 3 of the pipeline: build a candidate once, cached by content hash (skeleton).
+//! Step 3 of the pipeline: turn what the user gave (a source file, an executable or a shell
+//! command) into a runnable [`Program`], compiling each distinct source only once.
+//!
+//! Compiled languages are built into a cache directory keyed by a content hash over the source
+//! bytes, the compiler's identity and the flags, so a second run of the same source reuses the
+//! binary. Builds are safe to run concurrently from threads and processes (see [`cache`]).
+//!
+//! Tools are found on `PATH`; the environment variables `CC`, `CXX`, `RUSTC` and `PYTHON` name
+//! another C compiler, C++ compiler, Rust compiler or Python interpreter (a path or a name looked
+//! up on `PATH`, optionally followed by leading arguments, e.g. `CC="ccache gcc"`).
+
+mod cache;
+mod compile;
+mod environment;
+mod language;
+mod process;
+mod python;
+mod toolchain;
+
+use std::ffi::OsString;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::error::UsageError;
+
+pub use language::Language;
+
+/// What the user gave: a source or executable path, or a shell command (`--cmd`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A source file (`.c`, `.cpp`/`.cc`/`.cxx`, `.rs`, `.py`) or an executable file.
+    File(PathBuf),
+    /// A command line run as `/bin/sh -c COMMAND`.
+    Command(String),
+}
+
+/// Where builds are cached and how long a compiler may run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// Root of the build cache (created on demand).
+    pub cache_dir: PathBuf,
+    /// Wall-clock limit of one compilation; the compiler's process group is killed past it.
+    pub compile_timeout: Duration,
+}
+
+impl BuildOptions {
+    /// The per-user defaults: cache in `$XDG_CACHE_HOME/stressjudge`, else
+    /// `~/.cache/stressjudge`, else `./target/stressjudge-cache`; compile timeout 60 s.
+    pub fn default_for_user() -> BuildOptions {
+        let from_env = |name: &str| {
+            std::env::var_os(name)
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+        };
+        let cache_dir = from_env("XDG_CACHE_HOME")
+            .map(|dir| dir.join("stressjudge"))
+            .or_else(|| from_env("HOME").map(|home| home.join(".cache").join("stressjudge")))
+            .unwrap_or_else(|| {
+                let relative = Path::new("target").join("stressjudge-cache");
+                std::path::absolute(&relative).unwrap_or(relative)
+            });
+        BuildOptions {
+            cache_dir,
+            compile_timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+/// A runnable candidate; cheap to clone and shared by worker threads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    /// Absolute program path followed by its arguments, ready for `RunRequest::argv`.
+    pub argv: Vec<OsString>,
+    /// The complete, minimal environment of the candidate (nothing else is inherited).
+    pub env: Vec<(OsString, OsString)>,
+    /// How the candidate was built or is run.
+    pub language: Language,
+    /// Hex SHA-256 identifying the source bytes, the compiler or interpreter and the flags.
+    pub content_hash: String,
+    /// A short name for reports: the file name, or `cmd: ...` for a command.
+    pub display_name: String,
+}
+
+/// Why a candidate could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BuildError {
+    /// The user's mistake (missing file, directory, unknown extension, unusable cache dir): exit 2.
+    Usage(UsageError),
+    /// Compilation error: the first lines of the compiler's message, or why no compiler ran
+    /// (not found, past the compile time limit).
+    Compile(String),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Usage(e) => write!(f, "{e}"),
+            BuildError::Compile(message) => write!(f, "compilation failed: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl From<UsageError> for BuildError {
+    fn from(e: UsageError) -> Self {
+        BuildError::Usage(e)
+    }
+}
+
+/// Builds `source` into a runnable program, compiling at most once per content hash.
+pub fn build(source: &Source, options: &BuildOptions) -> Result<Program, BuildError> {
+    match source {
+        Source::Command(command) => command_program(command),
+        Source::File(path) => file_program(path, options),
+    }
+}
+
+/// A shell command: run by `/bin/sh -c`, identified by its text.
+fn command_program(command: &str) -> Result<Program, BuildError> {
+    if command.trim().is_empty() {
+        return Err(UsageError::new("--cmd needs a non-empty shell command").into());
+    }
+    let mut hasher = cache::ContentHasher::new(Language::Command);
+    hasher.field(command.as_bytes());
+    Ok(Program {
+        argv: vec!["/bin/sh".into(), "-c".into(), command.into()],
+        env: environment::candidate_env(Language::Command),
+        language: Language::Command,
+        content_hash: hasher.finish(),
+        display_name: command_display_name(command),
+    })
+}
+
+/// `cmd: ` and the command on one line, shortened to about 60 characters.
+fn command_display_name(command: &str) -> String {
+    const MAX_CHARS: usize = 60;
+    let one_line = command.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= MAX_CHARS {
+        format!("cmd: {one_line}")
+    } else {
+        let head: String = one_line.chars().take(MAX_CHARS - 3).collect();
+        format!("cmd: {head}...")
+    }
+}
+
+/// A file: detect its language, then compile, check or take it as it is.
+fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildError> {
+    let path = std::path::absolute(path)
+        .map_err(|e| UsageError::new(format!("candidate `{}`: {e}", path.display())))?;
+    let language = language::detect(&path)?;
+    let bytes = crate::error::read_file(&path)?;
+    let display_name = path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string());
+    let (argv, content_hash) = match language {
+        Language::C | Language::Cpp | Language::Rust => {
+            let cache = cache::Cache::open(&options.cache_dir)?;
+            let built = compile::compile(language, &display_name, &bytes, options, &cache)?;
+            (vec![built.binary.into_os_string()], built.content_hash)
+        }
+        Language::Python => {
+            let cache = cache::Cache::open(&options.cache_dir)?;
+            let checked = python::prepare(&path, &display_name, &bytes, options, &cache)?;
+            (checked.argv, checked.content_hash)
+        }
+        Language::Executable | Language::Command => {
+            let mut hasher = cache::ContentHasher::new(Language::Executable);
+            hasher.field(&bytes);
+            (vec![path.into_os_string()], hasher.finish())
+        }
+    };
+    Ok(Program {
+        argv,
+        env: environment::candidate_env(language),
+        language,
+        content_hash,
+        display_name,
+    })
+}

@@ -1,0 +1,34 @@
+//! The candidate's environment: small, explicit and the same on every machine.
+
+use std::ffi::OsString;
+
+use super::Language;
+
+/// `PATH` of every candidate: the system directories only, never the user's.
+const CANDIDATE_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// `HOME` of every candidate, so nothing reads or writes the user's files; the runner may
+/// replace it with the run directory.
+const CANDIDATE_HOME: &str = "/nonexistent";
+
+/// The complete environment a candidate of `language` gets; nothing else is inherited.
+///
+/// Python also gets a fixed hash seed (deterministic `set`/`dict` order of strings), no bytecode
+/// writes and no per-user site packages.
+pub(crate) fn candidate_env(language: Language) -> Vec<(OsString, OsString)> {
+    let mut env = vec![
+        ("PATH", CANDIDATE_PATH),
+        ("LANG", "C.UTF-8"),
+        ("HOME", CANDIDATE_HOME),
+    ];
+    if language == Language::Python {
+        env.extend([
+            ("PYTHONHASHSEED", "0"),
+            ("PYTHONDONTWRITEBYTECODE", "1"),
+            ("PYTHONNOUSERSITE", "1"),
+        ]);
+    }
+    env.into_iter()
+        .map(|(key, value)| (key.into(), value.into()))
+        .collect()
+}

@@ -1,0 +1,157 @@
+//! Runs a build tool (a compiler, `--version`, an interpreter probe) under a wall-clock limit,
+//! keeping a bounded amount of its output.
+
+use std::io::{self, Read};
+use std::os::unix::process::CommandExt;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+/// Bytes kept of each of the tool's stdout and stderr; the rest is read and dropped.
+const OUTPUT_CAP: usize = 64 * 1024;
+
+/// How long to wait for the tool's pipes to reach their end once the tool has exited (a
+/// grandchild that escaped could keep them open forever).
+const PIPE_GRACE: Duration = Duration::from_secs(2);
+
+/// Lines of a tool's message kept in a compile error.
+const MESSAGE_LINES: usize = 20;
+
+/// A tool that ran to its end.
+pub(crate) struct Finished {
+    /// How it exited.
+    pub status: ExitStatus,
+    /// The first [`OUTPUT_CAP`] bytes of its stdout.
+    pub stdout: Vec<u8>,
+    /// The first [`OUTPUT_CAP`] bytes of its stderr.
+    pub stderr: Vec<u8>,
+}
+
+impl Finished {
+    /// The first lines of what the tool said: stderr, or stdout when stderr is empty.
+    pub fn message(&self) -> String {
+        let said = if self.stderr.iter().all(u8::is_ascii_whitespace) {
+            &self.stdout
+        } else {
+            &self.stderr
+        };
+        first_lines(said, MESSAGE_LINES)
+    }
+}
+
+/// Why a tool did not run to its end.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// It could not be started.
+    Spawn(io::Error),
+    /// It ran past its time limit and its process group was killed.
+    TimedOut,
+}
+
+/// Runs `command` in a process group of its own with stdin closed, killing the whole group if
+/// it runs longer than `limit`.
+pub(crate) fn run(mut command: Command, limit: Duration) -> Result<Finished, Failure> {
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let mut child = command.spawn().map_err(Failure::Spawn)?;
+    let group = child.id() as libc::pid_t;
+    let stdout = capture(child.stdout.take());
+    let stderr = capture(child.stderr.take());
+    let (exited, exit) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = exited.send(child.wait());
+    });
+    let status = match exit.recv_timeout(limit) {
+        Ok(status) => status.map_err(Failure::Spawn)?,
+        Err(_) => {
+            // SAFETY: kill(2) has no memory-safety preconditions. The group leader is not yet
+            // reaped unless it exited in this very instant, so the group id is still ours.
+            unsafe { libc::kill(-group, libc::SIGKILL) };
+            return Err(Failure::TimedOut);
+        }
+    };
+    Ok(Finished {
+        status,
+        stdout: stdout.recv_timeout(PIPE_GRACE).unwrap_or_default(),
+        stderr: stderr.recv_timeout(PIPE_GRACE).unwrap_or_default(),
+    })
+}
+
+/// Reads a pipe on a thread: sends its first [`OUTPUT_CAP`] bytes as soon as the cap or the
+/// end is reached, then drains the rest so the tool never blocks on a full pipe.
+fn capture(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Vec<u8>> {
+    let (sender, receiver) = mpsc::channel();
+    if let Some(mut pipe) = pipe {
+        thread::spawn(move || {
+            let mut kept = Vec::new();
+            let _ = pipe.by_ref().take(OUTPUT_CAP as u64).read_to_end(&mut kept);
+            let _ = sender.send(kept);
+            let _ = io::copy(&mut pipe, &mut io::sink());
+        });
+    }
+    receiver
+}
+
+/// The first `max` non-blank-trailing lines of `bytes`, lossily decoded, with a note of how many
+/// more there were.
+pub(crate) fn first_lines(bytes: &[u8], max: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    let mut kept = lines
+        .iter()
+        .take(max)
+        .map(|line| line.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n");
+    if lines.len() > max {
+        kept.push_str(&format!("\n... ({} more lines)", lines.len() - max));
+    }
+    kept
+}
+
+/// A duration as people write limits: `60 s`, `1 s`, `0.5 s`.
+pub(crate) fn seconds(duration: Duration) -> String {
+    format!("{} s", duration.as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_lines_counts_the_rest() {
+        assert_eq!(first_lines(b"a\nb\nc\n", 2), "a\nb\n... (1 more lines)");
+        assert_eq!(first_lines(b"a  \nb\n\n", 5), "a\nb");
+        assert_eq!(first_lines(b"", 5), "");
+    }
+
+    #[test]
+    fn seconds_reads_like_a_limit() {
+        assert_eq!(seconds(Duration::from_secs(60)), "60 s");
+        assert_eq!(seconds(Duration::from_millis(500)), "0.5 s");
+    }
+
+    #[test]
+    fn a_tool_past_its_limit_is_killed_with_its_children() {
+        let mut command = Command::new("/bin/sh");
+        command.args(["-c", "sleep 30 & sleep 30; wait"]);
+        let start = std::time::Instant::now();
+        let result = run(command, Duration::from_millis(200));
+        assert!(matches!(result, Err(Failure::TimedOut)));
+        assert!(start.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn output_is_capped_but_fully_drained() {
+        let mut command = Command::new("/bin/sh");
+        command.args(["-c", "head -c 1000000 /dev/zero; echo done >&2"]);
+        let finished = run(command, Duration::from_secs(10)).expect("runs");
+        assert!(finished.status.success());
+        assert_eq!(finished.stdout.len(), OUTPUT_CAP);
+        assert_eq!(finished.stderr, b"done\n");
+    }
+}

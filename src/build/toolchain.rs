@@ -1,0 +1,139 @@
+//! Finding build tools (on `PATH` or named by an environment variable) and their identity.
+
+use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, SystemTime};
+
+use super::process::{self, Failure};
+use super::BuildError;
+
+/// A build tool as resolved: its program and any leading arguments given with it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Tool {
+    /// Absolute path of the program.
+    pub program: PathBuf,
+    /// Arguments that come before ours (from e.g. `CC="gcc -m64"`).
+    pub leading_args: Vec<OsString>,
+    /// How messages name the tool: the name the user would recognise, e.g. `g++`.
+    pub name: String,
+}
+
+impl Tool {
+    /// A command for the tool with its leading arguments already given.
+    pub fn command(&self) -> Command {
+        let mut command = Command::new(&self.program);
+        command.args(&self.leading_args);
+        command
+    }
+}
+
+/// Resolves the tool named by the environment variable `variable` if it is set and not empty,
+/// else `default` on `PATH`. `kind` ("compiler", "interpreter") words the error.
+pub(crate) fn resolve(variable: &str, default: &str, kind: &str) -> Result<Tool, BuildError> {
+    let configured = std::env::var_os(variable).filter(|v| !v.to_string_lossy().trim().is_empty());
+    let Some(configured) = configured else {
+        let program = find_on_path(OsStr::new(default))
+            .ok_or_else(|| BuildError::Compile(format!("{kind} `{default}` not found on PATH")))?;
+        return Ok(Tool {
+            program,
+            leading_args: Vec::new(),
+            name: default.to_string(),
+        });
+    };
+    let (first, rest): (OsString, Vec<OsString>) = match configured.to_str() {
+        Some(text) => {
+            let mut words = text.split_whitespace().map(OsString::from);
+            let first = words.next().unwrap_or_default();
+            (first, words.collect())
+        }
+        None => (configured.clone(), Vec::new()),
+    };
+    let name = first.to_string_lossy().into_owned();
+    // Like a shell: a name with a slash is a path, anything else is looked up on PATH.
+    let program = if name.contains('/') {
+        std::path::absolute(&first)
+            .ok()
+            .filter(|p| is_executable_file(p))
+    } else {
+        find_on_path(&first)
+    };
+    let program = program.ok_or_else(|| {
+        BuildError::Compile(format!("{kind} `{name}` (from ${variable}) not found"))
+    })?;
+    Ok(Tool {
+        program,
+        leading_args: rest,
+        name,
+    })
+}
+
+/// The first executable file called `name` in the directories of this process's `PATH`.
+pub(crate) fn find_on_path(name: &OsStr) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .filter(|dir| dir.is_absolute())
+        .map(|dir| dir.join(name))
+        .find(|candidate| is_executable_file(candidate))
+}
+
+/// Whether `path` is a regular file with an execute bit (following symlinks).
+fn is_executable_file(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// What makes a cached `--version` answer stale: the tool's file changing.
+type IdentityKey = (Tool, Option<SystemTime>, u64);
+
+/// `--version` answers of the tools seen by this process.
+fn identities() -> &'static Mutex<HashMap<IdentityKey, String>> {
+    static IDENTITIES: OnceLock<Mutex<HashMap<IdentityKey, String>>> = OnceLock::new();
+    IDENTITIES.get_or_init(Default::default)
+}
+
+/// The tool's identity for content hashes: its path and the first line of its `--version`,
+/// asked once per process (again only if the tool's file changes).
+pub(crate) fn identity(tool: &Tool, limit: Duration) -> Result<String, BuildError> {
+    let metadata = std::fs::metadata(&tool.program).ok();
+    let key = (
+        tool.clone(),
+        metadata.as_ref().and_then(|m| m.modified().ok()),
+        metadata.as_ref().map_or(0, |m| m.len()),
+    );
+    if let Some(known) = identities().lock().expect("identity cache").get(&key) {
+        return Ok(known.clone());
+    }
+    let mut command = tool.command();
+    command.arg("--version");
+    let name = &tool.name;
+    let finished = process::run(command, limit).map_err(|failure| match failure {
+        Failure::Spawn(e) => BuildError::Compile(format!("cannot start `{name}`: {e}")),
+        Failure::TimedOut => BuildError::Compile(format!(
+            "`{name} --version` did not answer within {}",
+            process::seconds(limit)
+        )),
+    })?;
+    if !finished.status.success() {
+        return Err(BuildError::Compile(format!(
+            "`{name} --version` failed ({}): {}",
+            finished.status,
+            finished.message()
+        )));
+    }
+    let version = String::from_utf8_lossy(&finished.stdout)
+        .lines()
+        .chain(String::from_utf8_lossy(&finished.stderr).lines())
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .unwrap_or("")
+        .to_string();
+    let identity = format!("{} {version}", tool.program.display());
+    identities()
+        .lock()
+        .expect("identity cache")
+        .insert(key, identity.clone());
+    Ok(identity)
+}

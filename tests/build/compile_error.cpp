@@ -1,0 +1,3 @@
+int main() {
+    return undeclared_variable_42;
+}

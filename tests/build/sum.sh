@@ -1,0 +1,3 @@
+#!/bin/sh
+read a b
+echo $((a + b))

@@ -1,0 +1,3 @@
+print("fine so far")
+def broken(:
+    pass
