@@ -188,15 +188,17 @@ impl Problem for DavidVsDavid {
         };
         let mut out = Vec::new();
         if games.len() > 1 {
-            out.extend(games.iter().map(|g| join(&[*g])));
             let (front, back) = games.split_at(games.len() / 2);
-            // A half of one game is already among the single games.
-            out.extend(
-                [front, back]
-                    .iter()
-                    .filter(|h| h.len() > 1)
-                    .map(|h| join(h)),
-            );
+            let halves = [front, back].into_iter().filter(|h| h.len() > 1).map(join);
+            let singles = games.iter().take(SINGLE_GAMES_MAX).map(|g| join(&[*g]));
+            // Long inputs halve first (a logarithmic descent); short ones try each game alone.
+            if games.len() > SINGLE_GAMES_MAX {
+                out.extend(halves);
+                out.extend(singles);
+            } else {
+                out.extend(singles);
+                out.extend(halves);
+            }
         }
         // Per-game number shrinking costs one whole input per variant: only for short inputs,
         // which the steps above reach quickly.
@@ -212,6 +214,10 @@ impl Problem for DavidVsDavid {
         out
     }
 }
+
+/// Inputs with more games than this halve before trying single games, and only their first
+/// this-many games are offered alone.
+const SINGLE_GAMES_MAX: usize = 32;
 
 /// Inputs with more games than this only shrink by dropping games.
 const NUMBER_SHRINK_MAX_GAMES: usize = 32;
@@ -244,8 +250,8 @@ fn smaller_games(g: Game) -> Vec<Game> {
     out
 }
 
-fn smaller(v: u64) -> [u64; 3] {
-    [0, v / 2, v.saturating_sub(1)]
+fn smaller(v: u64) -> Vec<u64> {
+    super::smaller_values(v, 0)
 }
 
 const SAMPLE_INPUT: &str = "15

@@ -174,25 +174,19 @@ impl Problem for GameOfStones {
         out.push(render(s.a, s.b, &map(&s.piles, |x| x.saturating_sub(1))));
         if n <= PER_PILE_SHRINK_MAX {
             for i in 0..n {
-                for smaller in [0, s.piles[i] / 2, s.piles[i].saturating_sub(1)] {
-                    if smaller != s.piles[i] {
-                        let mut variant = s.piles.clone();
-                        variant[i] = smaller;
-                        out.push(render(s.a, s.b, &variant));
-                    }
+                for smaller in super::smaller_values(s.piles[i], 0) {
+                    let mut variant = s.piles.clone();
+                    variant[i] = smaller;
+                    out.push(render(s.a, s.b, &variant));
                 }
             }
         }
         // Bounds stay >= 1: a bound of 0 is not an input.
-        for a in [1, s.a / 2, s.a - 1] {
-            if a >= 1 && a != s.a {
-                out.push(render(a, s.b, &s.piles));
-            }
+        for a in super::smaller_values(s.a, 1) {
+            out.push(render(a, s.b, &s.piles));
         }
-        for b in [1, s.b / 2, s.b - 1] {
-            if b >= 1 && b != s.b {
-                out.push(render(s.a, b, &s.piles));
-            }
+        for b in super::smaller_values(s.b, 1) {
+            out.push(render(s.a, b, &s.piles));
         }
         let mut seen = HashSet::new();
         out.retain(|v| v != input && seen.insert(v.clone()));

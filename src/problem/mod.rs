@@ -136,9 +136,36 @@ pub fn join_counted_lines(games: &[String]) -> String {
     out
 }
 
+/// Smaller values to try in place of `value` when shrinking, most aggressive first: `min`, then
+/// `value - d` for d = (value - min) / 2, / 4, ..., 1. Retrying from the front after every
+/// success reaches the smallest failing value in O(log^2) runs, where plain decrements would
+/// take `value` runs.
+pub fn smaller_values(value: u64, min: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    if value <= min {
+        return out;
+    }
+    out.push(min);
+    let mut delta = (value - min) / 2;
+    while delta > 0 {
+        out.push(value - delta);
+        delta /= 2;
+    }
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn smaller_values_descend_towards_the_value() {
+        assert_eq!(smaller_values(100, 0), vec![0, 50, 75, 88, 94, 97, 99]);
+        assert_eq!(smaller_values(2, 1), vec![1]);
+        assert!(smaller_values(1, 1).is_empty());
+        assert!(smaller_values(5, 0).iter().all(|&v| v < 5));
+    }
 
     #[test]
     fn counted_lines_round_trip() {

@@ -67,15 +67,12 @@ fn game_line(g: &Game) -> String {
     format!("{} {} {} {}", g.0 .0, g.0 .1, g.1 .0, g.1 .1)
 }
 
-/// Smaller values for one coordinate, most aggressive first: 1, half, one less.
+/// Smaller values for one coordinate, most aggressive first (see `smaller_values`).
 fn smaller(v: u16) -> Vec<u16> {
-    let mut out: Vec<u16> = Vec::new();
-    for c in [1, v / 2, v - 1] {
-        if c >= 1 && c < v && !out.contains(&c) {
-            out.push(c);
-        }
-    }
-    out
+    super::smaller_values(u64::from(v), 1)
+        .into_iter()
+        .map(|c| c as u16)
+        .collect()
 }
 
 /// Each coordinate reduction of one game that keeps the squares distinct.
