@@ -51,16 +51,16 @@ impl<'a> Reader<'a> {
 
     /// Reads the next line, which must hold exactly one integer per field, each within bounds.
     pub fn fields(&mut self, fields: &[Field]) -> Result<Vec<i64>, InputError> {
-        let names: Vec<&str> = fields.iter().map(|f| f.name).collect();
+        let names = || fields.iter().map(|f| f.name).collect::<Vec<_>>().join(" ");
         let line_no = self.line_number();
-        let tokens = self.take_line(&names.join(" "))?;
+        let tokens = self.take_line(names)?;
         if tokens.len() != fields.len() {
             return Err(InputError::new(
                 line_no,
                 format!(
                     "expected {} field(s) `{}`, found {} token(s)",
                     fields.len(),
-                    names.join(" "),
+                    names(),
                     tokens.len()
                 ),
             ));
@@ -82,7 +82,7 @@ impl<'a> Reader<'a> {
         max: i64,
     ) -> Result<Vec<i64>, InputError> {
         let line_no = self.line_number();
-        let tokens = self.take_line(&format!("{count} value(s) of {name}"))?;
+        let tokens = self.take_line(|| format!("{count} value(s) of {name}"))?;
         if tokens.len() != count {
             return Err(InputError::new(
                 line_no,
@@ -119,12 +119,12 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn take_line(&mut self, wanted: &str) -> Result<Vec<&'a str>, InputError> {
+    fn take_line(&mut self, wanted: impl Fn() -> String) -> Result<Vec<&'a str>, InputError> {
         let line_no = self.line_number();
         let Some(line) = self.lines.get(self.next) else {
             return Err(InputError::new(
                 line_no,
-                format!("unexpected end of input, expected {wanted}"),
+                format!("unexpected end of input, expected {}", wanted()),
             ));
         };
         self.next += 1;
@@ -132,7 +132,7 @@ impl<'a> Reader<'a> {
         if tokens.is_empty() {
             return Err(InputError::new(
                 line_no,
-                format!("empty line, expected {wanted}"),
+                format!("empty line, expected {}", wanted()),
             ));
         }
         Ok(tokens)
