@@ -3,7 +3,7 @@
 //!
 //! The rules, as pure functions so they are tested without a clock:
 //! - a run is *borderline* when no limit stopped it and its CPU time is within
-//!   [`BORDERLINE_BAND`] (15 %) of the limit, either side;
+//!   [`BORDERLINE_PERCENT`] (15 %) of the limit, either side;
 //! - to see a run that is slightly too slow finish, the sandbox enforces
 //!   [`measuring_limits`]: the CPU limit widened by the band (verdicts still use the nominal
 //!   limit, so a run at 105 % of the limit is TLE, but measured);
@@ -15,17 +15,17 @@ use std::time::Duration;
 use super::{millis, seconds, TestResult, Verdict};
 use crate::run::{RunLimits, RunOutcome};
 
-/// Half-width of the borderline band, as a fraction of the CPU limit.
-pub const BORDERLINE_BAND: f64 = 0.15;
+/// Half-width of the borderline band, in percent of the CPU limit.
+pub const BORDERLINE_PERCENT: u32 = 15;
 
 /// How many times a borderline test is re-run alone.
 pub const RERUNS: usize = 3;
 
 /// The limits the sandbox should enforce so that runs up to the top of the borderline band are
-/// measured instead of killed: CPU widened by [`BORDERLINE_BAND`], the wall-clock backstop
+/// measured instead of killed: CPU widened by [`BORDERLINE_PERCENT`], the wall-clock backstop
 /// derived from it, memory and output unchanged.
 pub fn measuring_limits(nominal: &RunLimits) -> RunLimits {
-    let cpu = nominal.cpu.mul_f64(1.0 + BORDERLINE_BAND);
+    let cpu = nominal.cpu * (100 + BORDERLINE_PERCENT) / 100;
     let widened = RunLimits::from_time_limit(cpu, nominal.memory_bytes, nominal.output_bytes);
     RunLimits {
         wall: widened.wall.max(nominal.wall),
@@ -34,11 +34,11 @@ pub fn measuring_limits(nominal: &RunLimits) -> RunLimits {
 }
 
 /// Whether `outcome` is borderline under the nominal `limits`: no limit stopped it and its CPU
-/// time is within [`BORDERLINE_BAND`] of the CPU limit, either side.
+/// time is within [`BORDERLINE_PERCENT`] of the CPU limit, either side (bounds included).
 pub fn is_borderline(outcome: &RunOutcome, limits: &RunLimits) -> bool {
-    let limit = limits.cpu.as_secs_f64();
-    let cpu = outcome.cpu.as_secs_f64();
-    outcome.limit_hit.is_none() && (cpu - limit).abs() <= BORDERLINE_BAND * limit
+    let limit = limits.cpu.as_micros();
+    let distance = outcome.cpu.as_micros().abs_diff(limit);
+    outcome.limit_hit.is_none() && distance * 100 <= limit * u128::from(BORDERLINE_PERCENT)
 }
 
 /// What the report says about a borderline test.
@@ -67,11 +67,11 @@ impl Borderline {
         let ms = |v: u64| seconds(Duration::from_millis(v));
         let times: Vec<String> = self.rerun_cpu_ms.iter().map(|&v| ms(v)).collect();
         format!(
-            "borderline: CPU {} ({}) is within {:.0} % of the {} limit; re-ran alone {} times: {} \
+            "borderline: CPU {} ({}) is within {} % of the {} limit; re-ran alone {} times: {} \
              (spread {}); median {}: {}",
             ms(self.first_cpu_ms),
             self.first_verdict,
-            BORDERLINE_BAND * 100.0,
+            BORDERLINE_PERCENT,
             ms(self.limit_ms),
             self.rerun_cpu_ms.len(),
             times.join(", "),

@@ -9,7 +9,7 @@ mod table;
 
 use std::time::Duration;
 
-use crate::compare::timing::Borderline;
+use crate::compare::timing::{Borderline, BORDERLINE_PERCENT};
 use crate::compare::{millis, seconds, TestResult, Verdict};
 
 /// One judged test of a report.
@@ -140,9 +140,9 @@ impl JudgeReport {
                 .map(|r| r.name.as_str())
                 .collect();
             let mut note = format!(
-                "{} parallel jobs were used; CPU times within 15 % of the limit were re-measured \
+                "{} parallel jobs were used; CPU times within {} % of the limit were re-measured \
                  alone",
-                s.jobs
+                s.jobs, BORDERLINE_PERCENT
             );
             if !alone.is_empty() {
                 note.push_str(&format!("; ran alone: {}", alone.join(", ")));
