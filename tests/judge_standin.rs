@@ -36,6 +36,10 @@ fn source(dir: &Path, name: &str, body: &str, tail: &str) -> PathBuf {
     path
 }
 
+fn launcher() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_stressjudge"))
+}
+
 fn args(path: &Path) -> CandidateArgs {
     CandidateArgs {
         solution: Some(path.to_path_buf()),
@@ -66,7 +70,7 @@ fn verdicts(path: &Path) -> Vec<(String, String)> {
     let program = build_candidate(&args(path)).unwrap();
     let cases = fixed_test_set(&SumProblem, &SumGenerator).unwrap();
     let run = run_test_set(&SumProblem, &cases, &plan(1000, 64), || {
-        SandboxExecutor::start(&program)
+        SandboxExecutor::start_with(&program, launcher())
     })
     .unwrap();
     run.rows
@@ -97,7 +101,7 @@ fn real_candidates_get_their_verdicts() {
     let case = fixed_test_set(&SumProblem, &SumGenerator)
         .unwrap()
         .remove(0);
-    let mut exec = SandboxExecutor::start(&program).unwrap();
+    let mut exec = SandboxExecutor::start_with(&program, launcher()).unwrap();
     let row = run_one(&mut exec, &SumProblem, &case, &plan(1000, 64)).unwrap();
     assert_eq!(row.result.verdict, Verdict::RE);
     assert_eq!(row.result.detail, "exit code 3 after a correct output");
@@ -116,7 +120,7 @@ fn limits_are_enforced() {
         "for (volatile long i = 0;; i++) {}",
     );
     let program = build_candidate(&args(&spin)).unwrap();
-    let mut exec = SandboxExecutor::start(&program).unwrap();
+    let mut exec = SandboxExecutor::start_with(&program, launcher()).unwrap();
     let row = run_one(&mut exec, &SumProblem, &case, &plan(300, 64)).unwrap();
     assert_eq!(row.result.verdict, Verdict::TLE, "{row:?}");
     assert!(
@@ -132,7 +136,7 @@ fn limits_are_enforced() {
         "{ volatile char *m = malloc(200 << 20); for (long i = 0; i < (200 << 20); i += 4096) m[i] = 1; }",
     );
     let program = build_candidate(&args(&hog)).unwrap();
-    let mut exec = SandboxExecutor::start(&program).unwrap();
+    let mut exec = SandboxExecutor::start_with(&program, launcher()).unwrap();
     let row = run_one(&mut exec, &SumProblem, &case, &plan(2000, 32)).unwrap();
     assert_eq!(row.result.verdict, Verdict::MLE, "{row:?}");
 
@@ -143,7 +147,7 @@ fn limits_are_enforced() {
         "for (;;) puts(\"spam spam spam\");",
     );
     let program = build_candidate(&args(&flood)).unwrap();
-    let mut exec = SandboxExecutor::start(&program).unwrap();
+    let mut exec = SandboxExecutor::start_with(&program, launcher()).unwrap();
     let row = run_one(&mut exec, &SumProblem, &case, &plan(2000, 64)).unwrap();
     assert_eq!(row.result.verdict, Verdict::OLE, "{row:?}");
 }
