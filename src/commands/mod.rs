@@ -7,6 +7,7 @@ pub mod list;
 pub mod repro;
 pub mod solve;
 pub mod stress;
+pub mod testset;
 pub mod verify;
 
 use std::io::Write;

@@ -1,0 +1,28 @@
+//! The reusable test-set engine behind `judge` (and later `stress`, `repro`, `verify`): named
+//! test cases with reference answers, run in parallel through any [`Executor`] without letting
+//! parallelism distort time verdicts.
+//!
+//! # Timing policy
+//!
+//! - Tests of the `max` kind (the ones that measure speed) run alone, after the parallel ones
+//!   have finished: no parallel neighbours.
+//! - The sandbox enforces the CPU limit widened by 15 %
+//!   ([`crate::compare::timing::measuring_limits`]); verdicts use the nominal limit.
+//! - Borderline rule (issue 6): a run no limit stopped whose CPU time is within 15 % of the
+//!   limit, either side, is re-run alone 3 more times; the re-run with the median CPU time
+//!   decides between TLE and AC, and the report lists every time, the spread and says the
+//!   verdict was borderline.
+//! - `--strict-timing` (or `--jobs 1`) runs every test one at a time; the report says when
+//!   parallel jobs were used.
+//! - Every test runs, even after a failure (users want the whole table); only CE, decided before
+//!   any run, stops everything.
+
+pub mod adapter;
+mod cases;
+mod plan;
+mod runner;
+mod standin;
+
+pub use cases::{fixed_test_set, generated_case, TestCase, FIXED_KINDS};
+pub use plan::Plan;
+pub use runner::{run_one, run_test_set, Executor, TestSetRun};

@@ -1,0 +1,201 @@
+//! Running test cases through an [`Executor`]: the parallel phase, the alone phase and the
+//! borderline re-runs (see the timing policy in the parent module).
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::{Plan, TestCase};
+use crate::compare::timing::{decide, is_borderline, measuring_limits};
+use crate::compare::{classify, TestResult};
+use crate::problem::Problem;
+use crate::report::{Scheduling, TestRow};
+use crate::run::{RunLimits, RunOutcome};
+
+/// Something that runs the candidate once on an input file and measures it: the sandbox in
+/// production, fakes in tests. One executor is used by one thread at a time.
+pub trait Executor {
+    /// Runs the candidate with stdin from `input_path`, enforcing `limits`.
+    fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome>;
+}
+
+/// The judged test set: rows in test order and how they were scheduled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestSetRun {
+    /// One row per case, in the cases' order.
+    pub rows: Vec<TestRow>,
+    /// How the runs were scheduled.
+    pub scheduling: Scheduling,
+}
+
+/// Runs every case (none is skipped after a failure) and judges it. Cases that are not `alone`
+/// run on up to `plan.jobs` threads, each with its own executor from `make_executor`; then the
+/// `alone` cases run one at a time; then borderline cases are re-run alone. With
+/// `plan.strict_timing` everything runs one at a time. An executor error stops the run.
+pub fn run_test_set<E, F>(
+    problem: &dyn Problem,
+    cases: &[TestCase],
+    plan: &Plan,
+    make_executor: F,
+) -> io::Result<TestSetRun>
+where
+    E: Executor,
+    F: Fn() -> io::Result<E> + Sync,
+{
+    let judge = Judge { problem, plan };
+    let dir = tempfile::Builder::new().prefix("stressjudge-").tempdir()?;
+    let mut paths = Vec::with_capacity(cases.len());
+    for (i, case) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("{i}-{}.in", case.name));
+        std::fs::write(&path, &case.input)?;
+        paths.push(path);
+    }
+    let parallel: Vec<usize> = (0..cases.len())
+        .filter(|&i| !cases[i].alone && !plan.strict_timing)
+        .collect();
+    let workers = plan.jobs.min(parallel.len()).max(1);
+    let parallel_used = workers > 1;
+    let mut firsts: Vec<Option<First>> = vec![None; cases.len()];
+    if parallel_used {
+        for (i, first) in run_parallel(judge, cases, &paths, &parallel, workers, &make_executor)? {
+            firsts[i] = Some(first);
+        }
+    }
+    let mut executor = make_executor()?;
+    let mut rows = Vec::with_capacity(cases.len());
+    for (i, case) in cases.iter().enumerate() {
+        let ran_alone = firsts[i].is_none();
+        let first = match firsts[i].take() {
+            Some(first) => first,
+            None => judge.once(&mut executor, case, &paths[i])?,
+        };
+        rows.push(judge.finish(&mut executor, case, &paths[i], first, ran_alone)?);
+    }
+    Ok(TestSetRun {
+        rows,
+        scheduling: Scheduling {
+            jobs: plan.jobs,
+            strict: plan.strict_timing,
+            parallel_used,
+        },
+    })
+}
+
+/// Runs one case alone (re-running it if borderline) and returns its row, for `repro`-style
+/// single runs.
+pub fn run_one<E: Executor>(
+    executor: &mut E,
+    problem: &dyn Problem,
+    case: &TestCase,
+    plan: &Plan,
+) -> io::Result<TestRow> {
+    let judge = Judge { problem, plan };
+    let file = tempfile::Builder::new()
+        .prefix("stressjudge-")
+        .suffix(".in")
+        .tempfile()?;
+    std::fs::write(file.path(), &case.input)?;
+    let first = judge.once(executor, case, file.path())?;
+    judge.finish(executor, case, file.path(), first, true)
+}
+
+/// Runs the `indices` cases on `workers` threads, each with its own executor; returns each
+/// case's first judgement. The first executor error stops every worker.
+fn run_parallel<E, F>(
+    judge: Judge<'_>,
+    cases: &[TestCase],
+    paths: &[PathBuf],
+    indices: &[usize],
+    workers: usize,
+    make_executor: &F,
+) -> io::Result<Vec<(usize, First)>>
+where
+    E: Executor,
+    F: Fn() -> io::Result<E> + Sync,
+{
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let done = Mutex::new(Vec::with_capacity(indices.len()));
+    let error: Mutex<Option<io::Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let work = || -> io::Result<()> {
+                    let mut executor = make_executor()?;
+                    loop {
+                        let k = next.fetch_add(1, Ordering::SeqCst);
+                        if k >= indices.len() || failed.load(Ordering::SeqCst) {
+                            return Ok(());
+                        }
+                        let i = indices[k];
+                        let first = judge.once(&mut executor, &cases[i], &paths[i])?;
+                        lock(&done).push((i, first));
+                    }
+                };
+                if let Err(e) = work() {
+                    failed.store(true, Ordering::SeqCst);
+                    lock(&error).get_or_insert(e);
+                }
+            });
+        }
+    });
+    match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(done.into_inner().unwrap_or_else(|e| e.into_inner())),
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A first judgement: the result and whether it was borderline.
+type First = (TestResult, bool);
+
+/// The problem and plan every run of a test set shares.
+#[derive(Clone, Copy)]
+struct Judge<'a> {
+    problem: &'a dyn Problem,
+    plan: &'a Plan,
+}
+
+impl Judge<'_> {
+    /// One measured run of `case`, judged under the nominal limits.
+    fn once<E: Executor>(
+        &self,
+        executor: &mut E,
+        case: &TestCase,
+        path: &Path,
+    ) -> io::Result<First> {
+        let limits = &self.plan.limits;
+        let outcome = executor.execute(path, &measuring_limits(limits))?;
+        let result = classify(&outcome, limits, self.problem, &case.input, &case.expected);
+        Ok((result, is_borderline(&outcome, limits)))
+    }
+
+    /// The case's row: the first judgement, or the median of `plan.reruns` re-runs alone when
+    /// the first was borderline.
+    fn finish<E: Executor>(
+        &self,
+        executor: &mut E,
+        case: &TestCase,
+        path: &Path,
+        (first, borderline): First,
+        ran_alone: bool,
+    ) -> io::Result<TestRow> {
+        let mut reruns = Vec::new();
+        if borderline {
+            for _ in 0..self.plan.reruns {
+                reruns.push(self.once(executor, case, path)?.0);
+            }
+        }
+        let (result, borderline) = decide(first, reruns, self.plan.limits.cpu);
+        Ok(TestRow {
+            name: case.name.clone(),
+            result,
+            ran_alone: ran_alone || borderline.is_some(),
+            borderline,
+        })
+    }
+}

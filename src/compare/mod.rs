@@ -1,0 +1,264 @@
+//! Step 5 of the pipeline: the verdict of one run, from its measured outcome, the limits and the
+//! problem's checker.
+//!
+//! # Precedence (ICPC rules)
+//!
+//! 1. `CE`: the candidate did not build (decided before any run; see [`Verdict::CE`]).
+//! 2. `MLE`: the sandbox stopped the run at the memory limit, or the peak memory reached the
+//!    limit, or the run crashed before the time limit with a peak within 10 % of the limit
+//!    (an allocation failing at the limit usually ends in `SIGABRT` or `SIGSEGV`, not in a
+//!    clean memory stop).
+//! 3. `RE`: the run crashed (a signal or a nonzero exit) before using up the CPU time limit.
+//!    A nonzero exit after a correct output is still `RE`. A signal is named: `RE (SIGSEGV)`.
+//! 4. `TLE`: the CPU limit or the wall-clock backstop stopped the run, or the run finished (or
+//!    crashed) with CPU time above the limit.
+//! 5. `OLE`: the output limit stopped the run.
+//! 6. `WA` or `AC`: the problem's checker on the output.
+
+mod signal;
+pub mod timing;
+mod wrong_answer;
+
+use std::fmt;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::problem::{CheckResult, Problem};
+use crate::run::{Exit, LimitHit, RunLimits, RunOutcome};
+
+/// A judge's verdict on one test or a whole test set. Serializes as its short name (`"WA"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Verdict {
+    /// Accepted: correct output within every limit.
+    AC,
+    /// Wrong answer: the checker rejected the output.
+    WA,
+    /// Time limit exceeded (CPU time, or the wall-clock backstop).
+    TLE,
+    /// Memory limit exceeded.
+    MLE,
+    /// Runtime error: a crash or a nonzero exit code.
+    RE,
+    /// Output limit exceeded.
+    OLE,
+    /// Compilation error: the candidate did not build, nothing ran.
+    CE,
+}
+
+impl Verdict {
+    /// The short name, as in JSON reports: `AC`, `WA`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::RE => "RE",
+            Verdict::OLE => "OLE",
+            Verdict::CE => "CE",
+        }
+    }
+
+    /// Parses a short name as printed by [`Verdict::name`].
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        [
+            Verdict::AC,
+            Verdict::WA,
+            Verdict::TLE,
+            Verdict::MLE,
+            Verdict::RE,
+            Verdict::OLE,
+            Verdict::CE,
+        ]
+        .into_iter()
+        .find(|v| v.name() == name)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The judgement of one run: verdict, why, and what was measured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestResult {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The signal that killed a crashing run (`SIGSEGV`), shown as `RE (SIGSEGV)`.
+    pub signal: Option<String>,
+    /// One line saying why, e.g. the checker's mismatch or the limit that was passed; empty on AC.
+    pub detail: String,
+    /// Further lines for the report: the differing game's input and an answer diff on WA, the
+    /// head of stderr on RE.
+    pub explanation: Vec<String>,
+    /// CPU time (user + sys) in milliseconds.
+    pub cpu_ms: u64,
+    /// Wall-clock time in milliseconds.
+    pub wall_ms: u64,
+    /// Peak resident memory in KiB.
+    pub memory_kib: u64,
+    /// How the process ended, e.g. `exit code 0` or `killed by SIGSEGV`.
+    pub exit: String,
+}
+
+impl TestResult {
+    /// The verdict with its signal, e.g. `RE (SIGSEGV)`, or just `WA`.
+    pub fn label(&self) -> String {
+        match &self.signal {
+            Some(signal) => format!("{} ({signal})", self.verdict),
+            None => self.verdict.to_string(),
+        }
+    }
+
+    /// The CPU time as a [`Duration`].
+    pub fn cpu(&self) -> Duration {
+        Duration::from_millis(self.cpu_ms)
+    }
+}
+
+/// Lines of stderr shown for a runtime error.
+const STDERR_LINES: usize = 10;
+
+/// Judges one run: `outcome` measured under (at least) `limits`, on `input` whose reference
+/// answers are `expected`. See the module documentation for the precedence of verdicts.
+pub fn classify(
+    outcome: &RunOutcome,
+    limits: &RunLimits,
+    problem: &dyn Problem,
+    input: &str,
+    expected: &[String],
+) -> TestResult {
+    let mut result = TestResult {
+        verdict: Verdict::AC,
+        signal: None,
+        detail: String::new(),
+        explanation: Vec::new(),
+        cpu_ms: millis(outcome.cpu),
+        wall_ms: millis(outcome.wall),
+        memory_kib: outcome.peak_memory_kib,
+        exit: describe_exit(outcome.exit, outcome.limit_hit),
+    };
+    let limit_kib = limits.memory_bytes / 1024;
+    let crashed = outcome.exit != Exit::Code(0);
+    let over_time = outcome.cpu > limits.cpu;
+    let cpu_text = format!(
+        "CPU {} over the {} limit",
+        seconds(outcome.cpu),
+        seconds(limits.cpu)
+    );
+    let memory_text = format!(
+        "peak memory {} with a limit of {}",
+        mebibytes(outcome.peak_memory_kib),
+        mebibytes(limit_kib)
+    );
+    let (verdict, detail) = match outcome.limit_hit {
+        Some(LimitHit::Memory) => (Verdict::MLE, memory_text),
+        Some(LimitHit::Cpu) => (Verdict::TLE, cpu_text),
+        Some(LimitHit::Wall) => (
+            Verdict::TLE,
+            format!(
+                "stopped at the {} wall-clock backstop after CPU {} (sleeping or blocked?)",
+                seconds(limits.wall),
+                seconds(outcome.cpu)
+            ),
+        ),
+        Some(LimitHit::Output) if over_time => (Verdict::TLE, cpu_text),
+        Some(LimitHit::Output) => (
+            Verdict::OLE,
+            format!(
+                "output passed the {} limit",
+                mebibytes(limits.output_bytes / 1024)
+            ),
+        ),
+        None if outcome.peak_memory_kib >= limit_kib => (Verdict::MLE, memory_text),
+        None if crashed && over_time => (Verdict::TLE, cpu_text),
+        None if crashed && outcome.peak_memory_kib * 10 >= limit_kib * 9 => (
+            Verdict::MLE,
+            format!(
+                "{} ({memory_text}, near the limit)",
+                describe_exit(outcome.exit, None)
+            ),
+        ),
+        None if crashed => {
+            result.signal = match outcome.exit {
+                Exit::Signal(n) => Some(signal::describe(n)),
+                Exit::Code(_) => None,
+            };
+            result.explanation = stderr_head(&outcome.stderr_head);
+            let after = match problem.check(input, expected, &outcome.stdout) {
+                CheckResult::Accepted => " after a correct output".to_string(),
+                CheckResult::WrongAnswer(m) => {
+                    format!("; the output was also wrong ({})", m.describe())
+                }
+            };
+            (Verdict::RE, format!("{}{after}", result.exit))
+        }
+        None if over_time => (Verdict::TLE, cpu_text),
+        None if outcome.wall > limits.wall => (
+            Verdict::TLE,
+            format!(
+                "wall-clock time {} over the {} backstop",
+                seconds(outcome.wall),
+                seconds(limits.wall)
+            ),
+        ),
+        None => match problem.check(input, expected, &outcome.stdout) {
+            CheckResult::Accepted => (Verdict::AC, String::new()),
+            CheckResult::WrongAnswer(m) => {
+                result.explanation =
+                    wrong_answer::explain(problem, input, expected, &outcome.stdout, &m);
+                (Verdict::WA, m.describe())
+            }
+        },
+    };
+    result.verdict = verdict;
+    result.detail = detail;
+    result
+}
+
+/// `exit code 3`, `killed by SIGSEGV`, or `killed at the CPU limit` when the sandbox stopped it.
+fn describe_exit(exit: Exit, limit_hit: Option<LimitHit>) -> String {
+    let limit = match limit_hit {
+        Some(LimitHit::Cpu) => " at the CPU limit",
+        Some(LimitHit::Wall) => " at the wall-clock limit",
+        Some(LimitHit::Memory) => " at the memory limit",
+        Some(LimitHit::Output) => " at the output limit",
+        None => "",
+    };
+    match exit {
+        Exit::Code(code) if limit.is_empty() => format!("exit code {code}"),
+        Exit::Code(code) => format!("stopped{limit} (exit code {code})"),
+        Exit::Signal(n) => format!("killed by {}{limit}", signal::describe(n)),
+    }
+}
+
+fn stderr_head(stderr: &str) -> Vec<String> {
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec!["stderr:".to_string()];
+    out.extend(lines.iter().take(STDERR_LINES).map(|l| format!("  {l}")));
+    if lines.len() > STDERR_LINES {
+        out.push(format!("  ... ({} more lines)", lines.len() - STDERR_LINES));
+    }
+    out
+}
+
+/// Whole milliseconds of a duration.
+pub fn millis(d: Duration) -> u64 {
+    d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+/// A duration as `1.82 s`.
+pub fn seconds(d: Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+/// A size in KiB as `12.5 MiB`.
+pub fn mebibytes(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}

@@ -1,0 +1,111 @@
+//! Borderline CPU times (issue 6): when a run lands near the time limit, parallel neighbours
+//! and noise can flip AC and TLE, so such a run is re-measured alone and decided on the median.
+//!
+//! The rules, as pure functions so they are tested without a clock:
+//! - a run is *borderline* when no limit stopped it and its CPU time is within
+//!   [`BORDERLINE_PERCENT`] (15 %) of the limit, either side;
+//! - to see a run that is slightly too slow finish, the sandbox enforces
+//!   [`measuring_limits`]: the CPU limit widened by the band (verdicts still use the nominal
+//!   limit, so a run at 105 % of the limit is TLE, but measured);
+//! - a borderline test is re-run [`RERUNS`] times alone; the re-run with the median CPU time
+//!   gives the verdict, and the report shows every time and the spread.
+
+use std::time::Duration;
+
+use super::{millis, seconds, TestResult, Verdict};
+use crate::run::{RunLimits, RunOutcome};
+
+/// Half-width of the borderline band, in percent of the CPU limit.
+pub const BORDERLINE_PERCENT: u32 = 15;
+
+/// How many times a borderline test is re-run alone.
+pub const RERUNS: usize = 3;
+
+/// The limits the sandbox should enforce so that runs up to the top of the borderline band are
+/// measured instead of killed: CPU widened by [`BORDERLINE_PERCENT`], the wall-clock backstop
+/// derived from it, memory and output unchanged.
+pub fn measuring_limits(nominal: &RunLimits) -> RunLimits {
+    let cpu = nominal.cpu * (100 + BORDERLINE_PERCENT) / 100;
+    let widened = RunLimits::from_time_limit(cpu, nominal.memory_bytes, nominal.output_bytes);
+    RunLimits {
+        wall: widened.wall.max(nominal.wall),
+        ..widened
+    }
+}
+
+/// Whether `outcome` is borderline under the nominal `limits`: no limit stopped it and its CPU
+/// time is within [`BORDERLINE_PERCENT`] of the CPU limit, either side (bounds included).
+pub fn is_borderline(outcome: &RunOutcome, limits: &RunLimits) -> bool {
+    let limit = limits.cpu.as_micros();
+    let distance = outcome.cpu.as_micros().abs_diff(limit);
+    outcome.limit_hit.is_none() && distance * 100 <= limit * u128::from(BORDERLINE_PERCENT)
+}
+
+/// What the report says about a borderline test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Borderline {
+    /// The nominal CPU limit, ms.
+    pub limit_ms: u64,
+    /// The first run's CPU time, ms (possibly measured next to parallel runs).
+    pub first_cpu_ms: u64,
+    /// The first run's verdict.
+    pub first_verdict: Verdict,
+    /// CPU times of the re-runs alone, ms, in the order they ran.
+    pub rerun_cpu_ms: Vec<u64>,
+    /// The median re-run's CPU time, ms: the one that decided.
+    pub median_cpu_ms: u64,
+    /// Slowest minus fastest re-run, ms.
+    pub spread_ms: u64,
+    /// The verdict decided on the median.
+    pub verdict: Verdict,
+}
+
+impl Borderline {
+    /// One line for the report, e.g. `borderline: CPU 1.93 s is within 15 % of the 2.00 s
+    /// limit; re-ran alone 3 times: 1.91 s, 1.95 s, 2.02 s (spread 0.11 s); median 1.95 s: AC`.
+    pub fn describe(&self) -> String {
+        let ms = |v: u64| seconds(Duration::from_millis(v));
+        let times: Vec<String> = self.rerun_cpu_ms.iter().map(|&v| ms(v)).collect();
+        format!(
+            "borderline: CPU {} ({}) is within {} % of the {} limit; re-ran alone {} times: {} \
+             (spread {}); median {}: {}",
+            ms(self.first_cpu_ms),
+            self.first_verdict,
+            BORDERLINE_PERCENT,
+            ms(self.limit_ms),
+            self.rerun_cpu_ms.len(),
+            times.join(", "),
+            ms(self.spread_ms),
+            ms(self.median_cpu_ms),
+            self.verdict
+        )
+    }
+}
+
+/// Decides a borderline test from its first run and its re-runs alone (each already classified
+/// under the nominal `limit`): the re-run with the median CPU time is the test's result (for an
+/// even count, the faster of the two middle ones). Without re-runs the first run stands.
+pub fn decide(
+    first: TestResult,
+    reruns: Vec<TestResult>,
+    limit: Duration,
+) -> (TestResult, Option<Borderline>) {
+    if reruns.is_empty() {
+        return (first, None);
+    }
+    let rerun_cpu_ms: Vec<u64> = reruns.iter().map(|r| r.cpu_ms).collect();
+    let mut sorted = reruns;
+    sorted.sort_by_key(|r| r.cpu_ms);
+    let spread_ms = sorted[sorted.len() - 1].cpu_ms - sorted[0].cpu_ms;
+    let median = sorted.swap_remove((sorted.len() - 1) / 2);
+    let borderline = Borderline {
+        limit_ms: millis(limit),
+        first_cpu_ms: first.cpu_ms,
+        first_verdict: first.verdict,
+        rerun_cpu_ms,
+        median_cpu_ms: median.cpu_ms,
+        spread_ms,
+        verdict: median.verdict,
+    };
+    (median, Some(borderline))
+}

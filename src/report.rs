@@ -1,1 +1,0 @@
-//! Step 6 of the pipeline: tables and JSON (skeleton).

@@ -1,0 +1,76 @@
+//! The text form of a report.
+
+use std::fmt::Write;
+use std::time::Duration;
+
+use super::JudgeReport;
+use crate::compare::{mebibytes, seconds};
+
+/// Header, one row per test, then the verdict, the slowest test, timing notes and the first
+/// failure's detail.
+pub(super) fn render(report: &JudgeReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} (time limit {}, memory limit {})",
+        report.problem,
+        report.solution,
+        seconds(report.time_limit),
+        mebibytes(report.memory_limit_bytes / 1024)
+    );
+    if let Some(error) = &report.compile_error {
+        let _ = writeln!(out, "\nverdict: CE\n{}", error.trim_end());
+        return out;
+    }
+    let width = report
+        .tests
+        .iter()
+        .map(|r| r.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let _ = writeln!(
+        out,
+        "\n{:<width$}  {:<14} {:>9} {:>9} {:>11}",
+        "test", "verdict", "cpu", "wall", "memory"
+    );
+    for row in &report.tests {
+        let r = &row.result;
+        let mark = if row.borderline.is_some() {
+            "  borderline"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:<14} {:>9} {:>9} {:>11}{mark}",
+            row.name,
+            r.label(),
+            seconds(Duration::from_millis(r.cpu_ms)),
+            seconds(Duration::from_millis(r.wall_ms)),
+            mebibytes(r.memory_kib),
+        );
+    }
+    let _ = write!(out, "\nverdict: {}", report.verdict());
+    match report.first_failure() {
+        Some(row) => {
+            let _ = writeln!(out, " (first failure: {})", row.name);
+        }
+        None => {
+            let _ = writeln!(out, " ({} tests)", report.tests.len());
+        }
+    }
+    if let Some(slowest) = report.slowest() {
+        let _ = writeln!(out, "{}", slowest.describe());
+    }
+    for note in report.timing_notes() {
+        let _ = writeln!(out, "timing: {note}");
+    }
+    if let Some(row) = report.first_failure() {
+        let _ = writeln!(out, "\n{}", report.message());
+        for line in &row.result.explanation {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    out
+}
