@@ -35,6 +35,9 @@ pub fn launcher_main() -> i32 {
                 return 2;
             }
         };
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
         let run = match decode::<ToLauncher>(&line) {
             Ok(ToLauncher::Run(run)) => run,
             Ok(ToLauncher::Cancel) => continue, // Nothing is running.
@@ -77,6 +80,8 @@ fn open_stdio(run: &WireRun) -> Result<Stdio, FromLauncher> {
             .create(true)
             .truncate(true)
             .mode(0o644)
+            // A candidate may have replaced the file with a link; never write through it.
+            .custom_flags(libc::O_NOFOLLOW)
             .open(path(p))
             .map_err(|e| failed(format!("cannot create {}", path(p).display()), &e))
     };
@@ -138,14 +143,13 @@ fn outcome(run: &WireRun, w: &Watched, stdio: &Stdio, cpu: std::time::Duration) 
     let own_cpu = timeval(w.usage.ru_utime) + timeval(w.usage.ru_stime);
     let cpu = cpu.max(own_cpu);
     let too_long = |f: &File| f.metadata().is_ok_and(|m| m.len() > run.output_bytes);
-    let limit = match w.stop {
-        Some(Stop::Limit(hit)) => Some(hit),
-        _ if too_long(&stdio.stdout) || too_long(&stdio.stderr) => Some(LimitHit::Output),
-        _ if exit == Exit::Signal(libc::SIGXFSZ) => Some(LimitHit::Output),
-        _ if exit == Exit::Signal(libc::SIGXCPU) || cpu > run.cpu() => Some(LimitHit::Cpu),
-        _ if peak_kib * 1024 > run.memory_bytes => Some(LimitHit::Memory),
-        _ => None,
-    };
+    let limit = limit_hit(
+        w.stop,
+        exit,
+        too_long(&stdio.stdout) || too_long(&stdio.stderr),
+        cpu > run.cpu(),
+        peak_kib.saturating_mul(1024) > run.memory_bytes,
+    );
     WireOutcome {
         exit,
         cpu_ns: cpu.as_nanos() as u64,
@@ -153,5 +157,65 @@ fn outcome(run: &WireRun, w: &Watched, stdio: &Stdio, cpu: std::time::Duration) 
         peak_kib,
         limit,
         cancelled: w.stop == Some(Stop::Cancelled),
+    }
+}
+
+/// The limit to report (see [`LimitHit`] for the order).
+fn limit_hit(
+    stop: Option<Stop>,
+    exit: Exit,
+    output_over: bool,
+    cpu_over: bool,
+    memory_over: bool,
+) -> Option<LimitHit> {
+    match stop {
+        Some(Stop::Limit(hit)) => Some(hit),
+        _ if output_over || exit == Exit::Signal(libc::SIGXFSZ) => Some(LimitHit::Output),
+        _ if cpu_over || exit == Exit::Signal(libc::SIGXCPU) => Some(LimitHit::Cpu),
+        _ if memory_over => Some(LimitHit::Memory),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_enforced_limit_wins_then_output_cpu_memory() {
+        let killed = Exit::Signal(libc::SIGKILL);
+        let wall = Some(Stop::Limit(LimitHit::Wall));
+        assert_eq!(
+            limit_hit(wall, killed, true, true, true),
+            Some(LimitHit::Wall)
+        );
+        assert_eq!(
+            limit_hit(None, Exit::Code(0), true, true, true),
+            Some(LimitHit::Output)
+        );
+        let xfsz = Exit::Signal(libc::SIGXFSZ);
+        assert_eq!(
+            limit_hit(None, xfsz, false, false, false),
+            Some(LimitHit::Output)
+        );
+        assert_eq!(
+            limit_hit(None, Exit::Code(0), false, true, true),
+            Some(LimitHit::Cpu)
+        );
+        let xcpu = Exit::Signal(libc::SIGXCPU);
+        assert_eq!(
+            limit_hit(None, xcpu, false, false, false),
+            Some(LimitHit::Cpu)
+        );
+        assert_eq!(
+            limit_hit(None, Exit::Code(1), false, false, true),
+            Some(LimitHit::Memory)
+        );
+        let segv = Exit::Signal(libc::SIGSEGV);
+        assert_eq!(limit_hit(None, segv, false, false, false), None);
+        assert_eq!(
+            limit_hit(Some(Stop::Cancelled), killed, false, false, false),
+            None
+        );
     }
 }

@@ -142,8 +142,7 @@ impl Sandbox {
     pub fn run(&mut self, req: &RunRequest) -> io::Result<RunOutcome> {
         let mut last_loss = None;
         for _attempt in 0..2 {
-            let workdir = self.dir.path().join(&self.work);
-            std::fs::create_dir(&workdir)?;
+            let workdir = self.fresh_workdir()?;
             let wire = wire_run(req, self.dir.path(), &workdir);
             let result = wire.and_then(|wire| match self.exchange(&wire) {
                 Ok(outcome) => collect(outcome, self.dir.path(), req).map(Some),
@@ -163,6 +162,21 @@ impl Sandbox {
             e.kind(),
             format!("the sandbox launcher died twice: {e}"),
         ))
+    }
+
+    /// Creates the (empty) working directory of the next run.
+    fn fresh_workdir(&mut self) -> io::Result<PathBuf> {
+        loop {
+            let workdir = self.dir.path().join(&self.work);
+            match std::fs::create_dir(&workdir) {
+                Ok(()) => return Ok(workdir),
+                // Left by a candidate that wrote outside its own directory.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && self.abandoned < 100 => {
+                    self.clear_workdir(&workdir)
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// Removes the working directory after a run, so the next one starts empty; one that
