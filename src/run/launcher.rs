@@ -1,7 +1,9 @@
 //! The launcher process (`stressjudge __launcher`): runs candidates on request.
 //!
 //! It reads [`ToLauncher`] lines on stdin and answers [`FromLauncher`] lines on stdout, one run
-//! at a time, until stdin closes. It is a child subreaper in its own process group (so a
+//! at a time, until stdin closes; then it removes the sandbox's private directory (named by
+//! `STRESSJUDGE_SANDBOX_DIR`), in case the harness died without doing so. It is a child
+//! subreaper in its own process group (so a
 //! terminal's Ctrl-C reaches the harness, which cancels cleanly, and not the launcher).
 
 use std::fs::{File, OpenOptions};
@@ -16,6 +18,7 @@ use super::spawn::{spawn, Prepared, Stdio};
 use super::watch::{watch, Stop, Watched};
 use super::wire::{
     decode, encode, write_all_fd, FromLauncher, LineReader, ToLauncher, WireOutcome, WireRun,
+    SANDBOX_DIR_ENV,
 };
 use super::{Exit, LimitHit};
 
@@ -25,11 +28,19 @@ pub fn launcher_main() -> i32 {
         eprintln!("stressjudge launcher: cannot become a child subreaper: {e}");
         return 2;
     }
+    let sandbox_dir = std::env::var_os(SANDBOX_DIR_ENV);
+    let harness_gone = || {
+        if let Some(dir) = &sandbox_dir {
+            // Best effort: the harness can no longer do it.
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        0
+    };
     let mut requests = LineReader::new(io::stdin());
     loop {
         let line = match requests.read_line(None) {
             Ok(Some(line)) => line,
-            Ok(None) => return 0,
+            Ok(None) => return harness_gone(),
             Err(e) => {
                 eprintln!("stressjudge launcher: cannot read requests: {e}");
                 return 2;
@@ -47,7 +58,7 @@ pub fn launcher_main() -> i32 {
             }
         };
         let Some(answer) = run_one(&run, &mut requests) else {
-            return 0; // The harness is gone and the run was killed.
+            return harness_gone(); // The run was killed and reaped.
         };
         if let Err(e) = send(&answer) {
             eprintln!("stressjudge launcher: cannot answer: {e}");

@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use super::wire::{decode, encode, FromLauncher, LineReader, ToLauncher, WireOutcome, WireRun};
+use super::wire::{
+    decode, encode, FromLauncher, LineReader, ToLauncher, WireOutcome, WireRun, SANDBOX_DIR_ENV,
+};
 use super::{LimitHit, RunOutcome, RunRequest};
 
 /// How long the launcher may take to start a candidate before it is presumed dead.
@@ -197,6 +199,7 @@ impl Sandbox {
         }
         let mut child = Command::new(&self.launcher_path)
             .arg("__launcher")
+            .env(SANDBOX_DIR_ENV, self.dir.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use super::{Exit, LimitHit};
 
+/// Environment variable naming the sandbox's private directory, which the launcher removes
+/// when the harness goes away without cleaning up (killed, or exited without destructors).
+pub(crate) const SANDBOX_DIR_ENV: &str = "STRESSJUDGE_SANDBOX_DIR";
+
 /// A message from the harness to the launcher.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum ToLauncher {
