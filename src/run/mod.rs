@@ -33,7 +33,8 @@
 //!    The directory lives in `/dev/shm` when that is a tmpfs with room (file creation and
 //!    deletion on a disk mounted with `discard` cost milliseconds per run), else in the
 //!    system temporary directory. The candidate's working directory is created empty for
-//!    each run and removed after it.
+//!    each run and removed after it. If the harness dies without cleaning up, the launcher
+//!    removes the directory as it exits.
 //! 2. `clone(CLONE_VM | CLONE_VFORK)` on a separate stack, as `posix_spawn` does; the child
 //!    (async-signal-safe calls only, everything prepared beforehand, signals blocked until the
 //!    inherited handlers are reset) puts itself in its own process group, asks for `SIGKILL`
@@ -57,6 +58,14 @@
 //! kills the candidate's process group (whose id the launcher reported when the run started),
 //! then starts a new launcher and runs the request once more. Only descendants that both left
 //! the group and outlived the launcher can escape that path.
+//!
+//! # Cancelling
+//!
+//! [`CancelHandle::cancel`] (from any thread, e.g. a Ctrl-C handler) writes a `Cancel` line to
+//! the launcher, which kills the run at its next wake-up (at once: the pipe is polled). The
+//! run returns an error of kind `Interrupted`, as does every later run until
+//! [`CancelHandle::reset`]. The launcher sits in its own process group, so a terminal's Ctrl-C
+//! reaches only the harness.
 //!
 //! # Cost
 //!
@@ -82,8 +91,8 @@
 //! space; the `RLIMIT_AS` slack covers a few such threads.
 //!
 //! Not bounded: the number of processes (`RLIMIT_NPROC` counts the whole user and does not
-//! apply to root), disk use by files other than stdout/stderr (each is capped by
-//! `RLIMIT_FSIZE`, their number is not), and nothing separates the candidate from the user it
+//! apply to root), space used by files other than stdout/stderr (each is capped by
+//! `RLIMIT_FSIZE`, their number is not; in `/dev/shm` that space is RAM), and nothing separates the candidate from the user it
 //! runs as (it could signal the harness). Those need containers; this is a judge for one's own
 //! solutions, not for hostile strangers.
 

@@ -32,6 +32,28 @@ const STDERR_KEPT: u64 = 4 * 1024;
 /// handler) can use to kill the run in progress. Dropping the sandbox ends its launcher; if
 /// the whole harness dies instead, the launcher sees its request pipe close, kills any run in
 /// progress and exits.
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use stressjudge::run::{RunLimits, RunRequest, Sandbox, DEFAULT_OUTPUT_BYTES};
+///
+/// let mut sandboxes: Vec<Sandbox> = (0..2).map(|_| Sandbox::start()).collect::<Result<_, _>>()?;
+/// let cancels: Vec<_> = sandboxes.iter().map(Sandbox::cancel_handle).collect();
+/// ctrlc::set_handler(move || cancels.iter().for_each(|c| c.cancel())).unwrap();
+/// let request = RunRequest {
+///     argv: vec!["/tmp/solution".into()],
+///     env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+///     stdin: "/tmp/input.txt".into(),
+///     limits: RunLimits::from_time_limit(Duration::from_secs(1), 256 << 20, DEFAULT_OUTPUT_BYTES),
+/// };
+/// std::thread::scope(|scope| {
+///     for sandbox in &mut sandboxes {
+///         let request = &request;
+///         scope.spawn(move || sandbox.run(request));
+///     }
+/// });
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub struct Sandbox {
     launcher_path: PathBuf,
     /// This sandbox's private directory: `stdout`, `stderr` and the working directory.
@@ -412,4 +434,39 @@ fn collect(o: WireOutcome, dir: &Path, req: &RunRequest) -> io::Result<RunOutcom
         stdout,
         stderr_head: String::from_utf8_lossy(&stderr).into_owned(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sandboxes_move_between_threads_and_handles_are_shared() {
+        fn send<T: Send>() {}
+        fn send_sync<T: Send + Sync>() {}
+        send::<Sandbox>();
+        send_sync::<CancelHandle>();
+    }
+
+    #[test]
+    fn requests_are_checked_before_anything_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut req = RunRequest {
+            argv: vec![],
+            env: vec![],
+            stdin: "/dev/null".into(),
+            limits: super::super::RunLimits::from_time_limit(Duration::from_secs(1), 1 << 20, 1),
+        };
+        let err = |req: &RunRequest| wire_run(req, dir.path(), dir.path()).unwrap_err().kind();
+        assert_eq!(err(&req), io::ErrorKind::InvalidInput);
+        req.argv = vec!["bin/relative".into()];
+        assert_eq!(err(&req), io::ErrorKind::InvalidInput);
+        req.argv = vec!["/bin/true".into()];
+        req.env = vec![("A=B".into(), "c".into())];
+        assert_eq!(err(&req), io::ErrorKind::InvalidInput);
+        req.env = vec![("A".into(), "b=c".into())];
+        let wire = wire_run(&req, dir.path(), dir.path()).unwrap();
+        assert_eq!(wire.env, vec![b"A=b=c".to_vec()]);
+        assert_eq!(wire.wall_ns, 2_000_000_000);
+    }
 }
