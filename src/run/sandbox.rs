@@ -1,0 +1,472 @@
+//! The harness side: a [`Sandbox`] owns one launcher process and runs requests through it.
+
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use super::wire::{
+    decode, encode, FromLauncher, LineReader, ToLauncher, WireOutcome, WireRun, SANDBOX_DIR_ENV,
+};
+use super::{LimitHit, RunOutcome, RunRequest};
+
+/// How long the launcher may take to start a candidate before it is presumed dead.
+const START_TIMEOUT: Duration = Duration::from_secs(30);
+/// Grace beyond the wall limit before a silent launcher is presumed dead.
+const FINISH_GRACE: Duration = Duration::from_secs(10);
+/// Bytes of stdout kept from a run that exceeded the output limit.
+const FLOODED_STDOUT_KEPT: u64 = 64 * 1024;
+/// Bytes of stderr kept.
+const STDERR_KEPT: u64 = 4 * 1024;
+
+/// A sandbox: one launcher process that runs candidates one at a time.
+///
+/// Use one `Sandbox` per worker thread (`run` takes `&mut self`); with `--jobs N` make N of
+/// them. [`Sandbox::cancel_handle`] gives a `Send + Sync` handle that another thread (a Ctrl-C
+/// handler) can use to kill the run in progress. Dropping the sandbox ends its launcher; if
+/// the whole harness dies instead, the launcher sees its request pipe close, kills any run in
+/// progress and exits.
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use stressjudge::run::{RunLimits, RunRequest, Sandbox, DEFAULT_OUTPUT_BYTES};
+///
+/// let mut sandboxes: Vec<Sandbox> = (0..2).map(|_| Sandbox::start()).collect::<Result<_, _>>()?;
+/// let cancels: Vec<_> = sandboxes.iter().map(Sandbox::cancel_handle).collect();
+/// ctrlc::set_handler(move || cancels.iter().for_each(|c| c.cancel())).unwrap();
+/// let request = RunRequest {
+///     argv: vec!["/tmp/solution".into()],
+///     env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+///     stdin: "/tmp/input.txt".into(),
+///     limits: RunLimits::from_time_limit(Duration::from_secs(1), 256 << 20, DEFAULT_OUTPUT_BYTES),
+/// };
+/// std::thread::scope(|scope| {
+///     for sandbox in &mut sandboxes {
+///         let request = &request;
+///         scope.spawn(move || sandbox.run(request));
+///     }
+/// });
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct Sandbox {
+    launcher_path: PathBuf,
+    /// This sandbox's private directory: `stdout`, `stderr` and the working directory.
+    dir: tempfile::TempDir,
+    /// Name of the working directory inside `dir`; changes if one cannot be emptied.
+    work: String,
+    /// How many working directories could not be emptied.
+    abandoned: u32,
+    launcher: Option<Launcher>,
+    shared: Arc<Shared>,
+}
+
+/// A running launcher process and the reading end of its answers.
+struct Launcher {
+    child: Child,
+    answers: LineReader<ChildStdout>,
+}
+
+/// State shared with cancel handles.
+struct Shared {
+    cancelled: AtomicBool,
+    requests: Mutex<Option<ChildStdin>>,
+}
+
+impl Shared {
+    fn requests(&self) -> MutexGuard<'_, Option<ChildStdin>> {
+        self.requests.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Cancels a sandbox's runs from any thread (e.g. a Ctrl-C handler).
+///
+/// Cancelling is sticky: the run in progress is killed at once and returns an error of kind
+/// [`io::ErrorKind::Interrupted`], and so does every later `run` until [`CancelHandle::reset`].
+#[derive(Clone)]
+pub struct CancelHandle {
+    shared: Arc<Shared>,
+}
+
+impl CancelHandle {
+    /// Kills the run in progress (with its whole process group) and refuses further runs.
+    pub fn cancel(&self) {
+        self.shared.cancelled.store(true, Ordering::SeqCst);
+        if let Some(requests) = self.shared.requests().as_mut() {
+            // A failure means the launcher is gone, and so is the run.
+            let _ = requests.write_all(&encode(&ToLauncher::Cancel));
+        }
+    }
+
+    /// Whether [`CancelHandle::cancel`] was called since the last reset.
+    pub fn is_cancelled(&self) -> bool {
+        self.shared.cancelled.load(Ordering::SeqCst)
+    }
+
+    /// Accepts runs again after a cancel.
+    pub fn reset(&self) {
+        self.shared.cancelled.store(false, Ordering::SeqCst);
+    }
+}
+
+/// What went wrong talking to the launcher.
+enum Trouble {
+    /// The launcher died or stopped answering; the run may be retried on a new one.
+    Lost(io::Error),
+    /// The run itself could not be done; retrying would not help.
+    Fatal(io::Error),
+}
+
+impl Sandbox {
+    /// Starts a sandbox whose launcher is this executable (`stressjudge __launcher`).
+    pub fn start() -> io::Result<Sandbox> {
+        Sandbox::start_with(std::env::current_exe()?)
+    }
+
+    /// Starts a sandbox whose launcher is `launcher` run as `launcher __launcher` (tests pass
+    /// the `stressjudge` binary, since a test executable has no such subcommand).
+    pub fn start_with(launcher: impl Into<PathBuf>) -> io::Result<Sandbox> {
+        let mut sandbox = Sandbox {
+            launcher_path: launcher.into(),
+            dir: tempfile::Builder::new()
+                .prefix("stressjudge-sandbox-")
+                .tempdir_in(run_root())?,
+            work: "work".to_string(),
+            abandoned: 0,
+            launcher: None,
+            shared: Arc::new(Shared {
+                cancelled: AtomicBool::new(false),
+                requests: Mutex::new(None),
+            }),
+        };
+        sandbox.ensure_launcher()?;
+        Ok(sandbox)
+    }
+
+    /// A handle that cancels this sandbox's runs from another thread.
+    pub fn cancel_handle(&self) -> CancelHandle {
+        CancelHandle {
+            shared: Arc::clone(&self.shared),
+        }
+    }
+
+    /// The launcher's process id, if one is running.
+    pub fn launcher_pid(&self) -> Option<u32> {
+        self.launcher.as_ref().map(|l| l.child.id())
+    }
+
+    /// Runs one candidate to its end in a fresh temporary working directory and reports what
+    /// happened. Errors mean there is no verdict: the program could not be started (e.g.
+    /// `NotFound`), the run was cancelled (`Interrupted`), or the launcher died twice.
+    pub fn run(&mut self, req: &RunRequest) -> io::Result<RunOutcome> {
+        let mut last_loss = None;
+        for _attempt in 0..2 {
+            let workdir = self.fresh_workdir()?;
+            let wire = wire_run(req, self.dir.path(), &workdir);
+            let result = wire.and_then(|wire| match self.exchange(&wire) {
+                Ok(outcome) => collect(outcome, self.dir.path(), req).map(Some),
+                Err(Trouble::Fatal(e)) => Err(e),
+                Err(Trouble::Lost(e)) => {
+                    last_loss = Some(e);
+                    Ok(None)
+                }
+            });
+            self.clear_workdir(&workdir);
+            if let Some(outcome) = result? {
+                return Ok(outcome);
+            }
+        }
+        let e = last_loss.expect("two attempts were made");
+        Err(io::Error::new(
+            e.kind(),
+            format!("the sandbox launcher died twice: {e}"),
+        ))
+    }
+
+    /// Creates the (empty) working directory of the next run.
+    fn fresh_workdir(&mut self) -> io::Result<PathBuf> {
+        loop {
+            let workdir = self.dir.path().join(&self.work);
+            match std::fs::create_dir(&workdir) {
+                Ok(()) => return Ok(workdir),
+                // Left by a candidate that wrote outside its own directory.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && self.abandoned < 100 => {
+                    self.clear_workdir(&workdir)
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Removes the working directory after a run, so the next one starts empty; one that
+    /// cannot be removed (the candidate took its permissions away) is left for the final
+    /// cleanup and the next run uses a new name.
+    fn clear_workdir(&mut self, workdir: &Path) {
+        if std::fs::remove_dir(workdir).is_ok() || std::fs::remove_dir_all(workdir).is_ok() {
+            return;
+        }
+        self.abandoned += 1;
+        self.work = format!("work-{}", self.abandoned);
+    }
+
+    /// Starts the launcher if none is running.
+    fn ensure_launcher(&mut self) -> io::Result<()> {
+        if self.launcher.is_some() {
+            return Ok(());
+        }
+        let mut child = Command::new(&self.launcher_path)
+            .arg("__launcher")
+            .env(SANDBOX_DIR_ENV, self.dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!(
+                        "cannot start the sandbox launcher {}: {e}",
+                        self.launcher_path.display()
+                    ),
+                )
+            })?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        *self.shared.requests() = Some(stdin);
+        self.launcher = Some(Launcher {
+            child,
+            answers: LineReader::new(stdout),
+        });
+        Ok(())
+    }
+
+    /// Sends one run and waits for its outcome.
+    fn exchange(&mut self, wire: &WireRun) -> Result<WireOutcome, Trouble> {
+        self.ensure_launcher().map_err(Trouble::Fatal)?;
+        {
+            let mut requests = self.shared.requests();
+            // Checked under the lock, so a cancel either is seen here or is written after
+            // this request (and then kills it).
+            if self.shared.cancelled.load(Ordering::SeqCst) {
+                return Err(Trouble::Fatal(cancelled()));
+            }
+            let pipe = requests.as_mut().expect("a launcher is running");
+            if let Err(e) = pipe.write_all(&encode(&ToLauncher::Run(wire.clone()))) {
+                drop(requests);
+                self.discard_launcher(None);
+                return Err(Trouble::Lost(e));
+            }
+        }
+        let mut started = None;
+        loop {
+            let timeout = match started {
+                None => START_TIMEOUT,
+                Some(_) => wire.wall() + FINISH_GRACE,
+            };
+            let answers = &mut self
+                .launcher
+                .as_mut()
+                .expect("a launcher is running")
+                .answers;
+            let line = match answers.read_line(Some(timeout)) {
+                Ok(Some(line)) => line,
+                Ok(None) => {
+                    self.discard_launcher(started);
+                    return Err(Trouble::Lost(io::Error::new(
+                        io::ErrorKind::BrokenPipe,
+                        "the launcher exited",
+                    )));
+                }
+                Err(e) => {
+                    self.discard_launcher(started);
+                    return Err(Trouble::Lost(e));
+                }
+            };
+            match decode::<FromLauncher>(&line) {
+                Ok(FromLauncher::Started { pid }) => started = Some(pid),
+                Ok(FromLauncher::Failed { errno, message }) => {
+                    let kind = errno.map_or(io::ErrorKind::Other, |n| {
+                        io::Error::from_raw_os_error(n).kind()
+                    });
+                    return Err(Trouble::Fatal(io::Error::new(kind, message)));
+                }
+                Ok(FromLauncher::Finished(outcome)) => {
+                    if outcome.cancelled || self.shared.cancelled.load(Ordering::SeqCst) {
+                        return Err(Trouble::Fatal(cancelled()));
+                    }
+                    return Ok(outcome);
+                }
+                Err(e) => {
+                    self.discard_launcher(started);
+                    return Err(Trouble::Lost(e));
+                }
+            }
+        }
+    }
+
+    /// Kills and reaps a launcher that died or hung, and the process group of the candidate
+    /// it had started (which its own death signal has already killed).
+    fn discard_launcher(&mut self, candidate: Option<i32>) {
+        let kill_candidate = || {
+            if let Some(pgid) = candidate.filter(|&p| p > 0) {
+                // SAFETY: plain system call.
+                unsafe { libc::killpg(pgid, libc::SIGKILL) };
+            }
+        };
+        kill_candidate();
+        *self.shared.requests() = None;
+        if let Some(mut launcher) = self.launcher.take() {
+            let _ = launcher.child.kill();
+            let _ = launcher.child.wait();
+        }
+        kill_candidate();
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        // Closing the request pipe makes an idle launcher exit.
+        *self.shared.requests() = None;
+        if let Some(mut launcher) = self.launcher.take() {
+            let _ = launcher.child.wait();
+        }
+    }
+}
+
+/// Space a memory-backed run root must have free: a few runs' worth of maximal output.
+const MIN_SHM_FREE: u64 = 1 << 30;
+
+/// Where run directories go: `/dev/shm` when it is a tmpfs with room (creating and deleting
+/// files there costs microseconds, against milliseconds on a disk mounted with `discard`),
+/// otherwise the system temporary directory.
+fn run_root() -> PathBuf {
+    let shm = Path::new("/dev/shm");
+    let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: a valid NUL-terminated path and out-parameter.
+    let ok = unsafe { libc::statvfs(c"/dev/shm".as_ptr(), st.as_mut_ptr()) } == 0;
+    if ok {
+        // SAFETY: statvfs succeeded, so `st` is initialised.
+        let st = unsafe { st.assume_init() };
+        let free = st.f_bavail.saturating_mul(st.f_frsize);
+        // SAFETY: a valid NUL-terminated path.
+        let writable = unsafe { libc::access(c"/dev/shm".as_ptr(), libc::W_OK) } == 0;
+        if free >= MIN_SHM_FREE && writable {
+            return shm.to_path_buf();
+        }
+    }
+    std::env::temp_dir()
+}
+
+fn cancelled() -> io::Error {
+    io::Error::new(io::ErrorKind::Interrupted, "the run was cancelled")
+}
+
+fn invalid(message: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, message.to_string())
+}
+
+fn bytes(s: &OsStr) -> Vec<u8> {
+    s.as_bytes().to_vec()
+}
+
+/// The wire form of a request, running in `workdir` with stdout and stderr in `dir`.
+fn wire_run(req: &RunRequest, dir: &Path, workdir: &Path) -> io::Result<WireRun> {
+    let program = req.argv.first().ok_or_else(|| invalid("empty argv"))?;
+    if !Path::new(program).is_absolute() {
+        return Err(invalid("the program path must be absolute"));
+    }
+    let mut env = Vec::with_capacity(req.env.len());
+    for (name, value) in &req.env {
+        if name.is_empty() || name.as_bytes().contains(&b'=') {
+            return Err(invalid(
+                "an environment variable name is empty or contains `=`",
+            ));
+        }
+        let mut entry = bytes(name);
+        entry.push(b'=');
+        entry.extend_from_slice(value.as_bytes());
+        env.push(entry);
+    }
+    let limits = &req.limits;
+    Ok(WireRun {
+        argv: req.argv.iter().map(|a| bytes(a)).collect(),
+        env,
+        stdin: bytes(std::path::absolute(&req.stdin)?.as_os_str()),
+        workdir: bytes(workdir.as_os_str()),
+        stdout: bytes(dir.join("stdout").as_os_str()),
+        stderr: bytes(dir.join("stderr").as_os_str()),
+        cpu_ns: limits.cpu.as_nanos().min(u64::MAX as u128) as u64,
+        wall_ns: limits.wall.as_nanos().min(u64::MAX as u128) as u64,
+        memory_bytes: limits.memory_bytes,
+        output_bytes: limits.output_bytes,
+    })
+}
+
+/// Reads at most `limit` bytes of a file.
+fn read_head(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let file = File::open(path)?;
+    let len = file.metadata()?.len().min(limit);
+    let mut data = Vec::with_capacity(len as usize);
+    file.take(limit).read_to_end(&mut data)?;
+    Ok(data)
+}
+
+/// The public outcome: the launcher's measurements plus the output files read back.
+fn collect(o: WireOutcome, dir: &Path, req: &RunRequest) -> io::Result<RunOutcome> {
+    let kept = match o.limit {
+        Some(LimitHit::Output) => FLOODED_STDOUT_KEPT.min(req.limits.output_bytes),
+        _ => req.limits.output_bytes,
+    };
+    let stdout = read_head(&dir.join("stdout"), kept)?;
+    let stderr = read_head(&dir.join("stderr"), STDERR_KEPT)?;
+    Ok(RunOutcome {
+        exit: o.exit,
+        cpu: Duration::from_nanos(o.cpu_ns),
+        wall: Duration::from_nanos(o.wall_ns),
+        peak_memory_kib: o.peak_kib,
+        limit_hit: o.limit,
+        stdout,
+        stderr_head: String::from_utf8_lossy(&stderr).into_owned(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sandboxes_move_between_threads_and_handles_are_shared() {
+        fn send<T: Send>() {}
+        fn send_sync<T: Send + Sync>() {}
+        send::<Sandbox>();
+        send_sync::<CancelHandle>();
+    }
+
+    #[test]
+    fn requests_are_checked_before_anything_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut req = RunRequest {
+            argv: vec![],
+            env: vec![],
+            stdin: "/dev/null".into(),
+            limits: super::super::RunLimits::from_time_limit(Duration::from_secs(1), 1 << 20, 1),
+        };
+        let err = |req: &RunRequest| wire_run(req, dir.path(), dir.path()).unwrap_err().kind();
+        assert_eq!(err(&req), io::ErrorKind::InvalidInput);
+        req.argv = vec!["bin/relative".into()];
+        assert_eq!(err(&req), io::ErrorKind::InvalidInput);
+        req.argv = vec!["/bin/true".into()];
+        req.env = vec![("A=B".into(), "c".into())];
+        assert_eq!(err(&req), io::ErrorKind::InvalidInput);
+        req.env = vec![("A".into(), "b=c".into())];
+        let wire = wire_run(&req, dir.path(), dir.path()).unwrap();
+        assert_eq!(wire.env, vec![b"A=b=c".to_vec()]);
+        assert_eq!(wire.wall_ns, 2_000_000_000);
+    }
+}

@@ -1,0 +1,369 @@
+//! Starting the candidate: `fork`, set up the child, `execve`.
+//!
+//! Everything the child needs is prepared before the fork ([`Prepared`]); between `fork` and
+//! `execve` the child makes only async-signal-safe system calls and never allocates.
+
+use std::ffi::{CString, OsStr};
+use std::fs::File;
+use std::io;
+use std::os::fd::{AsRawFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::ptr;
+
+use super::wire::WireRun;
+
+/// Bytes of address space allowed beyond the memory limit at least (see [`Rlimits`]).
+const AS_SLACK_BYTES: u64 = 1 << 30;
+
+/// The rlimits of one run, already clamped to the launcher's hard limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Rlimits {
+    /// `RLIMIT_CPU` in seconds (soft, hard): a backstop behind the launcher's own sampling.
+    pub cpu: (u64, u64),
+    /// `RLIMIT_FSIZE`: one byte past the output limit, so a longer file proves OLE.
+    pub fsize: u64,
+    /// `RLIMIT_AS`: a generous backstop, max(4 x memory, memory + 1 GiB).
+    pub address_space: u64,
+    /// `RLIMIT_STACK` soft limit: the memory limit, as judges do.
+    pub stack: u64,
+}
+
+impl Rlimits {
+    /// The rlimits for a run's limits.
+    pub fn for_run(run: &WireRun) -> Self {
+        let cpu_soft = (run.cpu().as_secs_f64() * 1.5).ceil() as u64 + 1;
+        let memory = run.memory_bytes;
+        Rlimits {
+            cpu: (cpu_soft, cpu_soft + 1),
+            fsize: run.output_bytes.saturating_add(1),
+            address_space: memory
+                .saturating_mul(4)
+                .max(memory.saturating_add(AS_SLACK_BYTES)),
+            stack: memory.max(8 << 20),
+        }
+    }
+}
+
+/// Which step of the child's setup failed, reported with its errno.
+const STAGES: [&str; 6] = ["setpgid", "dup2", "chdir", "setrlimit", "execve", "prctl"];
+
+/// A candidate ready to start: C strings, pointer arrays, rlimits.
+pub(crate) struct Prepared {
+    program: CString,
+    // Owners of the pointers in `argv_ptrs` and `envp_ptrs`.
+    _argv: Vec<CString>,
+    _envp: Vec<CString>,
+    argv_ptrs: Vec<*const libc::c_char>,
+    envp_ptrs: Vec<*const libc::c_char>,
+    workdir: CString,
+    rlimits: [(RlimitResource, libc::rlimit); 5],
+}
+
+#[cfg(target_env = "gnu")]
+type RlimitResource = libc::__rlimit_resource_t;
+#[cfg(not(target_env = "gnu"))]
+type RlimitResource = libc::c_int;
+
+fn cstring(bytes: &[u8], what: &str) -> io::Result<CString> {
+    CString::new(bytes).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{what} contains a NUL byte"),
+        )
+    })
+}
+
+fn hard_limit(resource: RlimitResource) -> u64 {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: `lim` is a valid out-parameter.
+    unsafe { libc::getrlimit(resource, &mut lim) };
+    lim.rlim_max
+}
+
+fn clamped(resource: RlimitResource, soft: u64, hard: u64) -> (RlimitResource, libc::rlimit) {
+    let max = hard_limit(resource);
+    let lim = libc::rlimit {
+        rlim_cur: soft.min(max),
+        rlim_max: hard.min(max),
+    };
+    (resource, lim)
+}
+
+impl Prepared {
+    /// Converts a run request; fails on an empty argv or a NUL byte.
+    pub fn new(run: &WireRun) -> io::Result<Self> {
+        let Some(first) = run.argv.first() else {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty argv"));
+        };
+        let program = cstring(first, "the program path")?;
+        let argv = run
+            .argv
+            .iter()
+            .map(|a| cstring(a, "an argument"))
+            .collect::<io::Result<Vec<_>>>()?;
+        let envp = run
+            .env
+            .iter()
+            .map(|e| cstring(e, "an environment entry"))
+            .collect::<io::Result<Vec<_>>>()?;
+        let argv_ptrs = argv
+            .iter()
+            .map(|c| c.as_ptr())
+            .chain([ptr::null()])
+            .collect();
+        let envp_ptrs = envp
+            .iter()
+            .map(|c| c.as_ptr())
+            .chain([ptr::null()])
+            .collect();
+        let r = Rlimits::for_run(run);
+        let stack_hard = hard_limit(libc::RLIMIT_STACK);
+        Ok(Prepared {
+            program,
+            _argv: argv,
+            _envp: envp,
+            argv_ptrs,
+            envp_ptrs,
+            workdir: cstring(&run.workdir, "the working directory")?,
+            rlimits: [
+                clamped(libc::RLIMIT_CORE, 0, 0),
+                clamped(libc::RLIMIT_CPU, r.cpu.0, r.cpu.1),
+                clamped(libc::RLIMIT_FSIZE, r.fsize, r.fsize),
+                clamped(libc::RLIMIT_AS, r.address_space, r.address_space),
+                clamped(libc::RLIMIT_STACK, r.stack, stack_hard),
+            ],
+        })
+    }
+
+    /// The program path, for messages.
+    pub fn program(&self) -> &OsStr {
+        OsStr::from_bytes(self.program.as_bytes())
+    }
+}
+
+/// The candidate's standard streams, opened close-on-exec by the launcher.
+pub(crate) struct Stdio {
+    /// Read end: the stdin file.
+    pub stdin: File,
+    /// The stdout file.
+    pub stdout: File,
+    /// The stderr file.
+    pub stderr: File,
+}
+
+/// The error of a failed start: which step failed and the errno.
+#[derive(Debug)]
+pub(crate) struct SpawnError {
+    /// The failed step ("execve", "chdir", ...), or "fork"/"pipe2" in the launcher.
+    pub stage: &'static str,
+    /// The OS error.
+    pub error: io::Error,
+}
+
+/// Where the child reports a failed setup step; written by the child, read by the parent
+/// after the child has exec'd or exited (the parent is suspended meanwhile).
+#[repr(C)]
+struct Report {
+    failed: bool,
+    stage: u8,
+    errno: i32,
+}
+
+/// Everything the child reads, in the parent's memory (shared with `CLONE_VM`).
+struct ChildArgs<'a> {
+    prepared: &'a Prepared,
+    stdio: [RawFd; 3],
+    empty_mask: libc::sigset_t,
+    launcher: libc::pid_t,
+    report: *mut Report,
+}
+
+/// Bytes of the child's own stack between `clone` and `execve`.
+const CHILD_STACK_BYTES: usize = 64 * 1024;
+
+/// Starts the candidate in its own process group; returns its pid once `execve` has succeeded
+/// (or the failure).
+///
+/// Uses `clone(CLONE_VM | CLONE_VFORK)` on a separate stack, as `posix_spawn` does: no page
+/// tables are copied, and the launcher sleeps until the child has called `execve` or died,
+/// so a setup failure can be read straight from shared memory.
+pub(crate) fn spawn(p: &Prepared, stdio: &Stdio) -> Result<libc::pid_t, SpawnError> {
+    let mut report = Report {
+        failed: false,
+        stage: 0,
+        errno: 0,
+    };
+    let mut empty_mask = std::mem::MaybeUninit::<libc::sigset_t>::uninit();
+    let mut all = std::mem::MaybeUninit::<libc::sigset_t>::uninit();
+    let mut old = std::mem::MaybeUninit::<libc::sigset_t>::uninit();
+    // SAFETY: the set functions initialise the sets.
+    let (empty_mask, all) = unsafe {
+        libc::sigemptyset(empty_mask.as_mut_ptr());
+        libc::sigfillset(all.as_mut_ptr());
+        (empty_mask.assume_init(), all.assume_init())
+    };
+    let args = ChildArgs {
+        prepared: p,
+        stdio: [
+            stdio.stdin.as_raw_fd(),
+            stdio.stdout.as_raw_fd(),
+            stdio.stderr.as_raw_fd(),
+        ],
+        empty_mask,
+        // SAFETY: getpid has no preconditions.
+        launcher: unsafe { libc::getpid() },
+        report: &mut report,
+    };
+    let mut stack = vec![0u8; CHILD_STACK_BYTES];
+    // SAFETY: the stack grows down from the (16-byte aligned) end of `stack`, which outlives
+    // the child's use of it (the parent is suspended until the child execs or exits). Signals
+    // stay blocked until the child has reset every handler this process installed.
+    let pid = unsafe {
+        let top = stack.as_mut_ptr().add(CHILD_STACK_BYTES);
+        let top = top.sub(top as usize % 16);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, old.as_mut_ptr());
+        let pid = libc::clone(
+            child_entry,
+            top.cast(),
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            (&args as *const ChildArgs).cast_mut().cast(),
+        );
+        let clone_error = io::Error::last_os_error();
+        libc::pthread_sigmask(libc::SIG_SETMASK, old.as_ptr(), ptr::null_mut());
+        if pid < 0 {
+            return Err(SpawnError {
+                stage: "clone",
+                error: clone_error,
+            });
+        }
+        pid
+    };
+    drop(stack);
+    // SAFETY: the child has exec'd or exited, so nothing else touches `report` any more.
+    let report = unsafe { ptr::read_volatile(args.report) };
+    if !report.failed {
+        return Ok(pid);
+    }
+    let mut status = 0;
+    // SAFETY: reaping our own child, which has exited or is exiting.
+    unsafe { libc::waitpid(pid, &mut status, 0) };
+    Err(SpawnError {
+        stage: STAGES
+            .get(report.stage as usize)
+            .copied()
+            .unwrap_or("setup"),
+        error: io::Error::from_raw_os_error(report.errno),
+    })
+}
+
+extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `arg` is the `ChildArgs` the suspended parent passed to clone.
+    unsafe { child_setup(&*(arg as *const ChildArgs)) }
+}
+
+/// The child between `clone` and `execve`. Async-signal-safe calls only, no allocation, and
+/// no writes to shared memory except the report.
+unsafe fn child_setup(a: &ChildArgs) -> ! {
+    let fail = |stage: u8| -> ! {
+        let errno = *libc::__errno_location();
+        ptr::write_volatile(
+            a.report,
+            Report {
+                failed: true,
+                stage,
+                errno,
+            },
+        );
+        libc::_exit(127)
+    };
+    // Handlers installed by the Rust runtime (stack overflow) and the ignored SIGPIPE go back
+    // to their defaults before any signal can be delivered.
+    for sig in [libc::SIGSEGV, libc::SIGBUS, libc::SIGPIPE] {
+        libc::signal(sig, libc::SIG_DFL);
+    }
+    if libc::setpgid(0, 0) < 0 {
+        fail(0);
+    }
+    // Die with the launcher; its descendants die through the group kill of the harness.
+    if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) < 0 {
+        fail(5);
+    }
+    if libc::getppid() != a.launcher {
+        libc::_exit(127);
+    }
+    for (target, &fd) in a.stdio.iter().enumerate() {
+        if libc::dup2(fd, target as RawFd) < 0 {
+            fail(1);
+        }
+    }
+    let p = a.prepared;
+    if libc::chdir(p.workdir.as_ptr()) < 0 {
+        fail(2);
+    }
+    for (resource, lim) in &p.rlimits {
+        if libc::setrlimit(*resource, lim) < 0 {
+            fail(3);
+        }
+    }
+    // Let the OOM killer pick the candidate before the launcher or the harness.
+    let oom = libc::open(
+        c"/proc/self/oom_score_adj".as_ptr(),
+        libc::O_WRONLY | libc::O_CLOEXEC,
+    );
+    if oom >= 0 {
+        libc::write(oom, b"1000".as_ptr().cast(), 4);
+        libc::close(oom);
+    }
+    libc::sigprocmask(libc::SIG_SETMASK, &a.empty_mask, ptr::null_mut());
+    libc::execve(
+        p.program.as_ptr(),
+        p.argv_ptrs.as_ptr(),
+        p.envp_ptrs.as_ptr(),
+    );
+    fail(4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(cpu_ms: u64, memory: u64, output: u64) -> WireRun {
+        WireRun {
+            argv: vec![b"/bin/true".to_vec()],
+            env: vec![],
+            stdin: b"/dev/null".to_vec(),
+            workdir: b"/".to_vec(),
+            stdout: vec![],
+            stderr: vec![],
+            cpu_ns: cpu_ms * 1_000_000,
+            wall_ns: 0,
+            memory_bytes: memory,
+            output_bytes: output,
+        }
+    }
+
+    #[test]
+    fn rlimits_follow_the_documented_formulas() {
+        let r = Rlimits::for_run(&run(1000, 256 << 20, 64 << 20));
+        assert_eq!(r.cpu, (3, 4));
+        assert_eq!(r.fsize, (64 << 20) + 1);
+        assert_eq!(r.address_space, (256 << 20) + (1 << 30));
+        assert_eq!(r.stack, 256 << 20);
+        let r = Rlimits::for_run(&run(2500, 1 << 30, 10));
+        assert_eq!(r.cpu, (5, 6));
+        assert_eq!(r.address_space, 4 << 30);
+        assert_eq!(r.fsize, 11);
+    }
+
+    #[test]
+    fn nul_bytes_and_empty_argv_are_rejected() {
+        let mut r = run(1000, 1 << 20, 1);
+        r.argv = vec![];
+        assert!(Prepared::new(&r).is_err());
+        r.argv = vec![b"/bin/t\0rue".to_vec()];
+        assert!(Prepared::new(&r).is_err());
+    }
+}

@@ -1,0 +1,183 @@
+//! Watching a running candidate: wake at its exit, enforce the limits, obey the harness.
+//!
+//! The launcher polls a pidfd (readable when the candidate exits) and its request pipe, with a
+//! 5 ms timeout. On each tick it samples the candidate's resident size and CPU time from
+//! `/proc` and checks the wall clock; past a limit the candidate's group is killed at once.
+
+use std::io;
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
+use std::time::{Duration, Instant};
+
+use super::procfs::ProcSampler;
+use super::reap::kill_group;
+use super::wire::{decode, LineReader, ToLauncher, WireRun};
+use super::LimitHit;
+
+/// How often a running candidate is sampled.
+const TICK: Duration = Duration::from_millis(5);
+
+/// Why the watch ended the run (if the candidate did not end on its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// Killed for crossing this limit.
+    Limit(LimitHit),
+    /// Killed because the harness sent `Cancel`.
+    Cancelled,
+    /// Killed because the harness closed the request pipe: the launcher must exit.
+    HarnessGone,
+}
+
+/// What the watch observed; the candidate has been reaped.
+pub(crate) struct Watched {
+    /// The wait status from `wait4`.
+    pub status: i32,
+    /// The candidate's own resource usage from `wait4`.
+    pub usage: libc::rusage,
+    /// Time from start to the moment the candidate's exit was seen.
+    pub wall: Duration,
+    /// The largest resident size sampled, in bytes.
+    pub max_sampled_rss: u64,
+    /// Why the launcher killed it, if it did.
+    pub stop: Option<Stop>,
+}
+
+/// A pidfd for `pid`, or `None` on kernels without `pidfd_open` (then exits are polled).
+fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
+    // SAFETY: plain system call with integer arguments.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: on success the kernel returned a new descriptor that we now own.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as i32) })
+}
+
+/// True once `pid` has exited (it stays waitable).
+fn has_exited(pid: libc::pid_t) -> bool {
+    // SAFETY: an all-zero siginfo is a valid out-parameter; WNOWAIT leaves the child waitable.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let r = unsafe {
+        libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
+    // SAFETY: si_pid is valid for a waitid result.
+    r == 0 && unsafe { info.si_pid() } == pid
+}
+
+/// Watches the candidate `pid` started at `start` until it exits, killing it at the first
+/// limit crossed, on `Cancel`, or when the harness goes away; then reaps it with `wait4`.
+pub(crate) fn watch<F: AsFd>(
+    pid: libc::pid_t,
+    run: &WireRun,
+    start: Instant,
+    requests: &mut LineReader<F>,
+) -> Watched {
+    let pidfd = pidfd_open(pid);
+    // Opened at the first tick: most runs end before it.
+    let mut sampler: Option<ProcSampler> = None;
+    let mut stop: Option<Stop> = None;
+    let mut max_rss = 0u64;
+    let mut harness_open = true;
+    let wall = run.wall();
+    let stop_with = |reason: Stop, stop: &mut Option<Stop>| {
+        if stop.is_none() {
+            *stop = Some(reason);
+            kill_group(pid);
+        }
+    };
+    loop {
+        let elapsed = start.elapsed();
+        if elapsed >= wall {
+            stop_with(Stop::Limit(LimitHit::Wall), &mut stop);
+        }
+        let timeout = if stop.is_some() {
+            TICK
+        } else {
+            TICK.min(wall - elapsed)
+        };
+        let mut fds = [
+            libc::pollfd {
+                fd: pidfd.as_ref().map_or(-1, |f| f.as_raw_fd()),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: if harness_open { requests.raw_fd() } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        let ms = timeout.as_micros().div_ceil(1000) as i32;
+        // SAFETY: two valid pollfds (negative fds are ignored by poll).
+        let r = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) };
+        if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            // Polling itself failed: fall back to sleeping one tick.
+            std::thread::sleep(TICK);
+        }
+        let exited = match &pidfd {
+            Some(_) => fds[0].revents != 0,
+            None => has_exited(pid),
+        };
+        if exited {
+            break;
+        }
+        if fds[1].revents != 0 {
+            match requests.fill() {
+                Ok(0) | Err(_) => {
+                    harness_open = false;
+                    stop = None;
+                    stop_with(Stop::HarnessGone, &mut stop);
+                }
+                Ok(_) => {
+                    while let Some(line) = requests.take_line() {
+                        match decode::<ToLauncher>(&line) {
+                            Ok(ToLauncher::Cancel) => stop_with(Stop::Cancelled, &mut stop),
+                            Ok(ToLauncher::Run(_)) | Err(_) => {
+                                eprintln!("stressjudge launcher: ignoring a message during a run")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if stop.is_some() {
+            continue;
+        }
+        let sampler = sampler.get_or_insert_with(|| ProcSampler::open(pid));
+        if let Some(rss) = sampler.resident_bytes() {
+            max_rss = max_rss.max(rss);
+            if rss > run.memory_bytes {
+                stop_with(Stop::Limit(LimitHit::Memory), &mut stop);
+                continue;
+            }
+        }
+        if let Some(cpu) = sampler.cpu() {
+            if cpu > run.cpu() {
+                stop_with(Stop::Limit(LimitHit::Cpu), &mut stop);
+            }
+        }
+    }
+    let wall = start.elapsed();
+    // Kill the rest of the group while the leader is an unreaped zombie, so its id cannot
+    // have been reused.
+    // SAFETY: plain system call.
+    unsafe { libc::killpg(pid, libc::SIGKILL) };
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid out-parameter.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: reaping our own child, with valid out-parameters.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            break;
+        }
+    }
+    Watched {
+        status,
+        usage,
+        wall,
+        max_sampled_rss: max_rss,
+        stop,
+    }
+}

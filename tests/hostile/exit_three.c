@@ -1,0 +1,8 @@
+/* Prints its answer correctly, then exits with code 3. */
+#include <stdio.h>
+int main(void) {
+    int a, b;
+    if (scanf("%d %d", &a, &b) != 2) return 1;
+    printf("%d\n", a + b);
+    return 3;
+}

@@ -1,0 +1,6 @@
+/* Writes through a null pointer: killed by SIGSEGV. */
+int main(void) {
+    volatile int *p = 0;
+    *p = 1;
+    return 0;
+}
