@@ -36,7 +36,7 @@ fn usage_errors_exit_2_with_one_line() {
     );
     assert_usage_error(
         &["king-game", "/no/such/file.cpp"],
-        "cannot read /no/such/file.cpp",
+        "candidate `/no/such/file.cpp` not found",
     );
     assert_usage_error(
         &["king-game", "--cmd", "true", "--time-limit", "fast"],

@@ -21,7 +21,6 @@ pub mod adapter;
 mod cases;
 mod plan;
 mod runner;
-mod standin;
 
 pub use cases::{fixed_test_set, generated_case, TestCase, FIXED_KINDS};
 pub use plan::Plan;

@@ -1,5 +1,5 @@
-//! The judge end to end through the build/run adapter, with tiny C candidates (compiled with
-//! gcc) on the fake sum problem: every verdict a real candidate can earn.
+//! The judge end to end through the real build step and sandbox, with tiny C candidates on the
+//! fake sum problem: every verdict a real candidate can earn.
 
 mod judge_common;
 
@@ -162,7 +162,7 @@ fn compile_errors_are_ce_and_missing_files_usage_errors() {
         other => panic!("expected CE, got {other:?}"),
     }
     match build_candidate(&args(&dir.path().join("missing.c"))) {
-        Err(BuildError::Usage(e)) => assert!(e.to_string().contains("cannot read")),
+        Err(BuildError::Usage(e)) => assert!(e.to_string().contains("not found"), "{e}"),
         other => panic!("expected a usage error, got {other:?}"),
     }
 }
