@@ -194,10 +194,10 @@ pub struct Summary {
 /// Runs the plan on one worker thread per runner. `on_failure` is called from a worker the
 /// moment a failure is isolated and shrunk (to write it to disk); `stop` may be raised from
 /// outside to end the run early.
-pub fn run(
+pub fn run<'a>(
     entry: &Entry,
     plan: &Plan,
-    runners: Vec<Box<dyn CaseRunner>>,
+    runners: Vec<Box<dyn CaseRunner + 'a>>,
     counters: &Counters,
     stop: &AtomicBool,
     on_failure: &(dyn Fn(&Failure) + Sync),

@@ -6,6 +6,7 @@
 
 pub mod engine;
 pub mod output;
+pub mod runner;
 pub mod seeds;
 pub mod shrink;
 pub mod store;
@@ -15,12 +16,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::cli::StressArgs;
+use super::cli::{CandidateArgs, StressArgs};
+use super::testset::adapter::{build_candidate, shell_quote, BuildError, Program};
+use super::testset::Plan as TestPlan;
 use super::Outcome;
-use crate::catalog::Entry;
+use crate::catalog::{self, Entry};
 use crate::error::UsageError;
 use crate::generators::Kind;
 use engine::{CaseRunner, Counters, Failure, Plan};
+use runner::SandboxCaseRunner;
 use seeds::{SeedRange, Shard};
 use store::{FailureMeta, FailureStore};
 
@@ -103,11 +107,11 @@ pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Runs the stress loop with runners from `make_runner` (one per job), writes failures, prints
 /// the report, and says whether anything failed.
-pub fn stress(
+pub fn stress<'a>(
     entry: &Entry,
     candidate: &CandidateInfo,
     options: &StressOptions,
-    runners: Vec<Box<dyn CaseRunner>>,
+    runners: Vec<Box<dyn CaseRunner + 'a>>,
 ) -> Result<Outcome, UsageError> {
     let store = FailureStore::open(&options.out)?;
     let counters = Arc::new(Counters::default());
@@ -166,9 +170,10 @@ pub fn repro_command(entry: &Entry, candidate: &CandidateInfo, failure: &Failure
     )
 }
 
-/// File stem of a failure: `KIND-SEED`.
+/// Where a failure's files go, relative to the output folder: `KIND/SEED` (so the files are
+/// `KIND/SEED.in`, `KIND/SEED.ans`, ... and seeds of different kinds never collide).
 pub fn failure_stem(failure: &Failure) -> String {
-    format!("{}-{}", failure.unit.kind, failure.unit.seed)
+    format!("{}/{}", failure.unit.kind, failure.unit.seed)
 }
 
 /// Writes a failure's files; returns the paths written, or the error text if writing failed
@@ -207,8 +212,106 @@ fn write_failure(
     Ok(written)
 }
 
-/// Runs `stressjudge stress`.
+/// Builds the candidate, starts one sandbox per job and runs the stress loop. A compile error
+/// is reported as verdict CE (exit 1).
 pub fn run(args: &StressArgs) -> Result<Outcome, UsageError> {
-    let _ = args;
-    Err(UsageError::new("`stress` is not wired to the sandbox yet"))
+    let entry = catalog::find(&args.problem)?;
+    let problem = entry.problem.as_ref();
+    let test_plan = TestPlan::from_args(&args.candidate, problem.limits())?;
+    let options = StressOptions::from_args(entry, args)?;
+    let program = match build_candidate(&args.candidate) {
+        Ok(program) => program,
+        Err(BuildError::Usage(e)) => return Err(e),
+        Err(BuildError::Compile(message)) => {
+            return report_compile_error(problem.id(), &args.candidate, &message, args.json)
+        }
+    };
+    let candidate = candidate_info(&args.candidate, &program, &test_plan);
+    install_interrupt_handler();
+    let jobs = if test_plan.strict_timing {
+        1
+    } else {
+        test_plan.jobs
+    };
+    let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
+    for _ in 0..jobs {
+        let runner = SandboxCaseRunner::start(&program, problem, test_plan.limits)
+            .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
+        runners.push(Box::new(runner));
+    }
+    stress(entry, &candidate, &options, runners)
+}
+
+/// What reports and repro commands say about the candidate.
+pub fn candidate_info(args: &CandidateArgs, program: &Program, plan: &TestPlan) -> CandidateInfo {
+    let mut repro_args = match (&args.solution, &args.cmd) {
+        (Some(path), _) => shell_quote(&path.to_string_lossy()),
+        (None, Some(cmd)) => format!("--cmd {}", shell_quote(cmd)),
+        (None, None) => String::new(),
+    };
+    for (flag, value) in [
+        ("--time-limit", &args.time_limit),
+        ("--memory-limit", &args.memory_limit),
+    ] {
+        if let Some(value) = value {
+            repro_args.push_str(&format!(" {flag} {}", shell_quote(value)));
+        }
+    }
+    if args.output_limit != "64MiB" {
+        repro_args.push_str(&format!(
+            " --output-limit {}",
+            shell_quote(&args.output_limit)
+        ));
+    }
+    CandidateInfo {
+        label: match (&args.solution, &args.cmd) {
+            (Some(path), _) => path.display().to_string(),
+            _ => program.display_name.clone(),
+        },
+        hash: program.content_hash.clone(),
+        repro_args,
+        time_limit: plan.limits.cpu,
+        memory_limit: plan.limits.memory_bytes,
+    }
+}
+
+/// Prints a compile error (text or JSON) and returns the failed outcome.
+pub fn report_compile_error(
+    problem: &str,
+    args: &CandidateArgs,
+    message: &str,
+    json: bool,
+) -> Result<Outcome, UsageError> {
+    let solution = match (&args.solution, &args.cmd) {
+        (Some(path), _) => path.display().to_string(),
+        (None, Some(cmd)) => cmd.clone(),
+        (None, None) => String::new(),
+    };
+    if json {
+        let object = serde_json::json!({
+            "problem": problem,
+            "solution": solution,
+            "verdict": "CE",
+            "message": message,
+            "runs": 0,
+            "games": 0,
+            "elapsed_ms": 0,
+            "failures": [],
+        });
+        super::print_out(&format!("{object}\n"))?;
+    } else {
+        super::print_out(&format!("CE: {solution} does not compile:\n{message}\n"))?;
+    }
+    Ok(Outcome::Failed)
+}
+
+/// Ctrl-C: stop taking work, kill the runs in progress, keep what was found.
+fn install_interrupt_handler() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            runner::cancel_all();
+        });
+    });
 }

@@ -1,9 +1,9 @@
 //! Failures written to disk the moment they are found, atomically, so nothing is lost.
 //!
-//! Layout under the output folder (default `stressjudge-failures/PROBLEM/`): `SEED.in` (the
-//! generated input), `SEED.ans` (the reference answers), `SEED.out` (the candidate's output),
-//! `SEED.min.in` (the shrunk input) and `SEED.json` (verdict, kind, limits, the solution's content
-//! hash and the harness version). With several kinds the file stem is `KIND-SEED`.
+//! Layout under the output folder (default `stressjudge-failures/PROBLEM/`), one subfolder per
+//! generator kind: `KIND/SEED.in` (the generated input), `KIND/SEED.ans` (the reference answers),
+//! `KIND/SEED.out` (the candidate's output), `KIND/SEED.min.in` (the shrunk input) and
+//! `KIND/SEED.json` (verdict, kind, limits, the solution's content hash and the harness version).
 //! Each file is written to a temporary file in the same folder and renamed into place.
 
 use std::io::Write;
@@ -63,10 +63,13 @@ impl FailureStore {
         &self.dir
     }
 
-    /// Writes one file `name` atomically (temporary file, then rename).
+    /// Writes one file `name` (a relative path, whose folders are created) atomically:
+    /// temporary file in the same folder, then rename.
     pub fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
         let target = self.dir.join(name);
-        let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
+        let folder = target.parent().unwrap_or(&self.dir);
+        std::fs::create_dir_all(folder)?;
+        let mut tmp = tempfile::NamedTempFile::new_in(folder)?;
         tmp.write_all(bytes)?;
         tmp.as_file().sync_all()?;
         tmp.persist(&target).map_err(|e| e.error)?;
@@ -88,11 +91,12 @@ mod tests {
     fn writes_atomically_and_overwrites() {
         let dir = tempfile::tempdir().unwrap();
         let store = FailureStore::open(&dir.path().join("a/b")).unwrap();
-        let path = store.write("7.in", b"1\n0 0 0\n").unwrap();
+        let path = store.write("edge/7.in", b"1\n0 0 0\n").unwrap();
+        assert!(path.ends_with("a/b/edge/7.in"));
         assert_eq!(std::fs::read(&path).unwrap(), b"1\n0 0 0\n");
-        store.write("7.in", b"2").unwrap();
+        store.write("edge/7.in", b"2").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"2");
-        let leftovers: Vec<_> = std::fs::read_dir(store.dir())
+        let leftovers: Vec<_> = std::fs::read_dir(store.dir().join("edge"))
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();
