@@ -1,0 +1,5 @@
+//! Benchmark skeleton (`cargo bench --bench timing`): prints figures, asserts nothing.
+
+fn main() {
+    println!("timing benchmark: not written yet");
+}
