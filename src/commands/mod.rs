@@ -32,10 +32,14 @@ pub enum Outcome {
 pub fn main() -> ExitCode {
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("stressjudge: {}", one_line_clap_error(&e.to_string()));
+            return ExitCode::from(2);
         }
     };
     match cli::dispatch(args) {
@@ -50,6 +54,19 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Folds clap's multi-line usage error into one line: the error itself and any hint about valid
+/// values, without the usage block and the `--help` advice.
+fn one_line_clap_error(rendered: &str) -> String {
+    rendered
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Writes text to stdout, treating a closed pipe (e.g. `| head`) as success.
 pub fn print_out(text: &str) -> Result<(), UsageError> {
     let mut out = std::io::stdout().lock();
@@ -57,5 +74,24 @@ pub fn print_out(text: &str) -> Result<(), UsageError> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(UsageError::new(format!("cannot write to stdout: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line_clap_error;
+
+    #[test]
+    fn clap_errors_fold_into_one_line() {
+        let rendered = "error: invalid value 'huge' for '--kind <KIND>'\n  [possible values: small, random]\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line_clap_error(rendered),
+            "error: invalid value 'huge' for '--kind <KIND>' [possible values: small, random]"
+        );
+        let missing = "error: the following required arguments were not provided:\n  <PROBLEM>\n\nUsage: stressjudge gen <PROBLEM>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line_clap_error(missing),
+            "error: the following required arguments were not provided: <PROBLEM>"
+        );
     }
 }
