@@ -30,6 +30,7 @@ pub enum Outcome {
 
 /// Entry point of the binary: parse arguments, run the command, map the result to an exit code.
 pub fn main() -> ExitCode {
+    install_panic_hook();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(e) if !e.use_stderr() => {
@@ -52,6 +53,26 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A bug in stressjudge must still end in one readable line, not a backtrace.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "stressjudge: internal error: {}{place}; please report this",
+            message.lines().next().unwrap_or("")
+        );
+    }));
 }
 
 /// Folds clap's multi-line usage error into one line: the error itself and any hint about valid
