@@ -29,7 +29,7 @@ use seeds::{SeedRange, Shard};
 use store::{FailureMeta, FailureStore};
 
 /// Seeds tried when `--seeds` is absent: about a minute at most for a correct C++ solution.
-pub const DEFAULT_SEEDS: SeedRange = SeedRange { start: 1, end: 251 };
+pub const DEFAULT_SEEDS: SeedRange = SeedRange { start: 1, end: 101 };
 
 /// Parses `--kind`: one kind name or `all`.
 pub fn parse_kinds(text: &str) -> Result<Vec<Kind>, UsageError> {
