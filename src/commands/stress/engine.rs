@@ -233,20 +233,25 @@ pub fn run<'a>(
                         )
                     })
                     .collect();
-                for pack in split_packs(entry.problem.as_ref(), &units) {
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let failure =
-                        run_pack(entry, plan, runner.as_mut(), &units[pack], counters, stop);
-                    if let Some(failure) = failure {
+                'packs: for pack in split_packs(entry.problem.as_ref(), &units) {
+                    // After a failure, the seeds packed behind the failing one are still
+                    // unchecked: with --keep-going they run again as a pack of their own.
+                    let mut rest = pack;
+                    while !rest.is_empty() && !stop.load(Ordering::SeqCst) {
+                        let units = &units[rest.clone()];
+                        let Some((failure, consumed)) =
+                            run_pack(entry, plan, runner.as_mut(), units, counters, stop)
+                        else {
+                            break;
+                        };
                         counters.failures.fetch_add(1, Ordering::SeqCst);
                         on_failure(&failure);
                         found.lock().unwrap().push((index, failure));
                         if !plan.keep_going {
                             first_failure.fetch_min(index, Ordering::SeqCst);
-                            break;
+                            break 'packs;
                         }
+                        rest.start += consumed;
                     }
                 }
             });
@@ -281,7 +286,9 @@ fn split_packs(problem: &dyn Problem, units: &[Generated]) -> Vec<std::ops::Rang
     packs
 }
 
-/// Runs one packed run; on failure, isolates and shrinks it.
+/// Runs one packed run; on failure, isolates and shrinks it, and says how many of `units` the
+/// failure accounts for (those up to the failing seed, or all of them when no seed fails
+/// alone).
 fn run_pack(
     entry: &Entry,
     plan: &Plan,
@@ -289,7 +296,7 @@ fn run_pack(
     units: &[Generated],
     counters: &Counters,
     stop: &AtomicBool,
-) -> Option<Failure> {
+) -> Option<(Failure, usize)> {
     let problem = entry.problem.as_ref();
     let (input, expected) = if units.len() == 1 {
         (units[0].input.clone(), units[0].expected.clone())
@@ -317,12 +324,12 @@ fn run_pack(
     }
     let packed_seeds: Vec<u64> = units.iter().map(|u| u.unit.seed).collect();
     let isolated = isolate(runner, units, &outcome, counters);
-    counters
-        .games
-        .fetch_add(expected.len() as u64, Ordering::Relaxed);
-    counters
-        .units
-        .fetch_add(units.len() as u64, Ordering::Relaxed);
+    let consumed = isolated
+        .as_ref()
+        .map_or(units.len(), |(index, _)| index + 1);
+    let checked: usize = units[..consumed].iter().map(|u| u.expected.len()).sum();
+    counters.games.fetch_add(checked as u64, Ordering::Relaxed);
+    counters.units.fetch_add(consumed as u64, Ordering::Relaxed);
     let (unit, alone, reproducible_alone, input, expected) = match isolated {
         Some((index, alone)) => {
             let u = &units[index];
@@ -356,7 +363,7 @@ fn run_pack(
         // A flaky failure (timing near the limit): report the input that failed alone.
         (input.clone(), expected.clone(), alone.clone())
     };
-    Some(Failure {
+    let failure = Failure {
         unit,
         verdict,
         input,
@@ -368,7 +375,8 @@ fn run_pack(
         detail: last.detail,
         reproducible_alone,
         packed_seeds,
-    })
+    };
+    Some((failure, consumed))
 }
 
 /// Finds the unit of a failed pack that fails alone, with its outcome.
@@ -664,6 +672,30 @@ mod tests {
         let mut sorted = seeds.clone();
         sorted.sort_unstable();
         assert_eq!(seeds, sorted, "failures are reported in seed order");
+    }
+
+    #[test]
+    fn keep_going_reports_every_failing_seed_of_a_packed_run() {
+        // Random inputs pack 4 seeds per run; about a third of the seeds fail alone, so many
+        // runs hold several failing seeds, and each must be reported, not just the first.
+        let plan = plan(vec![Kind::Random], 1..61, true);
+        let make = || Buggy {
+            bad_from: 960,
+            crash: false,
+        };
+        let (summary, counters) = stress(&plan, make);
+        let fails_alone: Vec<u64> = (1..61)
+            .filter(|&seed| {
+                let input = SumsGen.generate(Kind::Random, seed);
+                let expected = Sums.solve(&input).unwrap();
+                make().run_case(&input, &expected).verdict != Verdict::AC
+            })
+            .collect();
+        assert!(fails_alone.len() >= 10, "{fails_alone:?}");
+        let reported: Vec<u64> = summary.failures.iter().map(|f| f.unit.seed).collect();
+        assert_eq!(reported, fails_alone);
+        assert_eq!(counters.units.load(Ordering::SeqCst), 60);
+        assert_eq!(counters.games.load(Ordering::SeqCst), 60 * 250);
     }
 
     #[test]
