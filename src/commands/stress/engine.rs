@@ -324,6 +324,11 @@ fn run_pack(
     }
     let packed_seeds: Vec<u64> = units.iter().map(|u| u.unit.seed).collect();
     let isolated = isolate(runner, units, &outcome, counters);
+    if stop.load(Ordering::SeqCst) {
+        // Ctrl-C kills the runs in flight: an isolating run it killed looks like a crash, so
+        // nothing found here is confirmed and nothing is reported.
+        return None;
+    }
     let consumed = isolated
         .as_ref()
         .map_or(units.len(), |(index, _)| index + 1);
@@ -696,6 +701,46 @@ mod tests {
         assert_eq!(reported, fails_alone);
         assert_eq!(counters.units.load(Ordering::SeqCst), 60);
         assert_eq!(counters.games.load(Ordering::SeqCst), 60 * 250);
+    }
+
+    /// Fails every packed run; Ctrl-C comes during the first run alone, which it kills.
+    struct InterruptedWhileIsolating<'a> {
+        stop: &'a AtomicBool,
+    }
+
+    impl CaseRunner for InterruptedWhileIsolating<'_> {
+        fn run_case(&mut self, input: &str, expected: &[String]) -> CaseOutcome {
+            let packed = parse(input).unwrap().len() > 250;
+            if !packed {
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            CaseOutcome {
+                verdict: if packed { Verdict::WA } else { Verdict::RE },
+                output: Vec::new(),
+                mismatch_game: packed.then_some(expected.len()),
+                detail: "killed by SIGKILL".into(),
+            }
+        }
+    }
+
+    #[test]
+    fn runs_killed_by_ctrl_c_are_not_reported_as_crashes() {
+        let plan = plan(vec![Kind::Random], 1..9, true);
+        let stop = AtomicBool::new(false);
+        let runners: Vec<Box<dyn CaseRunner + '_>> =
+            vec![Box::new(InterruptedWhileIsolating { stop: &stop })];
+        let written = Mutex::new(0);
+        let summary = run(
+            &entry(),
+            &plan,
+            runners,
+            &Counters::default(),
+            &stop,
+            &|_| *written.lock().unwrap() += 1,
+        );
+        assert!(summary.interrupted);
+        assert!(summary.failures.is_empty(), "{:?}", summary.failures);
+        assert_eq!(*written.lock().unwrap(), 0);
     }
 
     #[test]
