@@ -1,6 +1,6 @@
 /* David vs David by exhaustive search over every move of the statement, for piles up to 40.
- * The brute force of the stress tests and of the shell-loop benchmark. Defining WRONG_AT n
- * makes it answer the equal-piles game (n, n) wrongly, a bug that only some seeds hit. */
+ * The brute force of the stress tests and of the shell-loop benchmark. Defining the macro
+ * WRONG_GAME(x, y, k) makes it answer the games it holds for wrongly: a bug only some seeds hit. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -32,8 +32,8 @@ int main(void) {
         if (x > MAXP || y > MAXP || k < 0 || k > 12) return 2;
         if (!solved[k]) solve_k(k);
         int first_wins = win[k][x][y];
-#ifdef WRONG_AT
-        if (x == WRONG_AT && y == WRONG_AT) first_wins = !first_wins;
+#ifdef WRONG_GAME
+        if (WRONG_GAME(x, y, k)) first_wins = !first_wins;
 #endif
         puts(first_wins ? "1" : "2");
     }
