@@ -160,9 +160,10 @@ fn batches(entry: &Entry, plan: &Plan) -> Vec<BatchSpec> {
     out
 }
 
-/// Generates a unit and its reference answers. A generator whose output fails validation is a
-/// bug in stressjudge, reported as such.
-fn generate(entry: &Entry, unit: Unit) -> Generated {
+/// Generates a unit and its reference answers, and its games when it may be packed with others
+/// (`split`). A generator whose output fails validation is a bug in stressjudge, reported as
+/// such.
+fn generate(entry: &Entry, unit: Unit, split: bool) -> Generated {
     let problem = &entry.problem;
     let input = entry.generator.generate(unit.kind, unit.seed);
     let expected = problem.solve(&input).unwrap_or_else(|e| {
@@ -173,7 +174,11 @@ fn generate(entry: &Entry, unit: Unit) -> Generated {
             unit.seed
         )
     });
-    let games = problem.split_games(&input).unwrap_or_default();
+    let games = if split {
+        problem.split_games(&input).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     Generated {
         unit,
         input,
@@ -221,6 +226,7 @@ pub fn run<'a>(
                     break;
                 }
                 let spec = specs[index];
+                let split = spec.end - spec.first > 1;
                 let units: Vec<Generated> = plan.seeds[spec.first..spec.end]
                     .iter()
                     .map(|&seed| {
@@ -230,6 +236,7 @@ pub fn run<'a>(
                                 kind: spec.kind,
                                 seed,
                             },
+                            split,
                         )
                     })
                     .collect();
@@ -298,8 +305,9 @@ fn run_pack(
     stop: &AtomicBool,
 ) -> Option<(Failure, usize)> {
     let problem = entry.problem.as_ref();
-    let (input, expected) = if units.len() == 1 {
-        (units[0].input.clone(), units[0].expected.clone())
+    let packed;
+    let (input, expected): (&str, &[String]) = if units.len() == 1 {
+        (&units[0].input, &units[0].expected)
     } else {
         let games: Vec<String> = units.iter().flat_map(|u| u.games.iter().cloned()).collect();
         let expected: Vec<String> = units
@@ -309,9 +317,10 @@ fn run_pack(
         let joined = problem
             .join_games(&games)
             .expect("packed problems can join games");
-        (joined, expected)
+        packed = (joined, expected);
+        (&packed.0, &packed.1)
     };
-    let outcome = runner.run_case(&input, &expected);
+    let outcome = runner.run_case(input, expected);
     counters.runs.fetch_add(1, Ordering::Relaxed);
     if outcome.verdict == Verdict::AC || stop.load(Ordering::SeqCst) {
         counters
@@ -340,7 +349,13 @@ fn run_pack(
             let u = &units[index];
             (u.unit, alone, true, u.input.clone(), u.expected.clone())
         }
-        None => (units[0].unit, outcome, false, input, expected),
+        None => (
+            units[0].unit,
+            outcome,
+            false,
+            input.to_string(),
+            expected.to_vec(),
+        ),
     };
     let verdict = alone.verdict;
     let start =
