@@ -5,6 +5,8 @@
 //! the P-positions at the continued-fraction convergents of alpha, where floating-point
 //! evaluations of `floor(n alpha)` go wrong.
 
+use std::fmt::Write;
+
 use super::{rng_for, Generator, Kind, SeededRng};
 use crate::problem::david_vs_david::{
     convergent_indices, p_position, DavidVsDavid, Game, MAX_GAMES, MAX_K, MAX_PILE,
@@ -176,7 +178,8 @@ fn render(games: &[Game]) -> String {
     out.push_str(&games.len().to_string());
     out.push('\n');
     for g in games {
-        out.push_str(&format!("{} {} {}\n", g.x, g.y, g.k));
+        // Straight into the buffer: a `format!` per game costs an allocation each.
+        let _ = writeln!(out, "{} {} {}", g.x, g.y, g.k);
     }
     out
 }

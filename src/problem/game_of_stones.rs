@@ -188,6 +188,15 @@ impl Problem for GameOfStones {
         for b in super::smaller_values(s.b, 1) {
             out.push(render(s.a, b, &s.piles));
         }
+        // Last resort, for an input where no single change still fails (removing any one pile
+        // flips the outcome): drop two neighbouring piles at once.
+        if (3..=PER_PILE_SHRINK_MAX).contains(&n) {
+            for i in 0..n - 1 {
+                let mut fewer = s.piles.clone();
+                fewer.drain(i..i + 2);
+                out.push(render(s.a, s.b, &fewer));
+            }
+        }
         let mut seen = HashSet::new();
         out.retain(|v| v != input && seen.insert(v.clone()));
         out

@@ -160,9 +160,10 @@ fn batches(entry: &Entry, plan: &Plan) -> Vec<BatchSpec> {
     out
 }
 
-/// Generates a unit and its reference answers. A generator whose output fails validation is a
-/// bug in stressjudge, reported as such.
-fn generate(entry: &Entry, unit: Unit) -> Generated {
+/// Generates a unit and its reference answers, and its games when it may be packed with others
+/// (`split`). A generator whose output fails validation is a bug in stressjudge, reported as
+/// such.
+fn generate(entry: &Entry, unit: Unit, split: bool) -> Generated {
     let problem = &entry.problem;
     let input = entry.generator.generate(unit.kind, unit.seed);
     let expected = problem.solve(&input).unwrap_or_else(|e| {
@@ -173,7 +174,11 @@ fn generate(entry: &Entry, unit: Unit) -> Generated {
             unit.seed
         )
     });
-    let games = problem.split_games(&input).unwrap_or_default();
+    let games = if split {
+        problem.split_games(&input).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     Generated {
         unit,
         input,
@@ -221,6 +226,7 @@ pub fn run<'a>(
                     break;
                 }
                 let spec = specs[index];
+                let split = spec.end - spec.first > 1;
                 let units: Vec<Generated> = plan.seeds[spec.first..spec.end]
                     .iter()
                     .map(|&seed| {
@@ -230,23 +236,29 @@ pub fn run<'a>(
                                 kind: spec.kind,
                                 seed,
                             },
+                            split,
                         )
                     })
                     .collect();
-                for pack in split_packs(entry.problem.as_ref(), &units) {
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let failure =
-                        run_pack(entry, plan, runner.as_mut(), &units[pack], counters, stop);
-                    if let Some(failure) = failure {
+                'packs: for pack in split_packs(entry.problem.as_ref(), &units) {
+                    // After a failure, the seeds packed behind the failing one are still
+                    // unchecked: with --keep-going they run again as a pack of their own.
+                    let mut rest = pack;
+                    while !rest.is_empty() && !stop.load(Ordering::SeqCst) {
+                        let units = &units[rest.clone()];
+                        let Some((failure, consumed)) =
+                            run_pack(entry, plan, runner.as_mut(), units, counters, stop)
+                        else {
+                            break;
+                        };
                         counters.failures.fetch_add(1, Ordering::SeqCst);
                         on_failure(&failure);
                         found.lock().unwrap().push((index, failure));
                         if !plan.keep_going {
                             first_failure.fetch_min(index, Ordering::SeqCst);
-                            break;
+                            break 'packs;
                         }
+                        rest.start += consumed;
                     }
                 }
             });
@@ -281,7 +293,9 @@ fn split_packs(problem: &dyn Problem, units: &[Generated]) -> Vec<std::ops::Rang
     packs
 }
 
-/// Runs one packed run; on failure, isolates and shrinks it.
+/// Runs one packed run; on failure, isolates and shrinks it, and says how many of `units` the
+/// failure accounts for (those up to the failing seed, or all of them when no seed fails
+/// alone).
 fn run_pack(
     entry: &Entry,
     plan: &Plan,
@@ -289,10 +303,11 @@ fn run_pack(
     units: &[Generated],
     counters: &Counters,
     stop: &AtomicBool,
-) -> Option<Failure> {
+) -> Option<(Failure, usize)> {
     let problem = entry.problem.as_ref();
-    let (input, expected) = if units.len() == 1 {
-        (units[0].input.clone(), units[0].expected.clone())
+    let packed;
+    let (input, expected): (&str, &[String]) = if units.len() == 1 {
+        (&units[0].input, &units[0].expected)
     } else {
         let games: Vec<String> = units.iter().flat_map(|u| u.games.iter().cloned()).collect();
         let expected: Vec<String> = units
@@ -302,9 +317,10 @@ fn run_pack(
         let joined = problem
             .join_games(&games)
             .expect("packed problems can join games");
-        (joined, expected)
+        packed = (joined, expected);
+        (&packed.0, &packed.1)
     };
-    let outcome = runner.run_case(&input, &expected);
+    let outcome = runner.run_case(input, expected);
     counters.runs.fetch_add(1, Ordering::Relaxed);
     if outcome.verdict == Verdict::AC || stop.load(Ordering::SeqCst) {
         counters
@@ -317,18 +333,29 @@ fn run_pack(
     }
     let packed_seeds: Vec<u64> = units.iter().map(|u| u.unit.seed).collect();
     let isolated = isolate(runner, units, &outcome, counters);
-    counters
-        .games
-        .fetch_add(expected.len() as u64, Ordering::Relaxed);
-    counters
-        .units
-        .fetch_add(units.len() as u64, Ordering::Relaxed);
+    if stop.load(Ordering::SeqCst) {
+        // Ctrl-C kills the runs in flight: an isolating run it killed looks like a crash, so
+        // nothing found here is confirmed and nothing is reported.
+        return None;
+    }
+    let consumed = isolated
+        .as_ref()
+        .map_or(units.len(), |(index, _)| index + 1);
+    let checked: usize = units[..consumed].iter().map(|u| u.expected.len()).sum();
+    counters.games.fetch_add(checked as u64, Ordering::Relaxed);
+    counters.units.fetch_add(consumed as u64, Ordering::Relaxed);
     let (unit, alone, reproducible_alone, input, expected) = match isolated {
         Some((index, alone)) => {
             let u = &units[index];
             (u.unit, alone, true, u.input.clone(), u.expected.clone())
         }
-        None => (units[0].unit, outcome, false, input, expected),
+        None => (
+            units[0].unit,
+            outcome,
+            false,
+            input.to_string(),
+            expected.to_vec(),
+        ),
     };
     let verdict = alone.verdict;
     let start =
@@ -356,7 +383,7 @@ fn run_pack(
         // A flaky failure (timing near the limit): report the input that failed alone.
         (input.clone(), expected.clone(), alone.clone())
     };
-    Some(Failure {
+    let failure = Failure {
         unit,
         verdict,
         input,
@@ -368,7 +395,8 @@ fn run_pack(
         detail: last.detail,
         reproducible_alone,
         packed_seeds,
-    })
+    };
+    Some((failure, consumed))
 }
 
 /// Finds the unit of a failed pack that fails alone, with its outcome.
@@ -664,6 +692,70 @@ mod tests {
         let mut sorted = seeds.clone();
         sorted.sort_unstable();
         assert_eq!(seeds, sorted, "failures are reported in seed order");
+    }
+
+    #[test]
+    fn keep_going_reports_every_failing_seed_of_a_packed_run() {
+        // Random inputs pack 4 seeds per run; about a third of the seeds fail alone, so many
+        // runs hold several failing seeds, and each must be reported, not just the first.
+        let plan = plan(vec![Kind::Random], 1..61, true);
+        let make = || Buggy {
+            bad_from: 960,
+            crash: false,
+        };
+        let (summary, counters) = stress(&plan, make);
+        let fails_alone: Vec<u64> = (1..61)
+            .filter(|&seed| {
+                let input = SumsGen.generate(Kind::Random, seed);
+                let expected = Sums.solve(&input).unwrap();
+                make().run_case(&input, &expected).verdict != Verdict::AC
+            })
+            .collect();
+        assert!(fails_alone.len() >= 10, "{fails_alone:?}");
+        let reported: Vec<u64> = summary.failures.iter().map(|f| f.unit.seed).collect();
+        assert_eq!(reported, fails_alone);
+        assert_eq!(counters.units.load(Ordering::SeqCst), 60);
+        assert_eq!(counters.games.load(Ordering::SeqCst), 60 * 250);
+    }
+
+    /// Fails every packed run; Ctrl-C comes during the first run alone, which it kills.
+    struct InterruptedWhileIsolating<'a> {
+        stop: &'a AtomicBool,
+    }
+
+    impl CaseRunner for InterruptedWhileIsolating<'_> {
+        fn run_case(&mut self, input: &str, expected: &[String]) -> CaseOutcome {
+            let packed = parse(input).unwrap().len() > 250;
+            if !packed {
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            CaseOutcome {
+                verdict: if packed { Verdict::WA } else { Verdict::RE },
+                output: Vec::new(),
+                mismatch_game: packed.then_some(expected.len()),
+                detail: "killed by SIGKILL".into(),
+            }
+        }
+    }
+
+    #[test]
+    fn runs_killed_by_ctrl_c_are_not_reported_as_crashes() {
+        let plan = plan(vec![Kind::Random], 1..9, true);
+        let stop = AtomicBool::new(false);
+        let runners: Vec<Box<dyn CaseRunner + '_>> =
+            vec![Box::new(InterruptedWhileIsolating { stop: &stop })];
+        let written = Mutex::new(0);
+        let summary = run(
+            &entry(),
+            &plan,
+            runners,
+            &Counters::default(),
+            &stop,
+            &|_| *written.lock().unwrap() += 1,
+        );
+        assert!(summary.interrupted);
+        assert!(summary.failures.is_empty(), "{:?}", summary.failures);
+        assert_eq!(*written.lock().unwrap(), 0);
     }
 
     #[test]

@@ -189,13 +189,9 @@ pub fn print_failure(
     ));
     match written {
         Ok(paths) => {
-            if let Some(first) = paths.first() {
-                let dir = first.parent().unwrap_or(Path::new("."));
-                text.push_str(&format!(
-                    "saved: {}/{}.{{in,ans,out,min.in,json}}\n",
-                    dir.display(),
-                    failure_stem(failure)
-                ));
+            // The first file is `STEM.in`: strip the extension to name them all.
+            if let Some(stem) = paths.first().and_then(|p| p.to_str()?.strip_suffix(".in")) {
+                text.push_str(&format!("saved: {stem}.{{in,ans,out,min.in,json}}\n"));
             }
         }
         Err(e) => text.push_str(&format!("warning: could not save the failure: {e}\n")),
