@@ -150,7 +150,9 @@ fn memory_bomb_is_mle_quickly() {
             (256 * MIB_IN_KIB..512 * MIB_IN_KIB).contains(&memory),
             "{test}"
         );
-        assert!(number(test, "wall_ms") < 2000, "{test}");
+        // Touching 8 GiB would take seconds of CPU; wall time is not bounded here because a
+        // loaded machine stretches page faulting (the exit proves the memory stop).
+        assert!(number(test, "cpu_ms") < 1000, "{test}");
         assert!(text(test, "exit").contains("at the memory limit"), "{test}");
     }
     assert!(
@@ -220,7 +222,7 @@ fn infinite_recursion_is_mle_because_the_stack_may_use_all_memory() {
                 || exit == "killed by SIGKILL at the memory limit",
             "{test}"
         );
-        assert!(number(test, "wall_ms") < 2000, "{test}");
+        assert!(number(test, "cpu_ms") < 1000, "{test}");
     }
 }
 
@@ -283,8 +285,8 @@ fn background_child_holding_stdout_is_ac_promptly_and_dies() {
     let judged = judge(&["david-vs-david", &source, "--json"]);
     let tests = expect_all(&judged, "AC");
     for test in &tests {
-        // Not held until the 4 s wall backstop by the child that still has stdout open.
-        assert!(number(test, "wall_ms") < 1000, "{test}");
+        // Not held until the 4.6 s wall backstop by the child that still has stdout open.
+        assert!(number(test, "wall_ms") < 2000, "{test}");
     }
     let pids: Vec<i32> = fs::read_to_string(&pid_file)
         .unwrap()
@@ -342,7 +344,7 @@ fn candidate_that_never_reads_is_wa_promptly_and_measured_small() {
     let tests = expect_all(&judged, "WA");
     for test in &tests {
         // The max tests' 10^5 games (~1.5 MB) stay unread in the stdin file: no deadlock.
-        assert!(number(test, "wall_ms") < 1000, "{test}");
+        assert!(number(test, "wall_ms") < 2000, "{test}");
         assert!(text(test, "detail").contains("found `ignored`"), "{test}");
         // The candidate's own few MiB, not the resident size of the harness that started it.
         assert!(number(test, "memory_kib") < 8 * MIB_IN_KIB, "{test}");
