@@ -159,9 +159,11 @@ pub fn classify(
         Some(LimitHit::Cpu) => (Verdict::TLE, cpu_text),
         Some(LimitHit::Wall) => (
             Verdict::TLE,
+            // The sandbox enforces the backstop of the widened measuring limits, so the time
+            // it stopped at is the run's own wall time, not `limits.wall`.
             format!(
-                "stopped at the {} wall-clock backstop after CPU {} (sleeping or blocked?)",
-                seconds(limits.wall),
+                "stopped by the wall-clock backstop after {} with CPU {} (sleeping or blocked?)",
+                seconds(outcome.wall),
                 seconds(outcome.cpu)
             ),
         ),
