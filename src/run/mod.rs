@@ -82,7 +82,7 @@
 //! | memory | resident-size sampling (kill above the limit), final check on `ru_maxrss` | `RLIMIT_AS` = max(4 x limit, limit + 1 GiB): large but untouched reservations are not punished |
 //! | output | `RLIMIT_FSIZE` = limit + 1: the candidate gets `SIGXFSZ` (or `EFBIG`) and a file longer than the limit means OLE | only the first 64 KiB of an over-long stdout are read back |
 //! | core dumps | `RLIMIT_CORE` = 0 | |
-//! | stack | `RLIMIT_STACK` = the memory limit, so deep recursion behaves as on judges | |
+//! | stack | `RLIMIT_STACK` = 3/4 of the memory limit: deep recursion works, and a runaway recursion is a SIGSEGV (RE) below the memory limit, not an MLE | |
 //!
 //! Memory and in-flight CPU sampling look at the candidate process itself; its children are
 //! bounded one by one by the rlimits (inherited), by the wall clock, and their CPU counts in

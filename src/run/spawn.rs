@@ -24,7 +24,10 @@ pub(crate) struct Rlimits {
     pub fsize: u64,
     /// `RLIMIT_AS`: a generous backstop, max(4 x memory, memory + 1 GiB).
     pub address_space: u64,
-    /// `RLIMIT_STACK` soft limit: the memory limit, as judges do.
+    /// `RLIMIT_STACK` soft limit: three quarters of the memory limit. Deep recursion gets most of
+    /// the memory (192 MiB of a 256 MiB limit), and a runaway recursion overflows the stack
+    /// (SIGSEGV, a run-time error as ICPC judges report it) before its resident memory reaches
+    /// the memory limit, so it is not mistaken for a memory bomb.
     pub stack: u64,
 }
 
@@ -39,7 +42,7 @@ impl Rlimits {
             address_space: memory
                 .saturating_mul(4)
                 .max(memory.saturating_add(AS_SLACK_BYTES)),
-            stack: memory.max(8 << 20),
+            stack: (memory / 4 * 3).max(8 << 20),
         }
     }
 }
