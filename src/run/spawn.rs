@@ -354,7 +354,7 @@ mod tests {
         assert_eq!(r.cpu, (3, 4));
         assert_eq!(r.fsize, (64 << 20) + 1);
         assert_eq!(r.address_space, (256 << 20) + (1 << 30));
-        assert_eq!(r.stack, 256 << 20);
+        assert_eq!(r.stack, 192 << 20);
         let r = Rlimits::for_run(&run(2500, 1 << 30, 10));
         assert_eq!(r.cpu, (5, 6));
         assert_eq!(r.address_space, 4 << 30);
