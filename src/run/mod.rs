@@ -44,7 +44,9 @@
 //! 3. The launcher waits on a pidfd with `poll` and a 5 ms tick, so it wakes at once when the
 //!    candidate exits. On every tick it samples `/proc/PID/statm` (resident size: a memory bomb
 //!    is killed within one tick of crossing the limit), `/proc/PID/stat` (CPU time: killed past
-//!    the limit rather than at the coarser `RLIMIT_CPU` backstop) and the wall clock. It also
+//!    the limit rather than at the coarser `RLIMIT_CPU` backstop), `/proc/PID/schedstat` (time
+//!    spent waiting for a CPU, which the wall-clock backstop does not count) and the wall
+//!    clock. It also
 //!    watches its request pipe: a `Cancel` line kills the run, end-of-file (the harness died)
 //!    kills the run and ends the launcher, so nothing is orphaned.
 //! 4. When the candidate exits or a limit is hit, its whole process group gets `SIGKILL`, then
