@@ -44,7 +44,9 @@
 //! 3. The launcher waits on a pidfd with `poll` and a 5 ms tick, so it wakes at once when the
 //!    candidate exits. On every tick it samples `/proc/PID/statm` (resident size: a memory bomb
 //!    is killed within one tick of crossing the limit), `/proc/PID/stat` (CPU time: killed past
-//!    the limit rather than at the coarser `RLIMIT_CPU` backstop) and the wall clock. It also
+//!    the limit rather than at the coarser `RLIMIT_CPU` backstop), `/proc/PID/schedstat` (time
+//!    spent waiting for a CPU, which the wall-clock backstop does not count) and the wall
+//!    clock. It also
 //!    watches its request pipe: a `Cancel` line kills the run, end-of-file (the harness died)
 //!    kills the run and ends the launcher, so nothing is orphaned.
 //! 4. When the candidate exits or a limit is hit, its whole process group gets `SIGKILL`, then
@@ -78,7 +80,7 @@
 //! | limit | enforced by | backstop |
 //! |---|---|---|
 //! | CPU | `/proc/PID/stat` sampling (candidate + its reaped children), final check on the whole tree | `RLIMIT_CPU` = ceil(1.5 x limit) + 1 s (`SIGXCPU`), hard one second later |
-//! | wall | the launcher's clock ([`RunLimits::from_time_limit`] gives max(2 x TL, TL + 1 s)) | the harness gives up on a launcher silent for wall + 10 s and restarts it |
+//! | wall | the launcher's clock minus the candidate's run delay (time spent runnable but waiting for a CPU, from `/proc/PID/schedstat`), so an overloaded machine does not turn CPU-bound runs into wall-clock TLEs ([`RunLimits::from_time_limit`] gives max(2 x TL, TL + 1 s)) | 3 x wall of real time, however starved; the harness gives up on a launcher silent for 3 x wall + 10 s and restarts it |
 //! | memory | resident-size sampling (kill above the limit), final check on `ru_maxrss` | `RLIMIT_AS` = max(4 x limit, limit + 1 GiB): large but untouched reservations are not punished |
 //! | output | `RLIMIT_FSIZE` = limit + 1: the candidate gets `SIGXFSZ` (or `EFBIG`) and a file longer than the limit means OLE | only the first 64 KiB of an over-long stdout are read back |
 //! | core dumps | `RLIMIT_CORE` = 0 | |
@@ -123,7 +125,8 @@ pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
 pub struct RunLimits {
     /// CPU time (user + sys of the whole process tree) past which the run is TLE.
     pub cpu: Duration,
-    /// Wall-clock backstop, so a sleeping candidate is stopped.
+    /// Wall-clock backstop, so a sleeping candidate is stopped (time spent waiting for a CPU
+    /// does not count, up to 3 x this of real time).
     pub wall: Duration,
     /// Peak resident memory past which the run is MLE.
     pub memory_bytes: u64,

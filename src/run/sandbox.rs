@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use super::watch::WALL_CAP_FACTOR;
 use super::wire::{
     decode, encode, FromLauncher, LineReader, ToLauncher, WireOutcome, WireRun, SANDBOX_DIR_ENV,
 };
@@ -18,7 +19,8 @@ use super::{LimitHit, RunOutcome, RunRequest};
 
 /// How long the launcher may take to start a candidate before it is presumed dead.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
-/// Grace beyond the wall limit before a silent launcher is presumed dead.
+/// Grace beyond the longest a run may last (its wall limit times [`WALL_CAP_FACTOR`], when it
+/// spent most of it waiting for a CPU) before a silent launcher is presumed dead.
 const FINISH_GRACE: Duration = Duration::from_secs(10);
 /// Bytes of stdout kept from a run that exceeded the output limit.
 const FLOODED_STDOUT_KEPT: u64 = 64 * 1024;
@@ -267,7 +269,7 @@ impl Sandbox {
         loop {
             let timeout = match started {
                 None => START_TIMEOUT,
-                Some(_) => wire.wall() + FINISH_GRACE,
+                Some(_) => wire.wall().saturating_mul(WALL_CAP_FACTOR) + FINISH_GRACE,
             };
             let answers = &mut self
                 .launcher

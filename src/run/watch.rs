@@ -1,8 +1,14 @@
 //! Watching a running candidate: wake at its exit, enforce the limits, obey the harness.
 //!
 //! The launcher polls a pidfd (readable when the candidate exits) and its request pipe, with a
-//! 5 ms timeout. On each tick it samples the candidate's resident size and CPU time from
-//! `/proc` and checks the wall clock; past a limit the candidate's group is killed at once.
+//! 5 ms timeout. On each tick it samples the candidate's resident size, CPU time and run delay
+//! from `/proc` and checks the wall clock; past a limit the candidate's group is killed at once.
+//!
+//! The wall-clock backstop is there for candidates that sleep or block, so it does not count
+//! the time the candidate spent runnable but waiting for a CPU (its run delay): on a machine
+//! overloaded by other processes, a CPU-bound candidate is stopped by its CPU limit, as on an
+//! idle machine, instead of by the wall clock with a misleading TLE. A run still ends after
+//! [`WALL_CAP_FACTOR`] times the wall limit of real time, however starved.
 
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
@@ -15,6 +21,10 @@ use super::LimitHit;
 
 /// How often a running candidate is sampled.
 const TICK: Duration = Duration::from_millis(5);
+
+/// Real time, in wall limits, after which a run ends even if it spent most of it waiting for a
+/// CPU (so the harness knows how long a launcher may stay silent).
+pub(crate) const WALL_CAP_FACTOR: u32 = 3;
 
 /// Why the watch ended the run (if the candidate did not end on its own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +90,9 @@ pub(crate) fn watch<F: AsFd>(
     let mut max_rss = 0u64;
     let mut harness_open = true;
     let wall = run.wall();
+    let cap = wall.saturating_mul(WALL_CAP_FACTOR);
+    // Run delay at the last sample: time not counted against the wall limit.
+    let mut waited = Duration::ZERO;
     let stop_with = |reason: Stop, stop: &mut Option<Stop>| {
         if stop.is_none() {
             *stop = Some(reason);
@@ -88,13 +101,14 @@ pub(crate) fn watch<F: AsFd>(
     };
     loop {
         let elapsed = start.elapsed();
-        if elapsed >= wall {
+        let counted = elapsed.saturating_sub(waited);
+        if counted >= wall || elapsed >= cap {
             stop_with(Stop::Limit(LimitHit::Wall), &mut stop);
         }
         let timeout = if stop.is_some() {
             TICK
         } else {
-            TICK.min(wall - elapsed)
+            TICK.min(wall - counted).min(cap - elapsed)
         };
         let mut fds = [
             libc::pollfd {
@@ -145,6 +159,9 @@ pub(crate) fn watch<F: AsFd>(
             continue;
         }
         let sampler = sampler.get_or_insert_with(|| ProcSampler::open(pid));
+        if let Some(delay) = sampler.run_delay() {
+            waited = delay;
+        }
         if let Some(rss) = sampler.resident_bytes() {
             max_rss = max_rss.max(rss);
             if rss > run.memory_bytes {
