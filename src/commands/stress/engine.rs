@@ -86,6 +86,14 @@ pub struct Counters {
     pub failures: AtomicU64,
 }
 
+impl Counters {
+    /// Records `units` inputs holding `games` games as checked.
+    fn checked(&self, units: usize, games: usize) {
+        self.units.fetch_add(units as u64, Ordering::Relaxed);
+        self.games.fetch_add(games as u64, Ordering::Relaxed);
+    }
+}
+
 /// How to stress.
 #[derive(Debug, Clone)]
 pub struct Plan {
@@ -323,12 +331,7 @@ fn run_pack(
     let outcome = runner.run_case(input, expected);
     counters.runs.fetch_add(1, Ordering::Relaxed);
     if outcome.verdict == Verdict::AC || stop.load(Ordering::SeqCst) {
-        counters
-            .games
-            .fetch_add(expected.len() as u64, Ordering::Relaxed);
-        counters
-            .units
-            .fetch_add(units.len() as u64, Ordering::Relaxed);
+        counters.checked(units.len(), expected.len());
         return None;
     }
     let packed_seeds: Vec<u64> = units.iter().map(|u| u.unit.seed).collect();
@@ -341,20 +344,14 @@ fn run_pack(
     if isolated.is_none() && outcome.verdict == Verdict::TLE {
         // No seed is TLE on its own re-run: the packed TLE was noise (a loaded machine), not a
         // failure of the candidate.
-        counters
-            .games
-            .fetch_add(expected.len() as u64, Ordering::Relaxed);
-        counters
-            .units
-            .fetch_add(units.len() as u64, Ordering::Relaxed);
+        counters.checked(units.len(), expected.len());
         return None;
     }
     let consumed = isolated
         .as_ref()
         .map_or(units.len(), |(index, _)| index + 1);
     let checked: usize = units[..consumed].iter().map(|u| u.expected.len()).sum();
-    counters.games.fetch_add(checked as u64, Ordering::Relaxed);
-    counters.units.fetch_add(consumed as u64, Ordering::Relaxed);
+    counters.checked(consumed, checked);
     let (unit, alone, reproducible_alone, input, expected) = match isolated {
         Some((index, alone)) => {
             let u = &units[index];
