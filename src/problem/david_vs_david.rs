@@ -244,6 +244,17 @@ fn smaller_games(g: Game) -> Vec<Game> {
     for y in smaller(g.y) {
         push(Game { y, ..g });
     }
+    // Both piles down by the same amount: keeps their difference, which decides most of the
+    // game, so a failure tied to the difference (e.g. equal piles) shrinks towards the origin.
+    let low = g.x.min(g.y);
+    for v in smaller(low) {
+        let delta = low - v;
+        push(Game {
+            x: g.x - delta,
+            y: g.y - delta,
+            ..g
+        });
+    }
     for k in [0, g.k.saturating_sub(1)] {
         push(Game { k, ..g });
     }
