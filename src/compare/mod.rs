@@ -17,7 +17,6 @@
 //! 5. `OLE`: the output limit stopped the run.
 //! 6. `WA` or `AC`: the problem's checker on the output.
 
-mod signal;
 pub mod timing;
 mod wrong_answer;
 
@@ -27,7 +26,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::problem::{CheckResult, Problem};
-use crate::run::{Exit, LimitHit, RunLimits, RunOutcome};
+use crate::run::{signal_name, Exit, LimitHit, RunLimits, RunOutcome};
 
 /// A judge's verdict on one test or a whole test set. Serializes as its short name (`"WA"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -188,7 +187,7 @@ pub fn classify(
         ),
         None if crashed => {
             result.signal = match outcome.exit {
-                Exit::Signal(n) => Some(signal::describe(n)),
+                Exit::Signal(n) => Some(describe_signal(n)),
                 Exit::Code(_) => None,
             };
             result.explanation = stderr_head(&outcome.stderr_head);
@@ -227,7 +226,7 @@ fn describe_exit(exit: Exit, limit_hit: Option<LimitHit>) -> String {
     match exit {
         Exit::Code(code) if limit.is_empty() => format!("exit code {code}"),
         Exit::Code(code) => format!("stopped{limit} (exit code {code})"),
-        Exit::Signal(n) => format!("killed by {}{limit}", signal::describe(n)),
+        Exit::Signal(n) => format!("killed by {}{limit}", describe_signal(n)),
     }
 }
 
@@ -257,4 +256,25 @@ pub fn seconds(d: Duration) -> String {
 /// A size in KiB as `12.5 MiB`.
 pub fn mebibytes(kib: u64) -> String {
     format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+/// `SIGSEGV` for a known signal (the run step's table), `signal 42` otherwise.
+fn describe_signal(number: i32) -> String {
+    match signal_name(number) {
+        "unknown signal" => format!("signal {number}"),
+        name => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_signal;
+
+    #[test]
+    fn signals_are_named_or_numbered() {
+        assert_eq!(describe_signal(libc::SIGSEGV), "SIGSEGV");
+        assert_eq!(describe_signal(libc::SIGFPE), "SIGFPE");
+        assert_eq!(describe_signal(libc::SIGABRT), "SIGABRT");
+        assert_eq!(describe_signal(77), "signal 77");
+    }
 }
