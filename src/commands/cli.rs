@@ -89,6 +89,17 @@ pub struct CandidateArgs {
     pub strict_timing: bool,
 }
 
+impl CandidateArgs {
+    /// How reports name the candidate: the path as given, or the `--cmd` command.
+    pub fn name(&self) -> String {
+        match (&self.solution, &self.cmd) {
+            (Some(path), _) => path.display().to_string(),
+            (None, Some(cmd)) => cmd.clone(),
+            (None, None) => String::new(),
+        }
+    }
+}
+
 /// `stressjudge judge`.
 #[derive(Debug, Args)]
 pub struct JudgeArgs {

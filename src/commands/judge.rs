@@ -26,7 +26,7 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome, UsageError> {
     let cases = fixed_test_set(problem, &*entry.generator)?;
     let mut report = JudgeReport {
         problem: problem.id().to_string(),
-        solution: solution_name(args),
+        solution: args.candidate.name(),
         time_limit: plan.limits.cpu,
         memory_limit_bytes: plan.limits.memory_bytes,
         tests: Vec::new(),
@@ -57,13 +57,4 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome, UsageError> {
     } else {
         Outcome::Failed
     })
-}
-
-/// How the report names the candidate: its path as given, or the `--cmd` command.
-fn solution_name(args: &JudgeArgs) -> String {
-    match (&args.candidate.solution, &args.candidate.cmd) {
-        (Some(path), _) => path.display().to_string(),
-        (None, Some(cmd)) => cmd.clone(),
-        (None, None) => String::new(),
-    }
 }

@@ -264,10 +264,7 @@ pub fn candidate_info(args: &CandidateArgs, program: &Program, plan: &TestPlan) 
         ));
     }
     CandidateInfo {
-        label: match (&args.solution, &args.cmd) {
-            (Some(path), _) => path.display().to_string(),
-            _ => program.display_name.clone(),
-        },
+        label: args.name(),
         hash: program.content_hash.clone(),
         repro_args,
         time_limit: plan.limits.cpu,
@@ -282,11 +279,7 @@ pub fn report_compile_error(
     message: &str,
     json: bool,
 ) -> Result<Outcome, UsageError> {
-    let solution = match (&args.solution, &args.cmd) {
-        (Some(path), _) => path.display().to_string(),
-        (None, Some(cmd)) => cmd.clone(),
-        (None, None) => String::new(),
-    };
+    let solution = args.name();
     if json {
         let object = serde_json::json!({
             "problem": problem,
