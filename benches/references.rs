@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use stressjudge::catalog;
 use stressjudge::generators::Kind;
+use stressjudge::problem::Problem;
 use stressjudge::run::{RunLimits, RunRequest, Sandbox};
 
 fn median(mut values: Vec<Duration>) -> Duration {
@@ -26,9 +27,9 @@ fn main() {
         "{:<16} {:>8} {:>12} {:>12} | {:>10} {:>10} {:>10}",
         "problem", "games", "first solve", "median", "proc cpu", "proc wall", "peak RSS"
     );
-    for entry in catalog::builtin() {
-        let problem = entry.problem.as_ref();
-        let input = entry.generator.generate(Kind::Max, 1);
+    for entry in catalog::builtins() {
+        let problem = entry.rules();
+        let input = entry.generate("max", 1).expect("generate");
         let games = problem.validate(&input).expect("valid max input");
         let first_started = Instant::now();
         problem.solve(&input).expect("solve");
@@ -71,13 +72,13 @@ fn main() {
         "{:<16} {:<7} {:>12} {:>14} {:>12}",
         "problem", "kind", "ms/input", "games/s", "MB/s"
     );
-    for entry in catalog::builtin() {
-        let problem = entry.problem.as_ref();
+    for entry in catalog::builtins() {
+        let problem = entry.rules();
         for kind in Kind::ALL {
             let seeds = 1..=20u64;
             let started = Instant::now();
             let inputs: Vec<String> = seeds
-                .map(|seed| entry.generator.generate(kind, seed))
+                .map(|seed| entry.generate(kind.name(), seed).expect("generate"))
                 .collect();
             let elapsed = started.elapsed().as_secs_f64();
             let bytes: usize = inputs.iter().map(String::len).sum();

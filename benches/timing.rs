@@ -25,14 +25,13 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use calibrated::{burn_case, burn_program, compile, compile_burn, plan, self_reported_cpu};
-use calibrated::{BurnProblem, BusyLoop};
+use calibrated::{burn_problem, BusyLoop};
 use stats::{median, Figure};
 use stressjudge::build::Program;
-use stressjudge::commands::testset::adapter::SandboxExecutor;
-use stressjudge::commands::testset::run_one;
 use stressjudge::compare::Verdict;
 use stressjudge::report::TestRow;
 use stressjudge::run::{Exit, RunLimits, RunRequest, Sandbox, DEFAULT_OUTPUT_BYTES};
+use stressjudge::testset::{run_one, SandboxExecutor};
 
 /// Runs per CPU-accuracy and per verdict figure.
 const RUNS: usize = 20;
@@ -211,7 +210,7 @@ fn cpu_accuracy(burn: &Path) -> Vec<Figure> {
 fn judge(executor: &mut SandboxExecutor<'_>, ms: u64, limit: Duration) -> TestRow {
     run_one(
         executor,
-        &BurnProblem,
+        &burn_problem(),
         &burn_case(ms),
         &plan(limit, 1, true),
     )

@@ -14,7 +14,7 @@ use std::fmt;
 pub use rng::SeededRng;
 
 /// The families of inputs a generator can make.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     /// Values small enough for the exhaustive oracle; many games per input.
     Small,

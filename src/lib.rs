@@ -14,12 +14,17 @@
 
 pub mod build;
 pub mod catalog;
+pub mod cli;
 pub mod commands;
 pub mod compare;
 pub mod error;
 #[path = "../generators/mod.rs"]
 pub mod generators;
+pub mod options;
 pub mod problem;
 pub mod report;
 pub mod run;
+pub mod shell;
+pub mod stress;
+pub mod testset;
 pub mod units;

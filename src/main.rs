@@ -4,5 +4,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    stressjudge::commands::main()
+    stressjudge::cli::main()
 }

@@ -3,9 +3,9 @@
 use std::process::Command;
 use std::time::Duration;
 
-use stressjudge::commands::cli::CandidateArgs;
-use stressjudge::commands::testset::Plan;
-use stressjudge::problem::Limits;
+use stressjudge::options::{CandidateOptions, CandidateSource, IsolationChoice};
+use stressjudge::problem::{Limits, Origin, ProblemInfo};
+use stressjudge::testset::Plan;
 
 fn judge(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_stressjudge"))
@@ -57,41 +57,62 @@ fn usage_errors_exit_2_with_one_line() {
     assert_usage_error(&["king-game", "--cmd", "true", "--jobs", "0"], "--jobs");
 }
 
-fn args() -> CandidateArgs {
-    CandidateArgs {
-        solution: None,
-        cmd: Some("true".into()),
+fn options() -> CandidateOptions {
+    CandidateOptions {
+        source: CandidateSource::Command("true".into()),
         time_limit: None,
         memory_limit: None,
-        output_limit: "64MiB".into(),
-        jobs: None,
+        output_limit: None,
+        jobs: 2,
         strict_timing: false,
+        isolation: IsolationChoice::Auto,
+        limit_flags: Vec::new(),
     }
 }
 
-const PROBLEM: Limits = Limits {
-    time: Duration::from_secs(2),
-    memory_bytes: 256 << 20,
-};
+fn problem(output_limit_bytes: Option<u64>) -> ProblemInfo {
+    ProblemInfo {
+        id: "p".into(),
+        title: "P".into(),
+        limits: Limits {
+            time: Duration::from_secs(2),
+            memory_bytes: 256 << 20,
+        },
+        output_limit_bytes,
+        kinds: Vec::new(),
+        generator_name: String::new(),
+        notes: Vec::new(),
+        origin: Origin::AdHoc,
+    }
+}
 
 #[test]
-fn limits_default_to_the_problem_and_parse_flags() {
-    let plan = Plan::from_args(&args(), PROBLEM).unwrap();
+fn limits_default_to_the_problem_and_options_override_them() {
+    let plan = Plan::new(&options(), &problem(None));
     assert_eq!(plan.limits.cpu, Duration::from_secs(2));
     assert_eq!(plan.limits.wall, Duration::from_secs(4));
     assert_eq!(plan.limits.memory_bytes, 256 << 20);
     assert_eq!(plan.limits.output_bytes, 64 << 20);
-    assert!(plan.jobs >= 1);
-    let mut custom = args();
-    custom.time_limit = Some("1500ms".into());
-    custom.memory_limit = Some("64MiB".into());
-    custom.jobs = Some(3);
+    assert_eq!(plan.jobs, 2);
+    assert_eq!(
+        Plan::new(&options(), &problem(Some(8 << 20)))
+            .limits
+            .output_bytes,
+        8 << 20,
+        "a problem's own output limit replaces the default"
+    );
+    let mut custom = options();
+    custom.time_limit = Some(Duration::from_millis(1500));
+    custom.memory_limit = Some(64 << 20);
+    custom.output_limit = Some(1 << 20);
+    custom.jobs = 3;
     custom.strict_timing = true;
-    let plan = Plan::from_args(&custom, PROBLEM).unwrap();
+    let plan = Plan::new(&custom, &problem(Some(8 << 20)));
     assert_eq!(plan.limits.cpu, Duration::from_millis(1500));
     assert_eq!(plan.limits.memory_bytes, 64 << 20);
-    assert_eq!((plan.jobs, plan.strict_timing), (3, true));
-    custom.memory_limit = Some("256 parsecs".into());
-    let err = Plan::from_args(&custom, PROBLEM).unwrap_err().to_string();
-    assert!(err.starts_with("bad size `256 parsecs`"), "{err}");
+    assert_eq!(plan.limits.output_bytes, 1 << 20);
+    assert_eq!(
+        (plan.jobs, plan.strict_timing, plan.workers()),
+        (3, true, 1)
+    );
 }

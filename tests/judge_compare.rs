@@ -4,8 +4,9 @@ mod judge_common;
 
 use std::time::Duration;
 
-use judge_common::SumProblem;
+use judge_common::sum_problem;
 use stressjudge::compare::{classify, TestResult, Verdict};
+use stressjudge::problem::Answer;
 use stressjudge::run::{Exit, LimitHit, RunLimits, RunOutcome};
 
 const INPUT: &str = "5\n1 1\n2 2\n3 3\n4 4\n5 5\n";
@@ -14,8 +15,8 @@ fn limits() -> RunLimits {
     RunLimits::from_time_limit(Duration::from_secs(1), 64 << 20, 1 << 20)
 }
 
-fn expected() -> Vec<String> {
-    ["2", "4", "6", "8", "10"].map(String::from).to_vec()
+fn expected() -> Answer {
+    Answer::new("2\n4\n6\n8\n10\n")
 }
 
 fn outcome(stdout: &[u8]) -> RunOutcome {
@@ -31,7 +32,7 @@ fn outcome(stdout: &[u8]) -> RunOutcome {
 }
 
 fn judge(o: &RunOutcome) -> TestResult {
-    classify(o, &limits(), &SumProblem, INPUT, &expected())
+    classify(o, &limits(), &sum_problem(), INPUT, &expected()).unwrap()
 }
 
 #[test]

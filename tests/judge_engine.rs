@@ -10,14 +10,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use judge_common::{correct_output, SumGenerator, SumProblem};
-use stressjudge::commands::testset::{
-    fixed_test_set, run_one, run_test_set, Executor, Plan, TestCase,
-};
+use judge_common::{correct_output, sum_problem, SumRules};
 use stressjudge::compare::timing::{decide, is_borderline, measuring_limits, RERUNS};
 use stressjudge::compare::{TestResult, Verdict};
-use stressjudge::problem::Problem;
+use stressjudge::problem::builtin::BuiltinProblem;
+use stressjudge::problem::{Answer, Problem};
 use stressjudge::run::{Exit, LimitHit, RunLimits, RunOutcome};
+use stressjudge::testset::{run_one, run_test_set, Executor, Plan, TestCase};
 
 /// How the fake candidate behaves on (test name, how many times that test ran before).
 type Script = dyn Fn(&str, usize) -> (Duration, Option<LimitHit>, bool) + Sync;
@@ -98,7 +97,7 @@ fn plan(jobs: usize, strict: bool) -> Plan {
 }
 
 fn cases() -> Vec<TestCase> {
-    fixed_test_set(&SumProblem, &SumGenerator).unwrap()
+    sum_problem().fixed_tests().unwrap()
 }
 
 fn ms(v: u64) -> Duration {
@@ -122,17 +121,20 @@ fn fixed_test_set_is_named_and_answered() {
     );
     for case in &cases {
         assert_eq!(case.alone, case.name.starts_with("max-"), "{}", case.name);
-        assert_eq!(case.expected, SumProblem.solve(&case.input).unwrap());
+        assert_eq!(
+            case.expected,
+            Answer::from_lines(&SumRules.solve(&case.input).unwrap())
+        );
     }
-    assert_eq!(cases[0].expected, ["3", "7"]);
+    assert_eq!(cases[0].expected, Answer::new("3\n7\n"));
     assert_ne!(cases[1].input, cases[2].input, "seeds differ");
-    assert_eq!(cases, fixed_test_set(&SumProblem, &SumGenerator).unwrap());
+    assert_eq!(cases, sum_problem().fixed_tests().unwrap());
 }
 
 #[test]
 fn parallel_run_keeps_order_and_runs_max_tests_alone() {
     let log = Log::default();
-    let run = run_test_set(&SumProblem, &cases(), &plan(3, false), || {
+    let run = run_test_set(&sum_problem(), &cases(), &plan(3, false), || {
         Ok(Fake {
             log: &log,
             script: &fast,
@@ -168,7 +170,7 @@ fn parallel_run_keeps_order_and_runs_max_tests_alone() {
 #[test]
 fn strict_timing_runs_everything_alone() {
     let log = Log::default();
-    let run = run_test_set(&SumProblem, &cases(), &plan(4, true), || {
+    let run = run_test_set(&sum_problem(), &cases(), &plan(4, true), || {
         Ok(Fake {
             log: &log,
             script: &fast,
@@ -184,7 +186,7 @@ fn strict_timing_runs_everything_alone() {
 fn every_test_runs_after_a_failure() {
     let log = Log::default();
     let script = |name: &str, _: usize| (ms(10), None, name != "edge-2");
-    let run = run_test_set(&SumProblem, &cases(), &plan(2, false), || {
+    let run = run_test_set(&sum_problem(), &cases(), &plan(2, false), || {
         Ok(Fake {
             log: &log,
             script: &script,
@@ -210,7 +212,7 @@ fn borderline_run_is_rerun_alone_and_decided_on_the_median() {
         };
         (ms(cpu), None, true)
     };
-    let run = run_test_set(&SumProblem, &cases(), &plan(2, false), || {
+    let run = run_test_set(&sum_problem(), &cases(), &plan(2, false), || {
         Ok(Fake {
             log: &log,
             script: &script,
@@ -258,7 +260,7 @@ fn killed_runs_and_runs_far_from_the_limit_are_not_rerun() {
         "edge-2" => (ms(840), None, true),
         _ => (ms(10), None, true),
     };
-    let run = run_test_set(&SumProblem, &cases(), &plan(1, false), || {
+    let run = run_test_set(&sum_problem(), &cases(), &plan(1, false), || {
         Ok(Fake {
             log: &log,
             script: &script,
@@ -280,13 +282,19 @@ fn executor_errors_stop_the_run() {
             Err(io::Error::other("sandbox died"))
         }
     }
-    let err = run_test_set(&SumProblem, &cases(), &plan(2, false), || Ok(Broken)).unwrap_err();
-    assert_eq!(err.to_string(), "sandbox died");
-    let err = run_test_set(&SumProblem, &cases(), &plan(2, false), || {
+    let err = run_test_set(&sum_problem(), &cases(), &plan(2, false), || Ok(Broken)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "harness fault: cannot run the candidate: sandbox died"
+    );
+    let err = run_test_set(&sum_problem(), &cases(), &plan(2, false), || {
         Err::<Broken, _>(io::Error::other("no sandbox"))
     })
     .unwrap_err();
-    assert_eq!(err.to_string(), "no sandbox");
+    assert_eq!(
+        err.to_string(),
+        "harness fault: cannot start the sandbox: no sandbox"
+    );
 }
 
 #[test]
@@ -298,7 +306,7 @@ fn run_one_reruns_a_borderline_case() {
         script: &script,
     };
     let case = cases().remove(5);
-    let row = run_one(&mut fake, &SumProblem, &case, &plan(2, false)).unwrap();
+    let row = run_one(&mut fake, &sum_problem(), &case, &plan(2, false)).unwrap();
     assert_eq!(row.result.verdict, Verdict::TLE);
     assert_eq!(row.result.cpu_ms, 1200);
     assert_eq!(row.borderline.unwrap().first_verdict, Verdict::AC);
@@ -353,6 +361,7 @@ fn result(cpu_ms: u64, verdict: Verdict) -> TestResult {
         wall_ms: cpu_ms,
         memory_kib: 0,
         exit: "exit code 0".into(),
+        game: None,
     }
 }
 

@@ -22,6 +22,7 @@ fn row(name: &str, verdict: Verdict, cpu_ms: u64) -> TestRow {
             wall_ms: cpu_ms + 5,
             memory_kib: 3 * 1024,
             exit: "exit code 0".into(),
+            game: None,
         },
         ran_alone: name.starts_with("max-"),
         borderline: None,

@@ -6,12 +6,15 @@ mod judge_common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use judge_common::{SumGenerator, SumProblem};
-use stressjudge::commands::cli::CandidateArgs;
-use stressjudge::commands::testset::adapter::{build_candidate, BuildError, SandboxExecutor};
-use stressjudge::commands::testset::{fixed_test_set, run_one, run_test_set, Plan};
+use judge_common::sum_problem;
+use stressjudge::build::BuildError;
+use stressjudge::commands::common::build_candidate;
 use stressjudge::compare::Verdict;
+use stressjudge::options::CandidateSource;
+use stressjudge::problem::Problem;
 use stressjudge::run::RunLimits;
+use stressjudge::testset::SandboxExecutor;
+use stressjudge::testset::{run_one, run_test_set, Plan};
 
 const READ_AND_SUM: &str = r#"
 #include <stdio.h>
@@ -40,16 +43,8 @@ fn launcher() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_stressjudge"))
 }
 
-fn args(path: &Path) -> CandidateArgs {
-    CandidateArgs {
-        solution: Some(path.to_path_buf()),
-        cmd: None,
-        time_limit: None,
-        memory_limit: None,
-        output_limit: "1MiB".into(),
-        jobs: Some(2),
-        strict_timing: false,
-    }
+fn args(path: &Path) -> CandidateSource {
+    CandidateSource::Path(path.to_path_buf())
 }
 
 fn plan(time_ms: u64, memory_mib: u64) -> Plan {
@@ -68,8 +63,8 @@ fn plan(time_ms: u64, memory_mib: u64) -> Plan {
 /// Verdicts of `path` on the whole fixed test set.
 fn verdicts(path: &Path) -> Vec<(String, String)> {
     let program = build_candidate(&args(path)).unwrap();
-    let cases = fixed_test_set(&SumProblem, &SumGenerator).unwrap();
-    let run = run_test_set(&SumProblem, &cases, &plan(1000, 64), || {
+    let cases = sum_problem().fixed_tests().unwrap();
+    let run = run_test_set(&sum_problem(), &cases, &plan(1000, 64), || {
         SandboxExecutor::start_with(&program, launcher())
     })
     .unwrap();
@@ -98,11 +93,9 @@ fn real_candidates_get_their_verdicts() {
     assert!(verdicts(&crash).iter().all(|(_, v)| v == "RE (SIGSEGV)"));
     let exit3 = source(dir.path(), "exit3", "a + b", "return 3;");
     let program = build_candidate(&args(&exit3)).unwrap();
-    let case = fixed_test_set(&SumProblem, &SumGenerator)
-        .unwrap()
-        .remove(0);
+    let case = sum_problem().fixed_tests().unwrap().remove(0);
     let mut exec = SandboxExecutor::start_with(&program, launcher()).unwrap();
-    let row = run_one(&mut exec, &SumProblem, &case, &plan(1000, 64)).unwrap();
+    let row = run_one(&mut exec, &sum_problem(), &case, &plan(1000, 64)).unwrap();
     assert_eq!(row.result.verdict, Verdict::RE);
     assert_eq!(row.result.detail, "exit code 3 after a correct output");
 }
@@ -110,9 +103,7 @@ fn real_candidates_get_their_verdicts() {
 #[test]
 fn limits_are_enforced() {
     let dir = tempfile::tempdir().unwrap();
-    let case = fixed_test_set(&SumProblem, &SumGenerator)
-        .unwrap()
-        .remove(0);
+    let case = sum_problem().fixed_tests().unwrap().remove(0);
     let spin = source(
         dir.path(),
         "spin",
@@ -121,7 +112,7 @@ fn limits_are_enforced() {
     );
     let program = build_candidate(&args(&spin)).unwrap();
     let mut exec = SandboxExecutor::start_with(&program, launcher()).unwrap();
-    let row = run_one(&mut exec, &SumProblem, &case, &plan(300, 64)).unwrap();
+    let row = run_one(&mut exec, &sum_problem(), &case, &plan(300, 64)).unwrap();
     assert_eq!(row.result.verdict, Verdict::TLE, "{row:?}");
     assert!(
         row.borderline.is_none(),
@@ -137,7 +128,7 @@ fn limits_are_enforced() {
     );
     let program = build_candidate(&args(&hog)).unwrap();
     let mut exec = SandboxExecutor::start_with(&program, launcher()).unwrap();
-    let row = run_one(&mut exec, &SumProblem, &case, &plan(2000, 32)).unwrap();
+    let row = run_one(&mut exec, &sum_problem(), &case, &plan(2000, 32)).unwrap();
     assert_eq!(row.result.verdict, Verdict::MLE, "{row:?}");
 
     let flood = source(
@@ -148,7 +139,7 @@ fn limits_are_enforced() {
     );
     let program = build_candidate(&args(&flood)).unwrap();
     let mut exec = SandboxExecutor::start_with(&program, launcher()).unwrap();
-    let row = run_one(&mut exec, &SumProblem, &case, &plan(2000, 64)).unwrap();
+    let row = run_one(&mut exec, &sum_problem(), &case, &plan(2000, 64)).unwrap();
     assert_eq!(row.result.verdict, Verdict::OLE, "{row:?}");
 }
 

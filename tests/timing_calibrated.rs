@@ -21,16 +21,16 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 use calibrated::{
-    burn_case, burn_program, compile_burn, plan, self_reported_cpu, BurnProblem, BusyLoop,
+    burn_case, burn_problem, burn_program, compile_burn, plan, self_reported_cpu, BusyLoop,
 };
 use serde_json::Value;
 use stressjudge::build::Program;
-use stressjudge::commands::testset::adapter::{shell_quote, SandboxExecutor};
-use stressjudge::commands::testset::{run_test_set, Executor};
 use stressjudge::compare::timing::{measuring_limits, RERUNS};
 use stressjudge::compare::Verdict;
 use stressjudge::report::{JudgeReport, TestRow};
 use stressjudge::run::{Exit, LimitHit, RunLimits, RunRequest, Sandbox};
+use stressjudge::shell::quote as shell_quote;
+use stressjudge::testset::{run_test_set, Executor, SandboxExecutor};
 
 fn launcher() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_stressjudge"))
@@ -68,7 +68,7 @@ fn near_limit_runs_are_rerun_alone_and_far_ones_are_not() {
     let limit = Duration::from_secs(1);
     let cases: Vec<_> = [300, 950, 1050, 3000].map(burn_case).into();
     let plan = plan(limit, 2, false);
-    let run = run_test_set(&BurnProblem, &cases, &plan, || {
+    let run = run_test_set(&burn_problem(), &cases, &plan, || {
         SandboxExecutor::start_with(burn(), launcher())
     })
     .unwrap();
@@ -182,7 +182,7 @@ fn harness_cpu_time_never_reads_below_the_candidates_own_clock() {
 fn burn_is_judged_like_any_candidate() {
     let cases = [burn_case(0), burn_case(20)];
     let run = run_test_set(
-        &BurnProblem,
+        &burn_problem(),
         &cases,
         &plan(Duration::from_secs(1), 1, false),
         || SandboxExecutor::start_with(burn(), launcher()),
@@ -195,9 +195,9 @@ fn burn_is_judged_like_any_candidate() {
     }
     // A wrong time in the input is a wrong answer, so the checker does look at the output.
     let mut wrong = burn_case(20);
-    wrong.expected = vec!["burnt:21".into()];
+    wrong.expected = stressjudge::problem::Answer::new("burnt:21\n");
     let run = run_test_set(
-        &BurnProblem,
+        &burn_problem(),
         &[wrong],
         &plan(Duration::from_secs(1), 1, false),
         || SandboxExecutor::start_with(burn(), launcher()),

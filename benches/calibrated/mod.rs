@@ -13,11 +13,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use stressjudge::build::{self, BuildOptions, Program, Source};
-use stressjudge::commands::testset::{Plan, TestCase};
+use stressjudge::catalog::Builtin;
 use stressjudge::compare::timing::RERUNS;
-use stressjudge::problem::{InputError, Limits, Problem, Sample};
+use stressjudge::generators::{Generator, Kind};
+use stressjudge::problem::builtin::{BuiltinProblem, Sample};
+use stressjudge::problem::{Answer, InputError, Limits};
 use stressjudge::run::RunLimits;
+use stressjudge::testset::{Plan, TestCase};
 
 /// The most milliseconds `burn` accepts.
 pub const MAX_BURN_MS: u64 = 600_000;
@@ -62,7 +67,7 @@ pub fn burn_case(ms: u64) -> TestCase {
     let input = format!("{ms}\n");
     TestCase {
         name: format!("burn-{ms}"),
-        expected: BurnProblem.solve(&input).expect("a valid burn time"),
+        expected: Answer::from_lines(&BurnRules.solve(&input).expect("a valid burn time")),
         input,
         alone: false,
     }
@@ -88,9 +93,23 @@ pub fn self_reported_cpu(stderr: &str) -> Option<Duration> {
 }
 
 /// The problem `burn` solves: the input is one number of milliseconds, the answer `burnt:MS`.
-pub struct BurnProblem;
+pub struct BurnRules;
 
-impl Problem for BurnProblem {
+/// The burn problem as the judge sees it (its generator is never used).
+pub fn burn_problem() -> Builtin {
+    Builtin::new(Arc::new(BurnRules), Arc::new(NoGenerator))
+}
+
+/// A generator for problems whose tests are all written by hand.
+struct NoGenerator;
+
+impl Generator for NoGenerator {
+    fn generate(&self, _kind: Kind, _seed: u64) -> String {
+        "0\n".to_string()
+    }
+}
+
+impl BuiltinProblem for BurnRules {
     fn id(&self) -> &'static str {
         "burn"
     }

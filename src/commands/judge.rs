@@ -1,32 +1,33 @@
-//! `stressjudge judge PROBLEM SOLUTION`: the candidate on the problem's fixed test set
-//! (`sample-*`, `edge-1..4`, `random-1..4`, `max-1..2`), with a table or one JSON object.
+//! `stressjudge judge PROBLEM SOLUTION`: the candidate on the problem's fixed test set, with a
+//! table or one JSON object.
 //!
-//! Exit code 0 on AC, 1 on any other verdict (CE included), 2 on a usage error. The timing
-//! policy (max tests alone, borderline re-runs, `--strict-timing`) is described in
-//! [`super::testset`].
+//! Exit code 0 on AC, 1 on any other verdict (CE included), 2 on a usage error or when a tool
+//! of the problem (its checker) fails. The timing policy (max tests alone, borderline re-runs,
+//! `--strict-timing`) is described in [`crate::testset`].
 
-use super::cli::JudgeArgs;
-use super::testset::adapter::{build_candidate, BuildError, SandboxExecutor};
-use super::testset::{fixed_test_set, run_test_set, Plan};
+use super::common::{build_candidate, fault_error, resolve_problem};
 use super::{print_out, Outcome};
-use crate::catalog;
+use crate::build::BuildError;
 use crate::compare::Verdict;
 use crate::error::UsageError;
+use crate::options::JudgeOptions;
 use crate::report::{JudgeReport, Scheduling};
+use crate::testset::{run_test_set, Plan, SandboxExecutor};
 
 /// Runs `stressjudge judge`.
-pub fn run(args: &JudgeArgs) -> Result<Outcome, UsageError> {
-    let entry = catalog::find(&args.problem)?;
-    let problem = &*entry.problem;
-    let plan = Plan::from_args(&args.candidate, problem.limits())?;
-    let built = build_candidate(&args.candidate);
+pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
+    let problem = resolve_problem(&options.problem)?;
+    let plan = Plan::new(&options.candidate, problem.info());
+    let built = build_candidate(&options.candidate.source);
     if let Err(BuildError::Usage(e)) = built {
         return Err(e);
     }
-    let cases = fixed_test_set(problem, &*entry.generator)?;
+    let cases = problem
+        .fixed_tests()
+        .map_err(|f| fault_error(crate::error::Fault::judge(f, "", None), None))?;
     let mut report = JudgeReport {
-        problem: problem.id().to_string(),
-        solution: args.candidate.name(),
+        problem: problem.info().id.clone(),
+        solution: options.candidate.name(),
         time_limit: plan.limits.cpu,
         memory_limit_bytes: plan.limits.memory_bytes,
         tests: Vec::new(),
@@ -41,13 +42,15 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome, UsageError> {
         Err(BuildError::Usage(e)) => return Err(e),
         Err(BuildError::Compile(message)) => report.compile_error = Some(message),
         Ok(program) => {
-            let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))
-                .map_err(|e| UsageError::new(format!("cannot run the candidate: {e}")))?;
+            let run = run_test_set(problem.as_ref(), &cases, &plan, || {
+                SandboxExecutor::start(&program)
+            })
+            .map_err(|f| fault_error(f, None))?;
             report.tests = run.rows;
             report.scheduling = run.scheduling;
         }
     }
-    if args.json {
+    if options.json {
         print_out(&format!("{}\n", report.to_json()))?;
     } else {
         print_out(&report.render_text())?;

@@ -1,29 +1,45 @@
 //! `stressjudge list`: the problems, their limits and the generator kinds.
 
+use super::common::resolve_problem;
 use super::{print_out, Outcome};
-use crate::catalog;
+use crate::catalog::Catalog;
 use crate::error::UsageError;
-use crate::generators::Kind;
+use crate::options::{ListOptions, ProblemSpec};
+use crate::problem::Problem;
 
 /// Prints one line per problem, then the kinds.
-pub fn run() -> Result<Outcome, UsageError> {
+pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
+    let problems = match &options.problem {
+        Some(name) => vec![resolve_problem(&ProblemSpec {
+            name: Some(name.clone()),
+            ad_hoc: Default::default(),
+        })?],
+        None => Catalog::builtin().problems().to_vec(),
+    };
     let mut text = format!(
-        "{:<16} {:<16} {:>8} {:>9}\n",
-        "PROBLEM", "TITLE", "TIME", "MEMORY"
+        "{:<16} {:<16} {:>8} {:>9}  {}\n",
+        "PROBLEM", "TITLE", "TIME", "MEMORY", "KINDS"
     );
-    for entry in catalog::builtin() {
-        let p = &entry.problem;
-        let limits = p.limits();
-        text.push_str(&format!(
-            "{:<16} {:<16} {:>7}s {:>5} MiB\n",
-            p.id(),
-            p.title(),
-            limits.time.as_secs_f64(),
-            limits.memory_bytes >> 20
-        ));
+    for problem in &problems {
+        text.push_str(&line(problem.as_ref()));
     }
-    let kinds: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-    text.push_str(&format!("\ngenerator kinds: {}\n", kinds.join(", ")));
+    for problem in &problems {
+        for note in &problem.info().notes {
+            text.push_str(&format!("note: {}: {note}\n", problem.info().id));
+        }
+    }
     print_out(&text)?;
     Ok(Outcome::Passed)
+}
+
+fn line(problem: &dyn Problem) -> String {
+    let info = problem.info();
+    format!(
+        "{:<16} {:<16} {:>7}s {:>5} MiB  {}\n",
+        info.id,
+        info.title,
+        info.limits.time.as_secs_f64(),
+        info.limits.memory_bytes >> 20,
+        info.kinds.join(", ")
+    )
 }

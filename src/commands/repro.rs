@@ -7,49 +7,59 @@
 
 use serde_json::json;
 
-use super::cli::ReproArgs;
-use super::stress::engine::CaseRunner;
-use super::stress::output::{diff, lines};
+use super::common::{build_candidate, fault_error, pick_kind, resolve_problem};
 use super::stress::report_compile_error;
-use super::stress::runner::SandboxCaseRunner;
-use super::stress::store::FailureStore;
-use super::testset::adapter::{build_candidate, BuildError};
-use super::testset::Plan;
 use super::{print_out, Outcome};
-use crate::catalog;
+use crate::build::BuildError;
 use crate::compare::Verdict;
 use crate::error::UsageError;
+use crate::options::ReproOptions;
+use crate::report::stress_text::diff;
+use crate::stress::prepare::generate;
+use crate::stress::runner::SandboxCaseRunner;
+use crate::stress::store::FailureStore;
+use crate::stress::{CaseRunner, Unit};
+use crate::testset::Plan;
 
 /// Lines of input, expected and actual shown in the text report (all of it goes to `--save`).
 const SHOWN_LINES: usize = 40;
 
 /// Runs `stressjudge repro`.
-pub fn run(args: &ReproArgs) -> Result<Outcome, UsageError> {
-    let entry = catalog::find(&args.problem)?;
-    let problem = entry.problem.as_ref();
-    let plan = Plan::from_args(&args.candidate, problem.limits())?;
-    let program = match build_candidate(&args.candidate) {
+pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
+    let problem = resolve_problem(&options.problem)?;
+    let kind = pick_kind(problem.as_ref(), options.kind.as_deref())?;
+    let plan = Plan::new(&options.candidate, problem.info());
+    let program = match build_candidate(&options.candidate.source) {
         Ok(program) => program,
         Err(BuildError::Usage(e)) => return Err(e),
         Err(BuildError::Compile(message)) => {
-            return report_compile_error(problem.id(), &args.candidate, &message, args.json)
+            return report_compile_error(
+                &problem.info().id,
+                &options.candidate.name(),
+                &message,
+                options.json,
+            )
         }
     };
-    let input = entry.generator.generate(args.kind, args.seed);
-    let expected = problem.solve(&input).map_err(|e| {
-        UsageError::new(format!(
-            "internal error: generated input is invalid ({e}); please report this"
-        ))
-    })?;
-    let mut runner = SandboxCaseRunner::start(&program, problem, plan.limits)
+    let unit = Unit {
+        kind: kind.clone(),
+        seed: options.seed,
+    };
+    let save_dir = options.save.as_deref();
+    let generated =
+        generate(problem.as_ref(), unit, false).map_err(|f| fault_error(f, save_dir))?;
+    let (input, expected) = (generated.input, generated.answer);
+    let mut runner = SandboxCaseRunner::start(&program, problem.as_ref(), plan.limits)
         .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
-    let outcome = runner.run_case(&input, &expected);
-    let expected_text = lines(&expected);
+    let outcome = runner
+        .run_case(&input, &expected)
+        .map_err(|f| fault_error(f, save_dir))?;
+    let expected_text = expected.text;
     let actual_text = String::from_utf8_lossy(&outcome.output).into_owned();
     let shown_diff = diff(&expected_text, &actual_text, 30);
-    if let Some(dir) = &args.save {
+    if let Some(dir) = &options.save {
         let store = FailureStore::open(dir)?;
-        let seed = args.seed;
+        let seed = options.seed;
         for (name, bytes) in [
             (format!("{seed}.in"), input.as_bytes()),
             (format!("{seed}.ans"), expected_text.as_bytes()),
@@ -60,12 +70,12 @@ pub fn run(args: &ReproArgs) -> Result<Outcome, UsageError> {
             })?;
         }
     }
-    if args.json {
+    if options.json {
         let object = json!({
-            "problem": problem.id(),
+            "problem": problem.info().id,
             "solution": program.display_name,
-            "seed": args.seed,
-            "kind": args.kind.name(),
+            "seed": options.seed,
+            "kind": kind,
             "verdict": outcome.verdict.name(),
             "detail": outcome.detail,
             "input": input,
@@ -77,9 +87,9 @@ pub fn run(args: &ReproArgs) -> Result<Outcome, UsageError> {
     } else {
         let mut text = format!(
             "{} seed {} ({} kind) on {}\n",
-            problem.id(),
-            args.seed,
-            args.kind,
+            problem.info().id,
+            options.seed,
+            kind,
             program.display_name
         );
         text.push_str(&section("input", &input));
@@ -93,11 +103,11 @@ pub fn run(args: &ReproArgs) -> Result<Outcome, UsageError> {
             text.push_str(&format!(" - {}", outcome.detail));
         }
         text.push('\n');
-        if let Some(dir) = &args.save {
+        if let Some(dir) = &options.save {
             text.push_str(&format!(
                 "saved: {}/{}.{{in,ans,out}}\n",
                 dir.display(),
-                args.seed
+                options.seed
             ));
         }
         print_out(&text)?;

@@ -1,16 +1,17 @@
-//! `stressjudge solve`: validate an input and print the reference's answers.
+//! `stressjudge solve`: validate an input and print the reference's answer.
 
 use std::io::Read;
 
-use super::cli::SolveArgs;
+use super::common::{fault_error, resolve_problem};
 use super::{print_out, Outcome};
-use crate::catalog;
-use crate::error::{read_file, UsageError};
+use crate::error::{read_file, Fault, UsageError};
+use crate::options::SolveOptions;
+use crate::problem::ProblemError;
 
-/// Reads the input (file or stdin), validates it and prints one answer per line.
-pub fn run(args: &SolveArgs) -> Result<Outcome, UsageError> {
-    let entry = catalog::find(&args.problem)?;
-    let bytes = match &args.file {
+/// Reads the input (file or stdin), validates it and prints the reference's answer.
+pub fn run(options: &SolveOptions) -> Result<Outcome, UsageError> {
+    let problem = resolve_problem(&options.problem)?;
+    let bytes = match &options.file {
         Some(path) => read_file(path)?,
         None => {
             let mut buf = Vec::new();
@@ -22,12 +23,10 @@ pub fn run(args: &SolveArgs) -> Result<Outcome, UsageError> {
     };
     let text = String::from_utf8(bytes)
         .map_err(|_| UsageError::new("invalid input: the input is not UTF-8 text"))?;
-    let answers = entry.problem.solve(&text)?;
-    let mut out = String::with_capacity(answers.len() * 4);
-    for answer in answers {
-        out.push_str(&answer);
-        out.push('\n');
-    }
-    print_out(&out)?;
+    let prepared = problem.prepare(&text).map_err(|e| match e {
+        ProblemError::Invalid(why) => UsageError::from(why),
+        ProblemError::Tool(f) => fault_error(Fault::judge(f, "", None), None),
+    })?;
+    print_out(&prepared.answer.text)?;
     Ok(Outcome::Passed)
 }

@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::problem::{CheckResult, Problem};
+use crate::problem::{Answer, CheckResult, Problem, ToolFailure};
 use crate::run::{signal_name, Exit, LimitHit, RunLimits, RunOutcome};
 
 /// A judge's verdict on one test or a whole test set. Serializes as its short name (`"WA"`).
@@ -103,6 +103,8 @@ pub struct TestResult {
     pub memory_kib: u64,
     /// How the process ended, e.g. `exit code 0` or `killed by SIGSEGV`.
     pub exit: String,
+    /// For WA: the 1-based game that differs first, when the checker knows it.
+    pub game: Option<usize>,
 }
 
 impl TestResult {
@@ -123,15 +125,16 @@ impl TestResult {
 /// Lines of stderr shown for a runtime error.
 const STDERR_LINES: usize = 10;
 
-/// Judges one run: `outcome` measured under (at least) `limits`, on `input` whose reference
-/// answers are `expected`. See the module documentation for the precedence of verdicts.
+/// Judges one run: `outcome` measured under (at least) `limits`, on `input` whose expected
+/// answer is `expected`. See the module documentation for the precedence of verdicts. A checker
+/// that fails is the judge's error, not a verdict: it comes back as the `Err`.
 pub fn classify(
     outcome: &RunOutcome,
     limits: &RunLimits,
     problem: &dyn Problem,
     input: &str,
-    expected: &[String],
-) -> TestResult {
+    expected: &Answer,
+) -> Result<TestResult, ToolFailure> {
     let mut result = TestResult {
         verdict: Verdict::AC,
         signal: None,
@@ -141,6 +144,7 @@ pub fn classify(
         wall_ms: millis(outcome.wall),
         memory_kib: outcome.peak_memory_kib,
         exit: describe_exit(outcome.exit, outcome.limit_hit),
+        game: None,
     };
     let limit_kib = limits.memory_bytes / 1024;
     let crashed = outcome.exit != Exit::Code(0);
@@ -191,7 +195,7 @@ pub fn classify(
                 Exit::Code(_) => None,
             };
             result.explanation = stderr_head(&outcome.stderr_head);
-            let after = match problem.check(input, expected, &outcome.stdout) {
+            let after = match problem.check(input, expected, &outcome.stdout)? {
                 CheckResult::Accepted => " after a correct output".to_string(),
                 CheckResult::WrongAnswer(m) => {
                     format!("; the output was also wrong ({})", m.describe())
@@ -200,18 +204,19 @@ pub fn classify(
             (Verdict::RE, format!("{}{after}", result.exit))
         }
         None if over_time => (Verdict::TLE, cpu_text),
-        None => match problem.check(input, expected, &outcome.stdout) {
+        None => match problem.check(input, expected, &outcome.stdout)? {
             CheckResult::Accepted => (Verdict::AC, String::new()),
             CheckResult::WrongAnswer(m) => {
                 result.explanation =
                     wrong_answer::explain(problem, input, expected, &outcome.stdout, &m);
+                result.game = m.game();
                 (Verdict::WA, m.describe())
             }
         },
     };
     result.verdict = verdict;
     result.detail = detail;
-    result
+    Ok(result)
 }
 
 /// `exit code 3`, `killed by SIGSEGV`, or `killed at the CPU limit` when the sandbox stopped it.

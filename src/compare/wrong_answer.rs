@@ -3,7 +3,7 @@
 
 use similar::{ChangeTag, TextDiff};
 
-use crate::problem::{Mismatch, Problem};
+use crate::problem::{Answer, Mismatch, Problem};
 
 /// Answers shown before the first difference in the diff.
 const CONTEXT_BEFORE: usize = 2;
@@ -12,40 +12,31 @@ const CONTEXT_AFTER: usize = 3;
 /// Longest token or input line printed in full.
 const MAX_SHOWN: usize = 120;
 
-/// Lines explaining `mismatch`: the game's input line (when the problem can split its input into
-/// games) and a diff of the expected answers against the output's tokens around the difference.
-/// Output that is not UTF-8 is decoded lossily.
+/// Lines explaining `mismatch`: the game's input line (from [`Problem::game_line`]) and a diff
+/// of the expected answer tokens against the output's tokens around the difference. A
+/// mismatch a checker explained in its own words, with no game index, has no such lines. Output
+/// that is not UTF-8 is decoded lossily.
 pub(crate) fn explain(
     problem: &dyn Problem,
     input: &str,
-    expected: &[String],
+    expected: &Answer,
     output: &[u8],
     mismatch: &Mismatch,
 ) -> Vec<String> {
+    let Some(game) = mismatch.game() else {
+        return Vec::new();
+    };
     let mut lines = Vec::new();
-    if let Some(line) = game_line(problem, input, mismatch.game) {
-        lines.push(format!("game {} input: {}", mismatch.game, clip(&line)));
+    if let Some(line) = problem.game_line(input, game) {
+        lines.push(format!("game {game} input: {}", clip(&line)));
     }
-    lines.extend(neighbourhood_diff(expected, output, mismatch.game));
+    lines.extend(neighbourhood_diff(expected, output, game));
     lines
-}
-
-/// The input line of 1-based `game`, from `split_games`, or the whole input when it is a single
-/// short line and the problem has no notion of games.
-fn game_line(problem: &dyn Problem, input: &str, game: usize) -> Option<String> {
-    match problem.split_games(input) {
-        Some(games) => games.get(game.checked_sub(1)?).cloned(),
-        None => {
-            let mut non_empty = input.lines().filter(|l| !l.trim().is_empty());
-            let first = non_empty.next()?;
-            non_empty.next().is_none().then(|| first.trim().to_string())
-        }
-    }
 }
 
 /// A diff of expected answers (`-`) against output tokens (`+`) for the answers around 1-based
 /// `game`, one per line, each numbered by its answer index.
-fn neighbourhood_diff(expected: &[String], output: &[u8], game: usize) -> Vec<String> {
+fn neighbourhood_diff(expected: &Answer, output: &[u8], game: usize) -> Vec<String> {
     let first = game.saturating_sub(1 + CONTEXT_BEFORE);
     let end = game - 1 + CONTEXT_AFTER;
     let text = String::from_utf8_lossy(output);
@@ -56,10 +47,10 @@ fn neighbourhood_diff(expected: &[String], output: &[u8], game: usize) -> Vec<St
         .map(clip)
         .collect();
     let wanted: Vec<String> = expected
-        .iter()
+        .tokens()
         .skip(first)
         .take(end - first)
-        .map(|s| clip(s))
+        .map(clip)
         .collect();
     let old: Vec<&str> = wanted.iter().map(String::as_str).collect();
     let new: Vec<&str> = actual.iter().map(String::as_str).collect();
@@ -96,8 +87,8 @@ fn clip(text: &str) -> String {
 mod tests {
     use super::*;
 
-    fn answers(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
+    fn answers(list: &[&str]) -> Answer {
+        Answer::new(list.join("\n"))
     }
 
     #[test]

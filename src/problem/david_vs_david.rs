@@ -10,8 +10,9 @@
 
 use std::time::Duration;
 
+use super::builtin::{BuiltinProblem, Sample};
 use super::reader::{Field, Reader};
-use super::{join_counted_lines, split_counted_lines, InputError, Limits, Problem, Sample};
+use super::{join_counted_lines, split_counted_lines, InputError, Limits};
 
 /// Most games one input may hold (the statement's bound on t).
 pub const MAX_GAMES: usize = 100_000;
@@ -129,7 +130,7 @@ pub fn convergent_indices(k: u32, max_value: u64) -> Vec<u64> {
     }
 }
 
-impl Problem for DavidVsDavid {
+impl BuiltinProblem for DavidVsDavid {
     fn id(&self) -> &'static str {
         "david-vs-david"
     }

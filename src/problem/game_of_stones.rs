@@ -42,8 +42,9 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
+use super::builtin::{BuiltinProblem, Sample};
 use super::reader::{Field, Reader};
-use super::{InputError, Limits, Problem, Sample};
+use super::{InputError, Limits};
 
 /// Largest pile count the statement allows.
 pub const MAX_N: usize = 100_000;
@@ -116,7 +117,7 @@ fn answer(stones: &Stones) -> &'static str {
     }
 }
 
-impl Problem for GameOfStones {
+impl BuiltinProblem for GameOfStones {
     fn id(&self) -> &'static str {
         "game-of-stones"
     }

@@ -1,10 +1,18 @@
 //! Step 1 of the pipeline: what a problem is.
 //!
-//! A problem is one value implementing [`Problem`]: its id and limits, a strict parser that is
-//! also the validator, the reference solver, the output checker and the knowledge needed to split
-//! and shrink its inputs. The rest of the harness only ever sees `dyn Problem`, so problems loaded
-//! from disk can join the built-in three without touching the runner.
+//! Every problem, built in or brought by the user, is one value behind the [`Problem`] trait:
+//! its metadata ([`ProblemInfo`]: id, title, limits, generator kinds), a generator, a validator,
+//! a reference, a checker and its fixed test set. The three built-in problems do all of that in
+//! process ([`builtin`]); a problem folder or an ad-hoc trio of programs does it by running the
+//! user's programs (the `external` step). Optional capabilities stay optional: packing many
+//! games into one run ([`Packing`]) and problem-aware shrinking are offered by the built-ins,
+//! and the rest of the harness falls back to generic behaviour without them.
+//!
+//! Each part that runs a user's program can fail in a way that is not the candidate's fault
+//! (a crashing reference, a checker that says the judge is wrong): that is a [`ToolFailure`],
+//! an outcome of its own, never a verdict.
 
+pub mod builtin;
 pub mod checker;
 pub mod david_vs_david;
 pub mod game_of_stones;
@@ -27,11 +35,12 @@ pub struct Limits {
 
 /// Why an input text breaks the problem's constraints.
 ///
-/// `line` is 1-based; the message names the field, the value and the violated bound, so that the
-/// one-line error a user sees says exactly what to fix.
+/// `line` is 1-based, or 0 when the complaint is about the input as a whole (an external
+/// validator's verdict); the message names the field, the value and the violated bound, so that
+/// the one-line error a user sees says exactly what to fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
-    /// 1-based line of the input where the problem was found.
+    /// 1-based line of the input where the problem was found, 0 for the whole input.
     pub line: usize,
     /// What is wrong, e.g. `field k = 13 is above the maximum 12`.
     pub message: String,
@@ -49,67 +58,241 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        if self.line == 0 {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
     }
 }
 
 impl std::error::Error for InputError {}
 
-/// One official sample: input text and the expected output text.
-#[derive(Debug, Clone, Copy)]
-pub struct Sample {
-    /// The sample input, exactly as in the statement.
-    pub input: &'static str,
-    /// The sample output, exactly as in the statement.
-    pub answer: &'static str,
+/// A user's tool (generator, input validator, reference, checker) failed: a judge error.
+///
+/// It says which program failed and how, in one line; the caller adds where (the seed or test)
+/// and saves the input. It is never turned into a verdict of the candidate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolFailure {
+    /// The program, as users know it: `reference brute.py`, `checker chk.cpp`.
+    pub tool: String,
+    /// What went wrong, e.g. `crashed with exit code 1 (stderr: IndexError: ...)`.
+    pub problem: String,
+}
+
+impl ToolFailure {
+    /// A failure of `tool`, described by `problem`.
+    pub fn new(tool: impl Into<String>, problem: impl Into<String>) -> Self {
+        ToolFailure {
+            tool: tool.into(),
+            problem: problem.into(),
+        }
+    }
+}
+
+impl fmt::Display for ToolFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.tool, self.problem)
+    }
+}
+
+impl std::error::Error for ToolFailure {}
+
+/// Why an input could not be prepared: it breaks the constraints, or a tool failed on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProblemError {
+    /// The validator rejects the input.
+    Invalid(InputError),
+    /// The validator or the reference itself failed.
+    Tool(ToolFailure),
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemError::Invalid(e) => write!(f, "invalid input: {e}"),
+            ProblemError::Tool(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<ToolFailure> for ProblemError {
+    fn from(e: ToolFailure) -> Self {
+        ProblemError::Tool(e)
+    }
+}
+
+impl From<InputError> for ProblemError {
+    fn from(e: InputError) -> Self {
+        ProblemError::Invalid(e)
+    }
+}
+
+/// The reference's answer file for one input, byte for byte what it printed (`.ans`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// The answer text.
+    pub text: String,
+}
+
+impl Answer {
+    /// An answer from its text.
+    pub fn new(text: impl Into<String>) -> Self {
+        Answer { text: text.into() }
+    }
+
+    /// The answer of a built-in problem: one answer per game, one per line.
+    pub fn from_lines(answers: &[String]) -> Self {
+        let mut text = String::with_capacity(answers.iter().map(|a| a.len() + 1).sum());
+        for answer in answers {
+            text.push_str(answer);
+            text.push('\n');
+        }
+        Answer { text }
+    }
+
+    /// Its whitespace-separated tokens.
+    pub fn tokens(&self) -> std::str::SplitAsciiWhitespace<'_> {
+        self.text.split_ascii_whitespace()
+    }
+
+    /// The answer of several inputs run as one (packed), in order.
+    pub fn concat<'a>(parts: impl IntoIterator<Item = &'a Answer>) -> Answer {
+        let mut text = String::new();
+        for part in parts {
+            text.push_str(&part.text);
+            if !text.is_empty() && !text.ends_with('\n') {
+                text.push('\n');
+            }
+        }
+        Answer { text }
+    }
+}
+
+/// An input that passed the validator, with its game count and the reference's answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prepared {
+    /// Independent games in the input (1 for problems without a notion of games).
+    pub games: usize,
+    /// The reference's answer.
+    pub answer: Answer,
+}
+
+/// One test of a fixed test set: an input, its answer, and whether it must run alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestCase {
+    /// How users refer to it: `sample-1`, `edge-2`, `secret/03-max`, ...
+    pub name: String,
+    /// The input text.
+    pub input: String,
+    /// The expected answer.
+    pub expected: Answer,
+    /// Whether it measures speed and so must run with no parallel neighbours.
+    pub alone: bool,
+}
+
+/// Where a problem comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// One of the three built-in problems.
+    Builtin,
+    /// A problem folder (Kattis / ICPC problem package) at this path.
+    Folder(std::path::PathBuf),
+    /// Programs named on the command line (`--gen`, `--ref`, `--tests`, ...).
+    AdHoc,
+}
+
+/// What a problem is, as data: everything the harness shows or decides by without running it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProblemInfo {
+    /// How commands, reports and repro lines name it: a built-in id, a folder path, `ad-hoc`.
+    pub id: String,
+    /// Human-readable title.
+    pub title: String,
+    /// The statement's limits (flags may override them per command).
+    pub limits: Limits,
+    /// The problem's output limit, if it sets one (the commands' default applies otherwise).
+    pub output_limit_bytes: Option<u64>,
+    /// Generator kinds, in the order `--kind all` cycles through them; empty without a generator.
+    pub kinds: Vec<String>,
+    /// How messages name the generator, e.g. `generator gen.py`.
+    pub generator_name: String,
+    /// Lines the reports show about how the problem was read (e.g. how its time limit was set).
+    pub notes: Vec<String>,
+    /// Where it comes from.
+    pub origin: Origin,
+}
+
+/// Many independent games in one input: what lets `stress` pack many seeds into one run.
+pub trait Packing: Send + Sync {
+    /// The most games one input may hold (the statement's bound on t).
+    fn max_games(&self) -> usize;
+
+    /// Each game's own text (one line each, without the leading count). The input must be
+    /// valid.
+    fn split_games(&self, input: &str) -> Vec<String>;
+
+    /// The inverse of [`Packing::split_games`]: an input holding exactly these games.
+    fn join_games(&self, games: &[String]) -> String;
 }
 
 /// A problem the judge can test solutions against.
 pub trait Problem: Send + Sync {
-    /// Stable id used on the command line, e.g. `david-vs-david`.
-    fn id(&self) -> &'static str;
+    /// Its metadata.
+    fn info(&self) -> &ProblemInfo;
 
-    /// Human-readable title.
-    fn title(&self) -> &'static str;
+    /// One input of generator `kind` (one of `info().kinds`) for `seed`; deterministic.
+    fn generate(&self, kind: &str, seed: u64) -> Result<String, ToolFailure>;
 
-    /// The statement's limits.
-    fn limits(&self) -> Limits;
+    /// Checks the input against the constraints; returns its number of games.
+    fn validate(&self, input: &str) -> Result<usize, ProblemError>;
 
-    /// The official samples, in statement order.
-    fn samples(&self) -> Vec<Sample>;
+    /// The reference's answer to an input that passed [`Problem::validate`].
+    fn solve(&self, input: &str) -> Result<Answer, ToolFailure>;
 
-    /// Checks every constraint of the statement and returns the number of games in the input.
-    fn validate(&self, input: &str) -> Result<usize, InputError>;
-
-    /// Validates `input` and returns the reference answer of every game, in order.
-    fn solve(&self, input: &str) -> Result<Vec<String>, InputError>;
-
-    /// The most games one input may hold (the statement's bound on t), or 1 for a problem whose
-    /// input is a single game.
-    fn max_games(&self) -> usize {
-        1
+    /// Validates and solves in one step (problems that parse once override it).
+    fn prepare(&self, input: &str) -> Result<Prepared, ProblemError> {
+        let games = self.validate(input)?;
+        let answer = self.solve(input)?;
+        Ok(Prepared { games, answer })
     }
 
-    /// For problems whose input is a list of independent games: each game's own text (one line
-    /// each, without the leading count). `None` for single-game problems. The input must be valid.
-    fn split_games(&self, _input: &str) -> Option<Vec<String>> {
+    /// Judges a candidate's output against the expected answer.
+    fn check(
+        &self,
+        input: &str,
+        expected: &Answer,
+        output: &[u8],
+    ) -> Result<CheckResult, ToolFailure>;
+
+    /// The fixed test set `judge` and `verify` run, in test order.
+    fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure>;
+
+    /// The packing capability, for problems whose input is a list of independent games.
+    fn packing(&self) -> Option<&dyn Packing> {
         None
     }
 
-    /// The inverse of [`Problem::split_games`]: an input holding exactly these games.
-    fn join_games(&self, _games: &[String]) -> Option<String> {
+    /// Problem-aware shrinking: simpler variants of a valid input, most aggressive first, or
+    /// `None` when the problem leaves shrinking to the generic shrinker.
+    fn shrink_variants(&self, _input: &str) -> Option<Vec<String>> {
         None
     }
 
-    /// Simpler variants of a valid input, most aggressive first (fewer games or piles, smaller
-    /// numbers). The shrinker keeps the first variant that passes [`Problem::validate`] and still
-    /// fails; variants need not be valid themselves.
-    fn shrink(&self, input: &str) -> Vec<String>;
-
-    /// Compares a candidate's output with the reference answers. Tokens are compared exactly
-    /// (case-sensitive); whitespace and line endings do not matter.
-    fn check(&self, _input: &str, expected: &[String], output: &[u8]) -> CheckResult {
-        checker::compare_tokens(expected, output)
+    /// The input line of 1-based `game`, for explaining a wrong answer: the game's own line
+    /// when the problem packs games, else the whole input when it is a single short line.
+    fn game_line(&self, input: &str, game: usize) -> Option<String> {
+        match self.packing() {
+            Some(packing) => packing
+                .split_games(input)
+                .get(game.checked_sub(1)?)
+                .cloned(),
+            None => {
+                let mut non_empty = input.lines().filter(|l| !l.trim().is_empty());
+                let first = non_empty.next()?;
+                non_empty.next().is_none().then(|| first.trim().to_string())
+            }
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! candidate did not build), as judges report it.
 
 mod json;
+pub mod stress_text;
 mod table;
 
 use std::time::Duration;

@@ -3,15 +3,23 @@
 
 #![allow(dead_code)]
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use stressjudge::catalog::Builtin;
 use stressjudge::generators::{Generator, Kind, SeededRng};
-use stressjudge::problem::{self, InputError, Limits, Problem, Sample};
+use stressjudge::problem::builtin::{BuiltinProblem, Sample};
+use stressjudge::problem::{self, InputError, Limits};
+
+/// The sum problem with its generator, as the judge sees a problem.
+pub fn sum_problem() -> Builtin {
+    Builtin::new(Arc::new(SumRules), Arc::new(SumGenerator))
+}
 
 /// Sums of pairs, several games per input.
-pub struct SumProblem;
+pub struct SumRules;
 
-impl Problem for SumProblem {
+impl BuiltinProblem for SumRules {
     fn id(&self) -> &'static str {
         "sum"
     }
@@ -89,7 +97,7 @@ fn pair(rng: &mut SeededRng) -> String {
 
 /// The answers of `input`, one per line, as a correct candidate prints them.
 pub fn correct_output(input: &str) -> String {
-    let mut out = SumProblem.solve(input).unwrap().join("\n");
+    let mut out = SumRules.solve(input).unwrap().join("\n");
     out.push('\n');
     out
 }

@@ -5,16 +5,16 @@
 use std::time::Duration;
 
 use super::library::LibrarySolution;
-use crate::catalog::Entry;
-use crate::commands::cli::CandidateArgs;
-use crate::commands::stress::engine::{self, CaseRunner, Counters, Plan as StressPlan};
-use crate::commands::stress::runner::SandboxCaseRunner;
-use crate::commands::testset::adapter::{build_candidate, BuildError, SandboxExecutor};
-use crate::commands::testset::{fixed_test_set, run_one, run_test_set, Plan, TestCase};
+use crate::build::{BuildError, Program};
+use crate::commands::common::{build_candidate, fault_error};
 use crate::compare::Verdict;
 use crate::error::UsageError;
-use crate::generators::Kind;
+use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
+use crate::problem::{Problem, TestCase};
 use crate::run::RunLimits;
+use crate::stress::runner::SandboxCaseRunner;
+use crate::stress::{self as engine, CaseRunner, Counters, Plan as StressPlan};
+use crate::testset::{run_one, run_test_set, Plan, SandboxExecutor};
 
 /// What verify found for one solution.
 #[derive(Debug, Clone)]
@@ -43,26 +43,28 @@ pub struct Settings {
     pub strict_timing: bool,
     /// Seeds per kind in the stress pass.
     pub stress_seeds: u64,
+    /// The isolation asked for.
+    pub isolation: IsolationChoice,
 }
 
-/// Judges `solution` on its problem.
+/// Judges `solution` on `problem`.
 pub fn evaluate(
-    entry: &Entry,
+    problem: &dyn Problem,
     solution: &LibrarySolution,
     settings: Settings,
 ) -> Result<Evaluation, UsageError> {
     let started = std::time::Instant::now();
-    let problem = entry.problem.as_ref();
-    let args = CandidateArgs {
-        solution: Some(solution.path.clone()),
-        cmd: None,
+    let candidate = CandidateOptions {
+        source: CandidateSource::Path(solution.path.clone()),
         time_limit: None,
         memory_limit: None,
-        output_limit: "64MiB".into(),
-        jobs: Some(settings.jobs),
+        output_limit: None,
+        jobs: settings.jobs,
         strict_timing: settings.strict_timing,
+        isolation: settings.isolation,
+        limit_flags: Vec::new(),
     };
-    let plan = Plan::from_args(&args, problem.limits())?;
+    let plan = Plan::new(&candidate, problem.info());
     let mut evaluation = Evaluation {
         got: None,
         source: String::new(),
@@ -71,7 +73,7 @@ pub fn evaluate(
         warnings: Vec::new(),
         elapsed: Duration::ZERO,
     };
-    let program = match build_candidate(&args) {
+    let program = match build_candidate(&candidate.source) {
         Ok(program) => program,
         Err(BuildError::Usage(e)) => {
             evaluation.detail = e.to_string();
@@ -87,9 +89,11 @@ pub fn evaluate(
             return Ok(evaluation);
         }
     };
-    let cases = fixed_test_set(problem, entry.generator.as_ref())?;
+    let cases = problem
+        .fixed_tests()
+        .map_err(|f| fault_error(crate::error::Fault::judge(f, "", None), None))?;
     let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))
-        .map_err(|e| UsageError::new(format!("cannot run {}: {e}", solution.path.display())))?;
+        .map_err(|f| fault_error(f, None))?;
     evaluation.slowest = run
         .rows
         .iter()
@@ -106,13 +110,14 @@ pub fn evaluate(
         }
         if row.result.verdict == Verdict::TLE {
             let case = cases.iter().find(|c| c.name == row.name);
-            if let Some(warning) = case.and_then(|c| tle_margin_warning(&program, entry, c, &plan))
+            if let Some(warning) =
+                case.and_then(|c| tle_margin_warning(&program, problem, c, &plan))
             {
                 evaluation.warnings.push(warning);
             }
         }
     } else {
-        let (verdict, source, detail) = stress_pass(entry, &program, &plan, settings)?;
+        let (verdict, source, detail) = stress_pass(problem, &program, &plan, settings)?;
         evaluation.got = Some(verdict);
         evaluation.source = source;
         evaluation.detail = detail;
@@ -129,15 +134,17 @@ pub fn evaluate(
 
 /// The stress pass: `stress_seeds` seeds of every kind; the first failure's verdict, or AC.
 fn stress_pass(
-    entry: &Entry,
-    program: &crate::build::Program,
+    problem: &dyn Problem,
+    program: &Program,
     plan: &Plan,
     settings: Settings,
 ) -> Result<(Verdict, String, String), UsageError> {
-    let problem = entry.problem.as_ref();
+    if problem.info().kinds.is_empty() {
+        return Ok((Verdict::AC, "all tests".into(), String::new()));
+    }
     let stress_plan = StressPlan {
         seeds: (1..=settings.stress_seeds).collect(),
-        kinds: Kind::ALL.to_vec(),
+        kinds: problem.info().kinds.clone(),
         keep_going: false,
         shrink_attempts: 0,
         shrink_time: Duration::ZERO,
@@ -151,7 +158,8 @@ fn stress_pass(
     }
     let counters = Counters::default();
     let never = std::sync::atomic::AtomicBool::new(false);
-    let summary = engine::run(entry, &stress_plan, runners, &counters, &never, &|_| {});
+    let summary = engine::run(problem, &stress_plan, runners, &counters, &never, &|_| {})
+        .map_err(|f| fault_error(f, None))?;
     Ok(match summary.failures.first() {
         Some(f) => (
             f.verdict,
@@ -165,8 +173,8 @@ fn stress_pass(
 /// problemtools' sanity check for a TLE solution: re-run its failing test alone with 1.5 x the
 /// time limit; if it finishes, the limit barely separates it from an accepted solution.
 fn tle_margin_warning(
-    program: &crate::build::Program,
-    entry: &Entry,
+    program: &Program,
+    problem: &dyn Problem,
     case: &TestCase,
     plan: &Plan,
 ) -> Option<String> {
@@ -182,7 +190,7 @@ fn tle_margin_warning(
         reruns: 0,
     };
     let mut executor = SandboxExecutor::start(program).ok()?;
-    let row = run_one(&mut executor, entry.problem.as_ref(), case, &wide).ok()?;
+    let row = run_one(&mut executor, problem, case, &wide).ok()?;
     (row.result.verdict != Verdict::TLE).then(|| {
         format!(
             "time_limit_exceeded but finishes {} in {:.2} s, within 1.5 x the limit",

@@ -11,33 +11,30 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::cli::VerifyArgs;
 use super::{print_out, Outcome};
-use crate::catalog;
+use crate::catalog::Catalog;
 use crate::compare::seconds;
 use crate::error::UsageError;
+use crate::options::VerifyOptions;
 use evaluate::{evaluate, Evaluation, Settings};
 use library::LibrarySolution;
 
 /// Runs `stressjudge verify`.
-pub fn run(args: &VerifyArgs) -> Result<Outcome, UsageError> {
+pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
+    let catalog = Catalog::builtin();
     let ids: Vec<&str> = if args.problems.is_empty() {
-        catalog::builtin().iter().map(|e| e.problem.id()).collect()
+        catalog.ids()
     } else {
         args.problems
             .iter()
-            .map(|p| catalog::find(p).map(|e| e.problem.id()))
+            .map(|p| catalog.find(p).map(|_| p.as_str()))
             .collect::<Result<_, _>>()?
     };
-    let jobs = match args.jobs {
-        Some(0) => return Err(UsageError::new("--jobs must be at least 1")),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
     let settings = Settings {
-        jobs,
+        jobs: args.jobs,
         strict_timing: args.strict_timing,
         stress_seeds: args.stress_seeds,
+        isolation: args.isolation,
     };
     let solutions = library::discover(&args.solutions, &ids)?;
     if solutions.is_empty() {
@@ -55,8 +52,8 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, UsageError> {
     }
     let mut rows: Vec<(LibrarySolution, Evaluation)> = Vec::new();
     for solution in solutions {
-        let entry = catalog::find(&solution.problem)?;
-        let evaluation = evaluate(entry, &solution, settings)?;
+        let problem = catalog.find(&solution.problem)?;
+        let evaluation = evaluate(problem.as_ref(), &solution, settings)?;
         if !args.json {
             print_out(&row_text(&args.solutions, &solution, &evaluation))?;
         }

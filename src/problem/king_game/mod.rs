@@ -9,8 +9,9 @@ pub mod table;
 
 use std::time::Duration;
 
+use super::builtin::{BuiltinProblem, Sample};
 use super::reader::{Field, Reader};
-use super::{join_counted_lines, split_counted_lines, InputError, Limits, Problem, Sample};
+use super::{join_counted_lines, split_counted_lines, InputError, Limits};
 pub use table::{is_p_position, p_partners, winning_moves, Square, BOARD};
 
 /// The statement's bound on the number of games.
@@ -95,7 +96,7 @@ fn reduced_games(game: &Game) -> Vec<Game> {
     out
 }
 
-impl Problem for KingGame {
+impl BuiltinProblem for KingGame {
     fn id(&self) -> &'static str {
         "king-game"
     }

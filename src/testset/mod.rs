@@ -1,6 +1,5 @@
-//! The reusable test-set engine behind `judge` (and later `stress`, `repro`, `verify`): named
-//! test cases with reference answers, run in parallel through any [`Executor`] without letting
-//! parallelism distort time verdicts.
+//! The test-set engine behind `judge` and `verify`: named test cases with expected answers,
+//! run in parallel through any [`Executor`] without letting parallelism distort time verdicts.
 //!
 //! # Timing policy
 //!
@@ -17,11 +16,11 @@
 //! - Every test runs, even after a failure (users want the whole table); only CE, decided before
 //!   any run, stops everything.
 
-pub mod adapter;
-mod cases;
+pub mod executor;
 mod plan;
 mod runner;
 
-pub use cases::{fixed_test_set, generated_case, TestCase, FIXED_KINDS};
+pub use crate::problem::TestCase;
+pub use executor::SandboxExecutor;
 pub use plan::Plan;
 pub use runner::{run_one, run_test_set, Executor, TestSetRun};

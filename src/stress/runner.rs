@@ -4,12 +4,13 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use super::engine::{CaseOutcome, CaseRunner};
-use crate::commands::testset::adapter::{Program, SandboxExecutor};
-use crate::commands::testset::Executor;
-use crate::compare::{self, timing, Verdict};
-use crate::problem::{CheckResult, Problem};
+use super::{CaseOutcome, CaseRunner};
+use crate::build::Program;
+use crate::compare::{self, timing};
+use crate::error::Fault;
+use crate::problem::{Answer, Problem};
 use crate::run::{CancelHandle, RunLimits};
+use crate::testset::{Executor, SandboxExecutor};
 
 /// Cancel handles of every live sandbox, so Ctrl-C can kill the runs in progress.
 static CANCEL_HANDLES: Mutex<Vec<CancelHandle>> = Mutex::new(Vec::new());
@@ -21,6 +22,14 @@ pub fn cancel_all() {
             handle.cancel();
         }
     }
+}
+
+/// Registers a sandbox's cancel handle with [`cancel_all`].
+pub fn register_cancel(handle: CancelHandle) {
+    CANCEL_HANDLES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(handle);
 }
 
 /// Runs inputs on one sandbox; one per worker thread.
@@ -40,10 +49,7 @@ impl<'a> SandboxCaseRunner<'a> {
         limits: RunLimits,
     ) -> std::io::Result<Self> {
         let executor = SandboxExecutor::start(program)?;
-        CANCEL_HANDLES
-            .lock()
-            .map_err(|_| std::io::Error::other("cancel registry poisoned"))?
-            .push(executor.cancel_handle());
+        register_cancel(executor.cancel_handle());
         let dir = scratch_dir()?;
         Ok(SandboxCaseRunner {
             executor,
@@ -56,7 +62,7 @@ impl<'a> SandboxCaseRunner<'a> {
 }
 
 /// A private folder for input files, in RAM when /dev/shm is available.
-fn scratch_dir() -> std::io::Result<tempfile::TempDir> {
+pub fn scratch_dir() -> std::io::Result<tempfile::TempDir> {
     let shm = std::path::Path::new("/dev/shm");
     if shm.is_dir() {
         if let Ok(dir) = tempfile::Builder::new()
@@ -70,39 +76,26 @@ fn scratch_dir() -> std::io::Result<tempfile::TempDir> {
 }
 
 impl CaseRunner for SandboxCaseRunner<'_> {
-    fn run_case(&mut self, input: &str, expected: &[String]) -> CaseOutcome {
-        let harness_error = |what: &str, e: std::io::Error| CaseOutcome {
-            verdict: Verdict::RE,
-            output: Vec::new(),
-            mismatch_game: None,
-            detail: format!("harness error: {what}: {e}"),
-        };
-        if let Err(e) = std::fs::write(&self.input_path, input) {
-            return harness_error("cannot write the input file", e);
-        }
+    fn run_case(&mut self, input: &str, expected: &Answer) -> Result<CaseOutcome, Fault> {
+        std::fs::write(&self.input_path, input)
+            .map_err(|e| Fault::harness("cannot write the input file", e))?;
         let measuring = timing::measuring_limits(&self.limits);
-        let outcome = match self.executor.execute(&self.input_path, &measuring) {
-            Ok(outcome) => outcome,
-            Err(e) => return harness_error("cannot run the candidate", e),
-        };
-        let result = compare::classify(&outcome, &self.limits, self.problem, input, expected);
-        let mismatch_game = match result.verdict {
-            Verdict::WA => match self.problem.check(input, expected, &outcome.stdout) {
-                CheckResult::WrongAnswer(m) => Some(m.game),
-                CheckResult::Accepted => None,
-            },
-            _ => None,
-        };
+        let outcome = self
+            .executor
+            .execute(&self.input_path, &measuring)
+            .map_err(|e| Fault::harness("cannot run the candidate", e))?;
+        let result = compare::classify(&outcome, &self.limits, self.problem, input, expected)
+            .map_err(|f| Fault::judge(f, "checking the candidate's output", Some(input)))?;
         let detail = if result.detail.is_empty() {
             result.label()
         } else {
             result.detail.clone()
         };
-        CaseOutcome {
+        Ok(CaseOutcome {
             verdict: result.verdict,
             output: outcome.stdout,
-            mismatch_game,
+            mismatch_game: result.game,
             detail,
-        }
+        })
     }
 }

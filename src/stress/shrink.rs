@@ -1,9 +1,13 @@
 //! Shrinking a failing input, as property-based testers do.
 //!
-//! Greedy descent: ask the problem for simpler variants of the current input (most aggressive
-//! first), keep the first one that is valid and still fails the same way, and start over from
-//! it; stop when no variant fails or the attempt budget is spent. Every variant is checked by the
-//! problem's validator before it is tried, so a shrunk input is always a legal test.
+//! A problem that knows its input format (the built-ins) offers simpler variants of an input
+//! ([`Problem::shrink_variants`], most aggressive first); the shrinker keeps the first one that
+//! is valid and still fails the same way, and starts over from it, until no variant fails or the
+//! budget is spent. Every variant is checked by the problem's validator before it is tried, so a
+//! shrunk input is always a legal test. Problems that do not know their format (problem folders,
+//! ad-hoc programs) are shrunk by the format-agnostic delta debugger instead.
+
+use std::time::Instant;
 
 use crate::problem::Problem;
 
@@ -15,23 +19,34 @@ pub const DEFAULT_ATTEMPTS: usize = 400;
 pub struct Shrunk {
     /// The smallest failing input found.
     pub input: String,
+    /// How many smaller failing inputs were accepted along the way.
+    pub steps: usize,
     /// How many variants were run.
-    pub attempts: usize,
+    pub runs: usize,
 }
 
-/// Shrinks `input`, which must be valid and satisfy `still_fails`. `still_fails` runs the
-/// candidate and says whether it fails with the same verdict as the original failure.
+/// Shrinks `input`, which must be valid and satisfy `still_fails`, spending at most
+/// `max_runs` runs and stopping at `deadline`. `still_fails` runs the candidate and says
+/// whether it fails with the same verdict as the original failure.
 pub fn shrink(
     problem: &dyn Problem,
     input: &str,
-    max_attempts: usize,
+    max_runs: usize,
+    deadline: Instant,
     mut still_fails: impl FnMut(&str) -> bool,
 ) -> Shrunk {
+    if problem.shrink_variants(input).is_none() {
+        return Shrunk {
+            input: input.to_string(),
+            steps: 0,
+            runs: 0,
+        };
+    }
     let mut current = input.to_string();
-    let mut attempts = 0;
-    'descent: while attempts < max_attempts {
-        for variant in problem.shrink(&current) {
-            if attempts >= max_attempts {
+    let (mut runs, mut steps) = (0, 0);
+    'descent: while runs < max_runs {
+        for variant in problem.shrink_variants(&current).unwrap_or_default() {
+            if runs >= max_runs || Instant::now() > deadline {
                 break 'descent;
             }
             if variant == current || variant.len() > current.len() {
@@ -40,9 +55,10 @@ pub fn shrink(
             if problem.validate(&variant).is_err() {
                 continue;
             }
-            attempts += 1;
+            runs += 1;
             if still_fails(&variant) {
                 current = variant;
+                steps += 1;
                 continue 'descent;
             }
         }
@@ -50,20 +66,41 @@ pub fn shrink(
     }
     Shrunk {
         input: current,
-        attempts,
+        steps,
+        runs,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::{InputError, Limits, Sample};
+    use crate::catalog::Builtin;
+    use crate::generators::{Generator, Kind};
+    use crate::problem::builtin::{BuiltinProblem, Sample};
+    use crate::problem::{InputError, Limits};
+    use std::sync::Arc;
     use std::time::Duration;
 
     /// A toy problem: one line of numbers, each 0..=100; shrinking drops or halves numbers.
     struct Numbers;
 
-    impl Problem for Numbers {
+    struct NoGenerator;
+
+    impl Generator for NoGenerator {
+        fn generate(&self, _kind: Kind, _seed: u64) -> String {
+            String::new()
+        }
+    }
+
+    fn numbers() -> Builtin {
+        Builtin::new(Arc::new(Numbers), Arc::new(NoGenerator))
+    }
+
+    fn later() -> Instant {
+        Instant::now() + Duration::from_secs(60)
+    }
+
+    impl BuiltinProblem for Numbers {
         fn id(&self) -> &'static str {
             "numbers"
         }
@@ -121,15 +158,15 @@ mod tests {
     fn finds_a_minimal_failing_input() {
         // Fails when some number is at least 7: the minimum is the single number 7.
         let fails = |s: &str| s.split_whitespace().any(|t| t.parse::<u32>().unwrap() >= 7);
-        let shrunk = shrink(&Numbers, "3 50 9 1 80", DEFAULT_ATTEMPTS, fails);
+        let shrunk = shrink(&numbers(), "3 50 9 1 80", DEFAULT_ATTEMPTS, later(), fails);
         assert_eq!(shrunk.input, "7");
-        assert!(shrunk.attempts > 0);
+        assert!(shrunk.runs > 0 && shrunk.steps > 0 && shrunk.steps <= shrunk.runs);
     }
 
     #[test]
     fn never_tries_invalid_variants_and_respects_the_budget() {
         let mut seen = Vec::new();
-        let shrunk = shrink(&Numbers, "100 100", 3, |s| {
+        let shrunk = shrink(&numbers(), "100 100", 3, later(), |s| {
             seen.push(s.to_string());
             true
         });

@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::{Plan, TestCase};
+use super::Plan;
 use crate::compare::timing::{decide, is_borderline, measuring_limits};
 use crate::compare::{classify, TestResult};
-use crate::problem::Problem;
+use crate::error::Fault;
+use crate::problem::{Problem, TestCase};
 use crate::report::{Scheduling, TestRow};
 use crate::run::{RunLimits, RunOutcome};
 
@@ -32,23 +33,29 @@ pub struct TestSetRun {
 /// Runs every case (none is skipped after a failure) and judges it. Cases that are not `alone`
 /// run on up to `plan.jobs` threads, each with its own executor from `make_executor`; then the
 /// `alone` cases run one at a time; then borderline cases are re-run alone. With
-/// `plan.strict_timing` everything runs one at a time. An executor error stops the run.
+/// `plan.strict_timing` everything runs one at a time. A harness fault or a failing checker
+/// stops the run: neither is a verdict.
 pub fn run_test_set<E, F>(
     problem: &dyn Problem,
     cases: &[TestCase],
     plan: &Plan,
     make_executor: F,
-) -> io::Result<TestSetRun>
+) -> Result<TestSetRun, Fault>
 where
     E: Executor,
     F: Fn() -> io::Result<E> + Sync,
 {
     let judge = Judge { problem, plan };
-    let dir = tempfile::Builder::new().prefix("stressjudge-").tempdir()?;
+    let scratch = |e| Fault::harness("cannot write the test inputs", e);
+    let dir = tempfile::Builder::new()
+        .prefix("stressjudge-")
+        .tempdir()
+        .map_err(scratch)?;
     let mut paths = Vec::with_capacity(cases.len());
     for (i, case) in cases.iter().enumerate() {
-        let path = dir.path().join(format!("{i}-{}.in", case.name));
-        std::fs::write(&path, &case.input)?;
+        let file_name = format!("{i}-{}.in", case.name.replace('/', "_"));
+        let path = dir.path().join(file_name);
+        std::fs::write(&path, &case.input).map_err(scratch)?;
         paths.push(path);
     }
     let parallel: Vec<usize> = (0..cases.len())
@@ -62,7 +69,7 @@ where
             firsts[i] = Some(first);
         }
     }
-    let mut executor = make_executor()?;
+    let mut executor = start(&make_executor)?;
     let mut rows = Vec::with_capacity(cases.len());
     for (i, case) in cases.iter().enumerate() {
         let ran_alone = firsts[i].is_none();
@@ -89,19 +96,29 @@ pub fn run_one<E: Executor>(
     problem: &dyn Problem,
     case: &TestCase,
     plan: &Plan,
-) -> io::Result<TestRow> {
+) -> Result<TestRow, Fault> {
     let judge = Judge { problem, plan };
+    let scratch = |e| Fault::harness("cannot write the test input", e);
     let file = tempfile::Builder::new()
         .prefix("stressjudge-")
         .suffix(".in")
-        .tempfile()?;
-    std::fs::write(file.path(), &case.input)?;
+        .tempfile()
+        .map_err(scratch)?;
+    std::fs::write(file.path(), &case.input).map_err(scratch)?;
     let first = judge.once(executor, case, file.path())?;
     judge.finish(executor, case, file.path(), first, true)
 }
 
+/// A new executor, or the harness fault that kept it from starting.
+fn start<E, F>(make_executor: &F) -> Result<E, Fault>
+where
+    F: Fn() -> io::Result<E>,
+{
+    make_executor().map_err(|e| Fault::harness("cannot start the sandbox", e))
+}
+
 /// Runs the `indices` cases on `workers` threads, each with its own executor; returns each
-/// case's first judgement. The first executor error stops every worker.
+/// case's first judgement. The first fault stops every worker.
 fn run_parallel<E, F>(
     judge: Judge<'_>,
     cases: &[TestCase],
@@ -109,7 +126,7 @@ fn run_parallel<E, F>(
     indices: &[usize],
     workers: usize,
     make_executor: &F,
-) -> io::Result<Vec<(usize, First)>>
+) -> Result<Vec<(usize, First)>, Fault>
 where
     E: Executor,
     F: Fn() -> io::Result<E> + Sync,
@@ -117,12 +134,12 @@ where
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let done = Mutex::new(Vec::with_capacity(indices.len()));
-    let error: Mutex<Option<io::Error>> = Mutex::new(None);
+    let error: Mutex<Option<Fault>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
-                let work = || -> io::Result<()> {
-                    let mut executor = make_executor()?;
+                let work = || -> Result<(), Fault> {
+                    let mut executor = start(make_executor)?;
                     loop {
                         let k = next.fetch_add(1, Ordering::SeqCst);
                         if k >= indices.len() || failed.load(Ordering::SeqCst) {
@@ -167,10 +184,13 @@ impl Judge<'_> {
         executor: &mut E,
         case: &TestCase,
         path: &Path,
-    ) -> io::Result<First> {
+    ) -> Result<First, Fault> {
         let limits = &self.plan.limits;
-        let outcome = executor.execute(path, &measuring_limits(limits))?;
-        let result = classify(&outcome, limits, self.problem, &case.input, &case.expected);
+        let outcome = executor
+            .execute(path, &measuring_limits(limits))
+            .map_err(|e| Fault::harness("cannot run the candidate", e))?;
+        let result = classify(&outcome, limits, self.problem, &case.input, &case.expected)
+            .map_err(|f| Fault::judge(f, format!("on test {}", case.name), Some(&case.input)))?;
         Ok((result, is_borderline(&outcome, limits)))
     }
 
@@ -183,7 +203,7 @@ impl Judge<'_> {
         path: &Path,
         (first, borderline): First,
         ran_alone: bool,
-    ) -> io::Result<TestRow> {
+    ) -> Result<TestRow, Fault> {
         let mut reruns = Vec::new();
         if borderline {
             for _ in 0..self.plan.reruns {

@@ -10,18 +10,51 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::engine::{Counters, Failure};
-use super::{failure_stem, repro_command, CandidateInfo};
-use crate::catalog::Entry;
+use crate::stress::{Counters, Failure};
 
-/// Joins answers one per line.
-pub fn lines(answers: &[String]) -> String {
-    let mut text = String::with_capacity(answers.len() * 4);
-    for answer in answers {
-        text.push_str(answer);
-        text.push('\n');
+/// What a stress run is about: the problem, the candidate, its limits, and how to reproduce a
+/// failure.
+#[derive(Debug, Clone)]
+pub struct StressSubject {
+    /// Problem id.
+    pub problem: String,
+    /// The solution as the user named it.
+    pub solution: String,
+    /// Content hash of the built program.
+    pub solution_hash: String,
+    /// The arguments that name the problem in a repro command (an id, a folder, or ad-hoc
+    /// flags), shell-quoted.
+    pub repro_problem: String,
+    /// The arguments that select the candidate and its limits in a repro command, e.g.
+    /// `path/sol.cpp --time-limit 1s`, shell-quoted.
+    pub repro_candidate: String,
+    /// CPU time limit.
+    pub time_limit: Duration,
+    /// Memory limit in bytes.
+    pub memory_limit: u64,
+}
+
+impl StressSubject {
+    /// The command that reproduces a failure byte for byte.
+    pub fn repro_command(&self, failure: &Failure) -> String {
+        let mut words = vec!["stressjudge repro".to_string()];
+        if !self.repro_problem.is_empty() {
+            words.push(self.repro_problem.clone());
+        }
+        words.push(self.repro_candidate.clone());
+        words.push(format!(
+            "--seed {} --kind {}",
+            failure.unit.seed,
+            crate::shell::quote(&failure.unit.kind)
+        ));
+        words.join(" ")
     }
-    text
+}
+
+/// Where a failure's files go, relative to the output folder: `KIND/SEED` (so the files are
+/// `KIND/SEED.in`, `KIND/SEED.ans`, ... and seeds of different kinds never collide).
+pub fn failure_stem(failure: &Failure) -> String {
+    format!("{}/{}", failure.unit.kind, failure.unit.seed)
 }
 
 /// A unified diff of expected answers against the actual output, at most `max_lines` lines.
@@ -148,18 +181,17 @@ pub fn human(value: f64) -> String {
     }
 }
 
-/// Prints one failure (to stdout) as soon as it is found.
-pub fn print_failure(
-    entry: &Entry,
-    candidate: &CandidateInfo,
+/// The text block of one failure, printed as soon as it is found.
+pub fn failure_text(
+    subject: &StressSubject,
     failure: &Failure,
     written: &Result<Vec<PathBuf>, String>,
-) {
-    let expected = lines(&failure.shrunk_expected);
+) -> String {
+    let expected = &failure.shrunk_expected.text;
     let actual = String::from_utf8_lossy(&failure.shrunk_output);
     let mut text = format!(
-        "\nFAILURE  {} seed {} ({} kind): {:?}{}\n",
-        entry.problem.id(),
+        "\nFAILURE  {} seed {} ({} kind): {}{}\n",
+        subject.problem,
         failure.unit.seed,
         failure.unit.kind,
         failure.verdict,
@@ -175,17 +207,25 @@ pub fn print_failure(
             failure.packed_seeds
         ));
     }
+    let steps = if failure.shrink_runs > 0 {
+        format!(
+            ", {} step(s) in {} run(s)",
+            failure.shrink_steps, failure.shrink_runs
+        )
+    } else {
+        String::new()
+    };
     text.push_str(&format!(
-        "shrunk input ({} bytes, from {}):\n{}",
+        "shrunk input ({} bytes, from {}{steps}):\n{}",
         failure.shrunk_input.len(),
         failure.input.len(),
         indent(&clip(&failure.shrunk_input, 30))
     ));
-    text.push_str(&format!("expected:\n{}", indent(&clip(&expected, 10))));
+    text.push_str(&format!("expected:\n{}", indent(&clip(expected, 10))));
     text.push_str(&format!("actual:\n{}", indent(&clip(&actual, 10))));
     text.push_str(&format!(
         "diff:\n{}\n",
-        indent(&diff(&expected, &actual, 20))
+        indent(&diff(expected, &actual, 20))
     ));
     match written {
         Ok(paths) => {
@@ -196,11 +236,8 @@ pub fn print_failure(
         }
         Err(e) => text.push_str(&format!("warning: could not save the failure: {e}\n")),
     }
-    text.push_str(&format!(
-        "repro: {}\n",
-        repro_command(entry, candidate, failure)
-    ));
-    let _ = super::super::print_out(&text);
+    text.push_str(&format!("repro: {}\n", subject.repro_command(failure)));
+    text
 }
 
 fn indent(text: &str) -> String {
@@ -228,11 +265,9 @@ fn clip(text: &str, max_lines: usize) -> String {
 }
 
 /// The end-of-run summary.
-pub struct Report<'a> {
-    /// Problem id.
-    pub problem: &'a str,
-    /// The candidate.
-    pub candidate: &'a CandidateInfo,
+pub struct StressSummary<'a> {
+    /// The problem and candidate.
+    pub subject: &'a StressSubject,
     /// Final counters.
     pub counters: &'a Counters,
     /// Failures in plan order.
@@ -245,11 +280,11 @@ pub struct Report<'a> {
     pub out: &'a Path,
 }
 
-impl Report<'_> {
+impl StressSummary<'_> {
     fn verdict(&self) -> String {
         self.failures
             .first()
-            .map_or("AC".to_string(), |f| format!("{:?}", f.verdict))
+            .map_or("AC".to_string(), |f| f.verdict.name().to_string())
     }
 
     /// The text summary.
@@ -263,8 +298,8 @@ impl Report<'_> {
         text.push_str(&format!(
             "\n{}: {} on {}\ninputs {}  runs {}  games {}  elapsed {:.2} s  {} games/s  failures {}\n",
             self.verdict(),
-            self.candidate.label,
-            self.problem,
+            self.subject.solution,
+            self.subject.problem,
             self.counters.units.load(Ordering::SeqCst),
             self.counters.runs.load(Ordering::SeqCst),
             games,
@@ -286,22 +321,24 @@ impl Report<'_> {
             .map(|f| {
                 json!({
                     "seed": f.unit.seed,
-                    "kind": f.unit.kind.name(),
-                    "verdict": format!("{:?}", f.verdict),
+                    "kind": f.unit.kind,
+                    "verdict": f.verdict.name(),
                     "input": f.input,
                     "shrunk_input": f.shrunk_input,
-                    "expected": lines(&f.shrunk_expected),
+                    "expected": f.shrunk_expected.text,
                     "actual": String::from_utf8_lossy(&f.shrunk_output),
                     "detail": f.detail,
                     "reproducible_alone": f.reproducible_alone,
                     "file_stem": failure_stem(f),
+                    "shrink_steps": f.shrink_steps,
+                    "shrink_runs": f.shrink_runs,
                 })
             })
             .collect();
         let games = self.counters.games.load(Ordering::SeqCst);
         json!({
-            "problem": self.problem,
-            "solution": self.candidate.label,
+            "problem": self.subject.problem,
+            "solution": self.subject.solution,
             "verdict": self.verdict(),
             "runs": self.counters.runs.load(Ordering::SeqCst),
             "games": games,

@@ -6,6 +6,9 @@
 
 use crate::error::UsageError;
 
+/// Seeds tried when `--seeds` is absent: about a minute at most for a correct C++ solution.
+pub const DEFAULT_SEEDS: SeedRange = SeedRange { start: 1, end: 101 };
+
 /// A half-open range of seeds `start..end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SeedRange {

@@ -1,0 +1,245 @@
+//! The command line (clap derive). Flag names, defaults and exit codes here are public
+//! interfaces that users' scripts depend on: add, never rename. Only the CLI layer sees these
+//! types; [`super::convert`] turns them into [`crate::options`].
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// A stress-testing judge: build a candidate, run it under the problem's limits on seeded
+/// inputs, compare with a proven reference, shrink and reproduce failures.
+#[derive(Debug, Parser)]
+#[command(name = "stressjudge", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Every subcommand.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the problems, their limits and the generator kinds (or describe a problem folder).
+    List(ListArgs),
+    /// Print one generated input.
+    Gen(GenArgs),
+    /// Validate an input and print the reference answers, one per line.
+    Solve(SolveArgs),
+    /// Judge a solution on the problem's fixed test set.
+    Judge(JudgeArgs),
+    /// Stress-test a solution on seeded inputs until it fails or the budget runs out.
+    Stress(StressArgs),
+    /// Re-run one seed exactly and show input, expected, actual and the diff.
+    Repro(ReproArgs),
+    /// Judge every solution under solutions/ (or every submission of a problem folder) and
+    /// check each gets its folder's verdict.
+    Verify(VerifyArgs),
+    /// Internal: the sandbox launcher process (not for direct use).
+    #[command(name = "__launcher", hide = true)]
+    Launcher,
+}
+
+/// `stressjudge list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// A problem folder to describe (default: list the built-in problems).
+    pub problem: Option<String>,
+}
+
+/// The parts of an ad-hoc problem, or overrides of a problem folder's parts.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ProblemPartArgs {
+    /// Generator command: `gen.py` or `"gen.py 10 100"` (run as `GEN SEED ARGS...`; a `{seed}`
+    /// placeholder puts the seed elsewhere).
+    #[arg(long = "gen", value_name = "COMMAND")]
+    pub generator: Option<String>,
+    /// Reference solution: its output on an input is the answer.
+    #[arg(long = "ref", value_name = "PROGRAM")]
+    pub reference: Option<PathBuf>,
+    /// testlib-style checker, run as `chk INPUT OUTPUT ANSWER` (exit 0 OK, 1 WA, 2 PE, 3 FAIL).
+    #[arg(long, value_name = "PROGRAM", conflicts_with = "output_validator")]
+    pub checker: Option<PathBuf>,
+    /// Kattis output validator, run as `val INPUT ANSWER FEEDBACK_DIR < OUTPUT` (42 AC, 43 WA).
+    #[arg(long, value_name = "PROGRAM")]
+    pub output_validator: Option<PathBuf>,
+    /// Input validator (Kattis exit 42 valid / 43 invalid, or testlib exit 0); repeatable.
+    #[arg(long = "validator", value_name = "PROGRAM")]
+    pub validators: Vec<PathBuf>,
+    /// Folder of tests: `NAME.in` with `NAME.ans` or `NAME.out` (else the reference answers).
+    #[arg(long, value_name = "DIR")]
+    pub tests: Option<PathBuf>,
+}
+
+/// `stressjudge gen`.
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    /// Problem id or problem folder (see `stressjudge list`).
+    #[arg(required_unless_present = "generator")]
+    pub problem: Option<String>,
+    /// Generator kind (default: `random`, or the problem's first kind).
+    #[arg(long)]
+    pub kind: Option<String>,
+    /// Seed of the input.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Ad-hoc parts.
+    #[command(flatten)]
+    pub parts: ProblemPartArgs,
+}
+
+/// `stressjudge solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Problem id or problem folder (see `stressjudge list`); with `--ref`, the input file.
+    pub problem: Option<String>,
+    /// Input file; standard input when absent.
+    pub file: Option<PathBuf>,
+    /// Ad-hoc parts.
+    #[command(flatten)]
+    pub parts: ProblemPartArgs,
+}
+
+/// `--isolation`: how much the sandbox must contain the candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum IsolationArg {
+    /// Namespaces and cgroups; exit 2 when this machine cannot give them.
+    Full,
+    /// The rlimit sandbox only.
+    Basic,
+}
+
+/// How to build and run the candidate, shared by every command that runs one.
+#[derive(Debug, Args, Clone)]
+pub struct CandidateArgs {
+    /// Source file, program folder or executable of the solution (language from the extension).
+    pub solution: Option<PathBuf>,
+    /// Run this shell command as the candidate instead of building SOLUTION.
+    #[arg(long)]
+    pub cmd: Option<String>,
+    /// CPU time limit per run, e.g. 2s or 1500ms (default: the problem's).
+    #[arg(long, value_name = "TIME")]
+    pub time_limit: Option<String>,
+    /// Memory limit per run, e.g. 256MiB (default: the problem's).
+    #[arg(long, value_name = "SIZE")]
+    pub memory_limit: Option<String>,
+    /// Output limit per run; past it the run is OLE (default: the problem's, else 64MiB).
+    #[arg(long, value_name = "SIZE")]
+    pub output_limit: Option<String>,
+    /// Parallel runs (default: the number of cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Run everything one at a time, as a judge would.
+    #[arg(long)]
+    pub strict_timing: bool,
+    /// Demand full isolation (namespaces, cgroups) or the basic rlimit sandbox (default: the
+    /// best this machine offers).
+    #[arg(long, value_enum)]
+    pub isolation: Option<IsolationArg>,
+    /// Also write the report to FILE, in the format its extension names (.json, .xml for
+    /// JUnit, .html); repeatable.
+    #[arg(long = "report", value_name = "FILE")]
+    pub reports: Vec<PathBuf>,
+}
+
+/// `stressjudge judge`.
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// Problem id or problem folder (see `stressjudge list`); omitted with `--tests` or
+    /// `--ref`, where the only positional argument is the solution.
+    pub problem: Option<String>,
+    /// The candidate.
+    #[command(flatten)]
+    pub candidate: CandidateArgs,
+    /// Ad-hoc parts.
+    #[command(flatten)]
+    pub parts: ProblemPartArgs,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `stressjudge stress`.
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// Problem id or problem folder (see `stressjudge list`); omitted with `--gen`, where the
+    /// only positional argument is the solution.
+    pub problem: Option<String>,
+    /// The candidate.
+    #[command(flatten)]
+    pub candidate: CandidateArgs,
+    /// Ad-hoc parts.
+    #[command(flatten)]
+    pub parts: ProblemPartArgs,
+    /// Generator kind, or `all` to cycle through every kind.
+    #[arg(long, default_value = "all")]
+    pub kind: String,
+    /// Seed range `A..B` (B excluded) or `A..=B`; default 1..=100 (under a minute for a correct
+    /// C++ solution on two cores).
+    #[arg(long)]
+    pub seeds: Option<String>,
+    /// Collect every failure instead of stopping at the first.
+    #[arg(long)]
+    pub keep_going: bool,
+    /// Where failures are written (default: stressjudge-failures/PROBLEM/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print one JSON object instead of the report.
+    #[arg(long)]
+    pub json: bool,
+    /// Run only shard I of N (1-based), e.g. 2/8.
+    #[arg(long)]
+    pub shard: Option<String>,
+}
+
+/// `stressjudge repro`.
+#[derive(Debug, Args)]
+pub struct ReproArgs {
+    /// Problem id or problem folder (see `stressjudge list`); omitted with `--gen`.
+    pub problem: Option<String>,
+    /// The candidate.
+    #[command(flatten)]
+    pub candidate: CandidateArgs,
+    /// Ad-hoc parts.
+    #[command(flatten)]
+    pub parts: ProblemPartArgs,
+    /// The seed to reproduce.
+    #[arg(long)]
+    pub seed: u64,
+    /// Generator kind of the seed (default: `random`, or the problem's first kind).
+    #[arg(long)]
+    pub kind: Option<String>,
+    /// Write the case files (SEED.in, SEED.ans, SEED.out) into this folder.
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Print one JSON object instead of the report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `stressjudge verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Built-in problem ids and problem folders to verify (default: every built-in problem).
+    pub problems: Vec<String>,
+    /// The solutions library.
+    #[arg(long, default_value = "solutions")]
+    pub solutions: PathBuf,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Parallel runs (default: the number of cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Seeds per solution in the stress pass.
+    #[arg(long, default_value_t = 40)]
+    pub stress_seeds: u64,
+    /// Run everything one at a time, as a judge would.
+    #[arg(long)]
+    pub strict_timing: bool,
+    /// Demand full isolation or the basic sandbox (default: the best this machine offers).
+    #[arg(long, value_enum)]
+    pub isolation: Option<IsolationArg>,
+    /// Also write the report to FILE (.json, .xml for JUnit, .html); repeatable.
+    #[arg(long = "report", value_name = "FILE")]
+    pub reports: Vec<PathBuf>,
+}

@@ -1,0 +1,201 @@
+//! From clap's argument structs to plain [`crate::options`]: limits and sizes parsed, defaults
+//! applied, the positional arguments sorted out (an ad-hoc problem has no PROBLEM argument, so
+//! its one positional argument is the solution).
+
+use std::path::PathBuf;
+
+use super::args::{
+    CandidateArgs, GenArgs, IsolationArg, JudgeArgs, ListArgs, ProblemPartArgs, ReproArgs,
+    SolveArgs, StressArgs, VerifyArgs,
+};
+use crate::error::UsageError;
+use crate::options::{
+    AdHocParts, CandidateOptions, CandidateSource, GenOptions, IsolationChoice, JudgeOptions,
+    ListOptions, ProblemSpec, ReproOptions, SeedSelection, SolveOptions, StressOptions,
+    VerifyOptions,
+};
+use crate::stress::seeds::{SeedRange, Shard, DEFAULT_SEEDS};
+use crate::units::{parse_duration, parse_size};
+
+/// `list`.
+pub fn list(args: ListArgs) -> ListOptions {
+    ListOptions {
+        problem: args.problem,
+    }
+}
+
+/// `gen`.
+pub fn gen(args: GenArgs) -> Result<GenOptions, UsageError> {
+    Ok(GenOptions {
+        problem: problem_spec(args.problem, &args.parts),
+        kind: args.kind,
+        seed: args.seed,
+    })
+}
+
+/// `solve`: with ad-hoc parts and one positional argument, that argument is the input file.
+pub fn solve(args: SolveArgs) -> Result<SolveOptions, UsageError> {
+    let (problem, file) = match (args.problem, args.file) {
+        (Some(input), None) if problem_spec(None, &args.parts).ad_hoc.any() => {
+            (None, Some(PathBuf::from(input)))
+        }
+        (problem, file) => (problem, file),
+    };
+    Ok(SolveOptions {
+        problem: problem_spec(problem, &args.parts),
+        file,
+    })
+}
+
+/// `judge`.
+pub fn judge(args: JudgeArgs) -> Result<JudgeOptions, UsageError> {
+    let (problem, candidate) = candidate(args.problem, &args.candidate, &args.parts)?;
+    Ok(JudgeOptions {
+        problem,
+        candidate,
+        json: args.json,
+        reports: args.candidate.reports,
+    })
+}
+
+/// `stress`.
+pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
+    let (problem, candidate) = candidate(args.problem, &args.candidate, &args.parts)?;
+    let range = match &args.seeds {
+        Some(text) => SeedRange::parse(text)?,
+        None => DEFAULT_SEEDS,
+    };
+    let shard = match &args.shard {
+        Some(text) => Shard::parse(text)?,
+        None => Shard::WHOLE,
+    };
+    Ok(StressOptions {
+        problem,
+        candidate,
+        kind: (args.kind != "all").then_some(args.kind),
+        seeds: SeedSelection {
+            start: range.start,
+            end: range.end,
+            shard_index: shard.index,
+            shard_count: shard.count,
+        },
+        keep_going: args.keep_going,
+        out: args.out,
+        json: args.json,
+        shard_text: args.shard,
+        reports: args.candidate.reports,
+    })
+}
+
+/// `repro`.
+pub fn repro(args: ReproArgs) -> Result<ReproOptions, UsageError> {
+    let (problem, candidate) = candidate(args.problem, &args.candidate, &args.parts)?;
+    Ok(ReproOptions {
+        problem,
+        candidate,
+        seed: args.seed,
+        kind: args.kind,
+        save: args.save,
+        json: args.json,
+        reports: args.candidate.reports,
+    })
+}
+
+/// `verify`.
+pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
+    Ok(VerifyOptions {
+        problems: args.problems,
+        solutions: args.solutions,
+        json: args.json,
+        jobs: jobs(args.jobs)?,
+        stress_seeds: args.stress_seeds,
+        strict_timing: args.strict_timing,
+        isolation: isolation(args.isolation),
+        reports: args.reports,
+    })
+}
+
+/// The problem named by PROBLEM (if any) completed by the ad-hoc flags.
+fn problem_spec(name: Option<String>, parts: &ProblemPartArgs) -> ProblemSpec {
+    ProblemSpec {
+        name,
+        ad_hoc: AdHocParts {
+            generator: parts.generator.clone(),
+            reference: parts.reference.clone(),
+            checker: parts.checker.clone(),
+            output_validator: parts.output_validator.clone(),
+            validators: parts.validators.clone(),
+            tests: parts.tests.clone(),
+        },
+    }
+}
+
+/// Sorts out `PROBLEM SOLUTION` against the ad-hoc form `--gen ... SOLUTION`, then reads the
+/// candidate flags.
+fn candidate(
+    first: Option<String>,
+    args: &CandidateArgs,
+    parts: &ProblemPartArgs,
+) -> Result<(ProblemSpec, CandidateOptions), UsageError> {
+    let ad_hoc = problem_spec(None, parts).ad_hoc.any();
+    let (name, solution) = match (first, args.solution.clone()) {
+        (Some(only), None) if ad_hoc && args.cmd.is_none() => (None, Some(PathBuf::from(only))),
+        (name, solution) => (name, solution),
+    };
+    if name.is_none() && !ad_hoc {
+        return Err(UsageError::new(
+            "give a PROBLEM (a built-in id or a problem folder) or an ad-hoc problem \
+             (--gen/--ref/--tests)",
+        ));
+    }
+    let source = match (solution, &args.cmd) {
+        (Some(_), Some(_)) => {
+            return Err(UsageError::new("give either SOLUTION or --cmd, not both"))
+        }
+        (Some(path), None) => CandidateSource::Path(path),
+        (None, Some(cmd)) => CandidateSource::Command(cmd.clone()),
+        (None, None) => {
+            return Err(UsageError::new(
+                "the following required arguments were not provided: <SOLUTION> (or --cmd)",
+            ))
+        }
+    };
+    let mut limit_flags = Vec::new();
+    for (flag, value) in [
+        ("--time-limit", &args.time_limit),
+        ("--memory-limit", &args.memory_limit),
+        ("--output-limit", &args.output_limit),
+    ] {
+        if let Some(value) = value {
+            limit_flags.push((flag.to_string(), value.clone()));
+        }
+    }
+    let candidate = CandidateOptions {
+        source,
+        time_limit: args.time_limit.as_deref().map(parse_duration).transpose()?,
+        memory_limit: args.memory_limit.as_deref().map(parse_size).transpose()?,
+        output_limit: args.output_limit.as_deref().map(parse_size).transpose()?,
+        jobs: jobs(args.jobs)?,
+        strict_timing: args.strict_timing,
+        isolation: isolation(args.isolation),
+        limit_flags,
+    };
+    Ok((problem_spec(name, parts), candidate))
+}
+
+/// `--jobs`, defaulting to one per core.
+fn jobs(flag: Option<usize>) -> Result<usize, UsageError> {
+    match flag {
+        Some(0) => Err(UsageError::new("--jobs must be at least 1")),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+fn isolation(flag: Option<IsolationArg>) -> IsolationChoice {
+    match flag {
+        None => IsolationChoice::Auto,
+        Some(IsolationArg::Full) => IsolationChoice::Full,
+        Some(IsolationArg::Basic) => IsolationChoice::Basic,
+    }
+}

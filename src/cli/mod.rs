@@ -1,0 +1,109 @@
+//! The command-line layer: parses arguments with clap ([`args`]), turns them into plain
+//! [`crate::options`] ([`convert`]), runs the command and maps its end to an exit code:
+//! 0 passed, 1 a candidate failed, 2 a usage or input error (one line on stderr), 130 when
+//! Ctrl-C stopped a run before anything failed.
+
+pub mod args;
+mod convert;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::commands::{self, Outcome};
+use crate::error::UsageError;
+use args::{Cli, Command};
+
+/// Entry point of the binary: parse arguments, run the command, map the result to an exit code.
+pub fn main() -> ExitCode {
+    install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("stressjudge: {}", one_line_clap_error(&e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    match dispatch(cli) {
+        Ok(Outcome::Passed) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Ok(Outcome::Interrupted) => ExitCode::from(130),
+        Err(e) => {
+            let _ = std::io::stdout().flush();
+            eprintln!("stressjudge: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs the parsed command.
+fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
+    match cli.command {
+        Command::List(args) => commands::list::run(&convert::list(args)),
+        Command::Gen(args) => commands::gen::run(&convert::gen(args)?),
+        Command::Solve(args) => commands::solve::run(&convert::solve(args)?),
+        Command::Judge(args) => commands::judge::run(&convert::judge(args)?),
+        Command::Stress(args) => commands::stress::run(&convert::stress(args)?),
+        Command::Repro(args) => commands::repro::run(&convert::repro(args)?),
+        Command::Verify(args) => commands::verify::run(&convert::verify(args)?),
+        Command::Launcher => std::process::exit(crate::run::launcher_main()),
+    }
+}
+
+/// A bug in stressjudge must still end in one readable line, not a backtrace.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "stressjudge: internal error: {}{place}; please report this",
+            message.lines().next().unwrap_or("")
+        );
+    }));
+}
+
+/// Folds clap's multi-line usage error into one line: the error itself and any hint about valid
+/// values, without the usage block and the `--help` advice.
+fn one_line_clap_error(rendered: &str) -> String {
+    rendered
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line_clap_error;
+
+    #[test]
+    fn clap_errors_fold_into_one_line() {
+        let rendered = "error: invalid value 'huge' for '--kind <KIND>'\n  [possible values: small, random]\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line_clap_error(rendered),
+            "error: invalid value 'huge' for '--kind <KIND>' [possible values: small, random]"
+        );
+        let missing = "error: the following required arguments were not provided:\n  <PROBLEM>\n\nUsage: stressjudge gen <PROBLEM>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line_clap_error(missing),
+            "error: the following required arguments were not provided: <PROBLEM>"
+        );
+    }
+}

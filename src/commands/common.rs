@@ -1,0 +1,114 @@
+//! What several commands share: finding the problem a command names, building the candidate,
+//! and turning a fault into the one-line error a user sees.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::build::{self, BuildError, BuildOptions, Program, Source};
+use crate::catalog::Catalog;
+use crate::error::{Fault, UsageError};
+use crate::options::{CandidateSource, ProblemSpec};
+use crate::problem::Problem;
+use crate::stress::store::FailureStore;
+
+/// The problem a command names: a built-in id, a problem folder, or ad-hoc programs.
+pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageError> {
+    let catalog = Catalog::builtin();
+    match &spec.name {
+        Some(name) => {
+            let problem = catalog.find(name)?;
+            if spec.ad_hoc.any() {
+                return Err(UsageError::new(format!(
+                    "`{name}` is a built-in problem: --gen, --ref, --checker, --validator and \
+                     --tests are for problems of your own"
+                )));
+            }
+            Ok(problem)
+        }
+        None => Err(UsageError::new(
+            "give a PROBLEM (a built-in id or a problem folder) or an ad-hoc problem \
+             (--gen/--ref/--tests)",
+        )),
+    }
+}
+
+/// The generator kind a command asked for, checked against the problem's kinds; `None` picks
+/// `random` when the problem has it, else its first kind.
+pub fn pick_kind(problem: &dyn Problem, asked: Option<&str>) -> Result<String, UsageError> {
+    let info = problem.info();
+    if info.kinds.is_empty() {
+        return Err(UsageError::new(format!(
+            "{} has no generator (give one with --gen)",
+            info.id
+        )));
+    }
+    match asked {
+        Some(kind) if info.kinds.iter().any(|k| k == kind) => Ok(kind.to_string()),
+        Some(kind) => Err(UsageError::new(format!(
+            "unknown kind `{kind}` for {} (known: {})",
+            info.id,
+            info.kinds.join(", ")
+        ))),
+        None => Ok(info
+            .kinds
+            .iter()
+            .find(|k| *k == "random")
+            .unwrap_or(&info.kinds[0])
+            .clone()),
+    }
+}
+
+/// Builds the candidate: a file, folder or executable, or a `--cmd` shell command.
+///
+/// A `--cmd` command runs from the directory stressjudge was started in, so relative paths in
+/// it mean what they mean in the user's shell; every other candidate starts in a fresh empty
+/// directory.
+pub fn build_candidate(source: &CandidateSource) -> Result<Program, BuildError> {
+    match source {
+        CandidateSource::Path(path) => build::build(
+            &Source::File(path.clone()),
+            &BuildOptions::default_for_user(),
+        ),
+        CandidateSource::Command(cmd) => {
+            let here = std::env::current_dir().map_err(|e| {
+                BuildError::Usage(UsageError::new(format!(
+                    "cannot read the current directory: {e}"
+                )))
+            })?;
+            let script = format!(
+                "cd {} || exit 127\n{cmd}",
+                crate::shell::quote(&here.to_string_lossy())
+            );
+            let mut program =
+                build::build(&Source::Command(script), &BuildOptions::default_for_user())?;
+            program.display_name = format!("cmd: {cmd}");
+            Ok(program)
+        }
+    }
+}
+
+/// The one-line error for a fault. A judge error's input is saved under `save_dir` (when
+/// given) and the file named, so the user can run their tool on it.
+pub fn fault_error(fault: Fault, save_dir: Option<&Path>) -> UsageError {
+    match fault {
+        Fault::Judge(e) => {
+            let mut message = e.to_string();
+            if let (Some(input), Some(dir)) = (&e.input, save_dir) {
+                let saved = FailureStore::open(dir)
+                    .map_err(|e| e.to_string())
+                    .and_then(|store| {
+                        store
+                            .write("judge-error.in", input.as_bytes())
+                            .map_err(|e| e.to_string())
+                    });
+                match saved {
+                    Ok(path) => message.push_str(&format!("; input saved to {}", path.display())),
+                    Err(why) => message.push_str(&format!("; the input could not be saved: {why}")),
+                }
+            }
+            UsageError::new(message)
+        }
+        Fault::Harness(message) => UsageError::new(format!("harness fault: {message}")),
+        Fault::Interrupted => UsageError::new("interrupted"),
+    }
+}

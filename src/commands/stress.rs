@@ -1,0 +1,292 @@
+//! `stressjudge stress`: find a failing seed fast, shrink it, reproduce it exactly, never lose
+//! it. The engine is [`crate::stress`]; this module builds the candidate, starts one sandbox per
+//! job, writes failures as they are found and prints the report.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::common::{build_candidate, fault_error, pick_kind, resolve_problem};
+use super::{print_out, Outcome};
+use crate::build::{BuildError, Program};
+use crate::error::UsageError;
+use crate::options::{CandidateOptions, CandidateSource, ProblemSpec, StressOptions};
+use crate::problem::{Origin, Problem};
+use crate::report::stress_text::{self, failure_stem, StressSubject, StressSummary};
+use crate::shell::quote;
+use crate::stress::runner::{cancel_all, SandboxCaseRunner};
+use crate::stress::seeds::{SeedRange, Shard};
+use crate::stress::store::{FailureMeta, FailureStore};
+use crate::stress::{self as engine, CaseRunner, Counters, Failure, Plan};
+use crate::testset::Plan as RunPlan;
+
+/// Set by the Ctrl-C handler; the stress loop stops taking work when it is raised.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Builds the candidate, starts one sandbox per job and runs the stress loop. A compile error
+/// is reported as verdict CE (exit 1).
+pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
+    let problem = resolve_problem(&options.problem)?;
+    let run_plan = RunPlan::new(&options.candidate, problem.info());
+    let plan = stress_plan(problem.as_ref(), options)?;
+    let out = options
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(problem.as_ref()));
+    let program = match build_candidate(&options.candidate.source) {
+        Ok(program) => program,
+        Err(BuildError::Usage(e)) => return Err(e),
+        Err(BuildError::Compile(message)) => {
+            return report_compile_error(
+                &problem.info().id,
+                &options.candidate.name(),
+                &message,
+                options.json,
+            )
+        }
+    };
+    let subject = subject(problem.as_ref(), options, &program, &run_plan);
+    install_interrupt_handler();
+    let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
+    for _ in 0..run_plan.workers() {
+        let runner = SandboxCaseRunner::start(&program, problem.as_ref(), run_plan.limits)
+            .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
+        runners.push(Box::new(runner));
+    }
+    stress(
+        problem.as_ref(),
+        &subject,
+        &plan,
+        &out,
+        options.json,
+        runners,
+    )
+}
+
+/// The seeds and kinds to run.
+fn stress_plan(problem: &dyn Problem, options: &StressOptions) -> Result<Plan, UsageError> {
+    let kinds = match &options.kind {
+        Some(kind) => vec![pick_kind(problem, Some(kind))?],
+        None if problem.info().kinds.is_empty() => {
+            vec![pick_kind(problem, None)?]
+        }
+        None => problem.info().kinds.clone(),
+    };
+    let range = SeedRange {
+        start: options.seeds.start,
+        end: options.seeds.end,
+    };
+    let shard = Shard {
+        index: options.seeds.shard_index,
+        count: options.seeds.shard_count,
+    };
+    Ok(Plan {
+        seeds: shard.seeds(range).collect(),
+        kinds,
+        keep_going: options.keep_going,
+        shrink_attempts: 1000,
+        shrink_time: Duration::from_secs(20),
+    })
+}
+
+/// `stressjudge-failures/PROBLEM/` (a folder problem by its folder's name).
+fn default_out(problem: &dyn Problem) -> PathBuf {
+    let info = problem.info();
+    let name = match &info.origin {
+        Origin::Folder(path) => path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "problem".into()),
+        _ => info.id.clone(),
+    };
+    PathBuf::from("stressjudge-failures").join(name)
+}
+
+/// Runs the stress loop with the given runners (one per job), writes failures, prints the
+/// report, and says whether anything failed.
+pub fn stress<'a>(
+    problem: &dyn Problem,
+    subject: &StressSubject,
+    plan: &Plan,
+    out: &std::path::Path,
+    json: bool,
+    runners: Vec<Box<dyn CaseRunner + 'a>>,
+) -> Result<Outcome, UsageError> {
+    let store = FailureStore::open(out)?;
+    let counters = Arc::new(Counters::default());
+    let started = Instant::now();
+    let total = plan.seeds.len() * plan.kinds.len();
+    let progress = stress_text::Progress::start(counters.clone(), !json, total);
+    let write_failure = |failure: &Failure| {
+        let written = write_failure(&store, subject, failure);
+        if !json {
+            let text = stress_text::failure_text(subject, failure, &written);
+            progress.suspend(|| {
+                let _ = print_out(&text);
+            });
+        }
+    };
+    let result = engine::run(
+        problem,
+        plan,
+        runners,
+        &counters,
+        &INTERRUPTED,
+        &write_failure,
+    );
+    progress.finish();
+    let summary = result.map_err(|fault| fault_error(fault, Some(store.dir())))?;
+    let elapsed = started.elapsed();
+    let report = StressSummary {
+        subject,
+        counters: &counters,
+        failures: &summary.failures,
+        elapsed,
+        interrupted: summary.interrupted || INTERRUPTED.load(Ordering::SeqCst),
+        out: store.dir(),
+    };
+    if json {
+        print_out(&format!("{}\n", report.json()))?;
+    } else {
+        print_out(&report.text())?;
+    }
+    Ok(if summary.failures.is_empty() {
+        if report.interrupted {
+            Outcome::Interrupted
+        } else {
+            Outcome::Passed
+        }
+    } else {
+        Outcome::Failed
+    })
+}
+
+/// Writes a failure's files; returns the paths written, or the error text if writing failed
+/// (a full disk must not kill the run: the failure is still printed).
+fn write_failure(
+    store: &FailureStore,
+    subject: &StressSubject,
+    failure: &Failure,
+) -> Result<Vec<PathBuf>, String> {
+    let stem = failure_stem(failure);
+    let meta = FailureMeta {
+        problem: subject.problem.clone(),
+        solution: subject.solution.clone(),
+        solution_hash: subject.solution_hash.clone(),
+        seed: failure.unit.seed,
+        kind: failure.unit.kind.clone(),
+        verdict: failure.verdict.name().to_string(),
+        time_limit_ms: subject.time_limit.as_millis() as u64,
+        memory_limit_bytes: subject.memory_limit,
+        harness_version: env!("CARGO_PKG_VERSION").to_string(),
+        repro: subject.repro_command(failure),
+    };
+    let files: [(String, &[u8]); 4] = [
+        (format!("{stem}.in"), failure.input.as_bytes()),
+        (format!("{stem}.ans"), failure.expected.text.as_bytes()),
+        (format!("{stem}.out"), &failure.output),
+        (format!("{stem}.min.in"), failure.shrunk_input.as_bytes()),
+    ];
+    let mut written = Vec::new();
+    for (name, bytes) in files {
+        written.push(store.write(&name, bytes).map_err(|e| e.to_string())?);
+    }
+    written.push(store.write_meta(&stem, &meta).map_err(|e| e.to_string())?);
+    Ok(written)
+}
+
+/// What reports and repro commands say about the problem and the candidate.
+pub fn subject(
+    problem: &dyn Problem,
+    options: &StressOptions,
+    program: &Program,
+    plan: &RunPlan,
+) -> StressSubject {
+    StressSubject {
+        problem: problem.info().id.clone(),
+        solution: options.candidate.name(),
+        solution_hash: program.content_hash.clone(),
+        repro_problem: repro_problem_args(&options.problem),
+        repro_candidate: repro_candidate_args(&options.candidate),
+        time_limit: plan.limits.cpu,
+        memory_limit: plan.limits.memory_bytes,
+    }
+}
+
+/// The arguments naming the problem in a repro command.
+pub fn repro_problem_args(spec: &ProblemSpec) -> String {
+    let mut words = Vec::new();
+    if let Some(name) = &spec.name {
+        words.push(quote(name));
+    }
+    let parts = &spec.ad_hoc;
+    if let Some(generator) = &parts.generator {
+        words.push(format!("--gen {}", quote(generator)));
+    }
+    let paths = [
+        ("--ref", &parts.reference),
+        ("--checker", &parts.checker),
+        ("--output-validator", &parts.output_validator),
+    ];
+    for (flag, path) in paths {
+        if let Some(path) = path {
+            words.push(format!("{flag} {}", quote(&path.to_string_lossy())));
+        }
+    }
+    for validator in &parts.validators {
+        words.push(format!(
+            "--validator {}",
+            quote(&validator.to_string_lossy())
+        ));
+    }
+    words.join(" ")
+}
+
+/// The arguments selecting the candidate and its limits in a repro command.
+pub fn repro_candidate_args(candidate: &CandidateOptions) -> String {
+    let mut args = match &candidate.source {
+        CandidateSource::Path(path) => quote(&path.to_string_lossy()),
+        CandidateSource::Command(cmd) => format!("--cmd {}", quote(cmd)),
+    };
+    for (flag, value) in &candidate.limit_flags {
+        args.push_str(&format!(" {flag} {}", quote(value)));
+    }
+    args
+}
+
+/// Prints a compile error (text or JSON) and returns the failed outcome.
+pub fn report_compile_error(
+    problem: &str,
+    solution: &str,
+    message: &str,
+    json: bool,
+) -> Result<Outcome, UsageError> {
+    if json {
+        let object = serde_json::json!({
+            "problem": problem,
+            "solution": solution,
+            "verdict": "CE",
+            "message": message,
+            "runs": 0,
+            "games": 0,
+            "elapsed_ms": 0,
+            "failures": [],
+        });
+        print_out(&format!("{object}\n"))?;
+    } else {
+        print_out(&format!("CE: {solution} does not compile:\n{message}\n"))?;
+    }
+    Ok(Outcome::Failed)
+}
+
+/// Ctrl-C: stop taking work, kill the runs in progress, keep what was found.
+fn install_interrupt_handler() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            cancel_all();
+        });
+    });
+}

@@ -1,0 +1,216 @@
+//! Plain typed options of every command, as the CLI layer hands them over: parsed, checked
+//! and defaulted, with no trace of the argument parser. Commands take these and nothing else,
+//! so they can be driven from tests and other front ends alike.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Which problem a command works on.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ProblemSpec {
+    /// A built-in id or a problem folder path; `None` for a purely ad-hoc problem.
+    pub name: Option<String>,
+    /// Programs and folders given by flags, overriding or completing the named problem.
+    pub ad_hoc: AdHocParts,
+}
+
+/// The parts of a problem given on the command line (`--gen`, `--ref`, ...).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AdHocParts {
+    /// The generator command: a program, then arguments; the seed goes first unless a
+    /// `{seed}` placeholder says where.
+    pub generator: Option<String>,
+    /// The reference solution, whose output is the answer.
+    pub reference: Option<PathBuf>,
+    /// A testlib-style checker (`chk INPUT OUTPUT ANSWER`).
+    pub checker: Option<PathBuf>,
+    /// A Kattis output validator (`val INPUT ANSWER FEEDBACK_DIR < OUTPUT`).
+    pub output_validator: Option<PathBuf>,
+    /// Input validators (Kattis exit 42 / 43, or testlib exit 0).
+    pub validators: Vec<PathBuf>,
+    /// A folder of tests: `*.in` with `.ans` or `.out` next to them (oj layout).
+    pub tests: Option<PathBuf>,
+}
+
+impl AdHocParts {
+    /// Whether any part was given.
+    pub fn any(&self) -> bool {
+        self.generator.is_some()
+            || self.reference.is_some()
+            || self.checker.is_some()
+            || self.output_validator.is_some()
+            || !self.validators.is_empty()
+            || self.tests.is_some()
+    }
+}
+
+/// What the candidate is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CandidateSource {
+    /// A source file, program folder or executable.
+    Path(PathBuf),
+    /// A shell command, run from the directory stressjudge was started in.
+    Command(String),
+}
+
+/// How much isolation the sandbox must give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IsolationChoice {
+    /// The strongest this machine allows.
+    #[default]
+    Auto,
+    /// Namespaces and cgroups, or an error saying why not.
+    Full,
+    /// The rlimit sandbox only.
+    Basic,
+}
+
+/// The candidate and how to run it, shared by every command that runs one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CandidateOptions {
+    /// What to build and run.
+    pub source: CandidateSource,
+    /// CPU time limit per run (default: the problem's).
+    pub time_limit: Option<Duration>,
+    /// Memory limit per run in bytes (default: the problem's).
+    pub memory_limit: Option<u64>,
+    /// Output limit per run in bytes (default: the problem's, else 64 MiB).
+    pub output_limit: Option<u64>,
+    /// Parallel runs (at least 1).
+    pub jobs: usize,
+    /// Run everything one at a time, as a judge would.
+    pub strict_timing: bool,
+    /// The isolation asked for.
+    pub isolation: IsolationChoice,
+    /// The limit flags exactly as typed (`--time-limit 1s`), for repro commands.
+    pub limit_flags: Vec<(String, String)>,
+}
+
+impl CandidateOptions {
+    /// How reports name the candidate: the path as given, or the `--cmd` command.
+    pub fn name(&self) -> String {
+        match &self.source {
+            CandidateSource::Path(path) => path.display().to_string(),
+            CandidateSource::Command(cmd) => cmd.clone(),
+        }
+    }
+}
+
+/// Extra report files to write, each format chosen by its extension.
+pub type ReportFiles = Vec<PathBuf>;
+
+/// `stressjudge list`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ListOptions {
+    /// A problem folder to describe instead of the built-ins.
+    pub problem: Option<String>,
+}
+
+/// `stressjudge gen`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenOptions {
+    /// The problem.
+    pub problem: ProblemSpec,
+    /// Generator kind (default: `random`, or the problem's first kind).
+    pub kind: Option<String>,
+    /// Seed.
+    pub seed: u64,
+}
+
+/// `stressjudge solve`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// The problem.
+    pub problem: ProblemSpec,
+    /// Input file; standard input when absent.
+    pub file: Option<PathBuf>,
+}
+
+/// `stressjudge judge`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JudgeOptions {
+    /// The problem.
+    pub problem: ProblemSpec,
+    /// The candidate.
+    pub candidate: CandidateOptions,
+    /// Print one JSON object instead of the table.
+    pub json: bool,
+    /// Extra report files.
+    pub reports: ReportFiles,
+}
+
+/// A seed range `start..end` and the shard of it to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeedSelection {
+    /// First seed.
+    pub start: u64,
+    /// One past the last seed.
+    pub end: u64,
+    /// 1-based shard index.
+    pub shard_index: u64,
+    /// Number of shards.
+    pub shard_count: u64,
+}
+
+/// `stressjudge stress`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StressOptions {
+    /// The problem.
+    pub problem: ProblemSpec,
+    /// The candidate.
+    pub candidate: CandidateOptions,
+    /// One generator kind, or `None` for all of them.
+    pub kind: Option<String>,
+    /// The seeds.
+    pub seeds: SeedSelection,
+    /// Collect every failure instead of stopping at the first.
+    pub keep_going: bool,
+    /// Where failures are written (default: stressjudge-failures/PROBLEM/).
+    pub out: Option<PathBuf>,
+    /// Print one JSON object instead of the report.
+    pub json: bool,
+    /// The flags that select seeds, as typed (for messages).
+    pub shard_text: Option<String>,
+    /// Extra report files.
+    pub reports: ReportFiles,
+}
+
+/// `stressjudge repro`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReproOptions {
+    /// The problem.
+    pub problem: ProblemSpec,
+    /// The candidate.
+    pub candidate: CandidateOptions,
+    /// The seed to reproduce.
+    pub seed: u64,
+    /// Generator kind (default: `random`, or the problem's first kind).
+    pub kind: Option<String>,
+    /// Folder for SEED.in, SEED.ans, SEED.out.
+    pub save: Option<PathBuf>,
+    /// Print one JSON object instead of the report.
+    pub json: bool,
+    /// Extra report files.
+    pub reports: ReportFiles,
+}
+
+/// `stressjudge verify`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifyOptions {
+    /// Built-in ids and problem folders (default: every built-in problem).
+    pub problems: Vec<String>,
+    /// The solutions library of the built-in problems.
+    pub solutions: PathBuf,
+    /// Print one JSON object instead of the table.
+    pub json: bool,
+    /// Parallel runs.
+    pub jobs: usize,
+    /// Seeds per kind in the stress pass.
+    pub stress_seeds: u64,
+    /// Run everything one at a time.
+    pub strict_timing: bool,
+    /// The isolation asked for.
+    pub isolation: IsolationChoice,
+    /// Extra report files.
+    pub reports: ReportFiles,
+}

@@ -1,0 +1,145 @@
+//! The stress engine: find a failing seed fast, shrink it, reproduce it exactly, never lose it.
+//!
+//! - [`plan`] turns seeds and kinds into runs, packing many seeds into one run where the
+//!   problem allows it;
+//! - [`prepare`] generates each seed's input and its expected answer (in parallel with the
+//!   candidate's runs, a few batches ahead);
+//! - [`engine`] runs the candidate on worker threads and collects failures;
+//! - [`triage`] takes a failed run apart: which seed fails alone, its single failing game, the
+//!   shrunk input, confirmed by a last run;
+//! - [`shrink`] minimises an input, problem-aware where the problem offers it, generic
+//!   otherwise; [`store`] writes each failure to disk the moment it is found; [`seeds`] reads
+//!   `--seeds` and `--shard`; [`runner`] runs one input through the sandbox.
+//!
+//! A user's tool that fails (a crashing generator or reference, an input the validator rejects,
+//! a generator that is not deterministic) stops the run with a [`Fault`]: never a verdict of
+//! the candidate.
+
+pub mod engine;
+pub mod plan;
+pub mod prepare;
+pub mod runner;
+pub mod seeds;
+pub mod shrink;
+pub mod store;
+pub mod triage;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use crate::compare::Verdict;
+use crate::error::Fault;
+use crate::problem::Answer;
+
+pub use engine::{run, Summary};
+
+/// What running one input on the candidate gave.
+#[derive(Debug, Clone)]
+pub struct CaseOutcome {
+    /// The verdict of the run.
+    pub verdict: Verdict,
+    /// The candidate's stdout.
+    pub output: Vec<u8>,
+    /// For WA: 1-based index of the first differing game, when the checker knows it.
+    pub mismatch_game: Option<usize>,
+    /// One line on what went wrong (checker message, signal, limit).
+    pub detail: String,
+}
+
+/// Runs one input on the candidate and judges it against the expected answer.
+pub trait CaseRunner: Send {
+    /// Runs `input`; `expected` is the reference's answer. A fault (the harness failed, a
+    /// checker failed, Ctrl-C) is not a verdict.
+    fn run_case(&mut self, input: &str, expected: &Answer) -> Result<CaseOutcome, Fault>;
+}
+
+/// One generated input: a generator kind and a seed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Unit {
+    /// Generator kind.
+    pub kind: String,
+    /// Seed.
+    pub seed: u64,
+}
+
+impl Unit {
+    /// Where a judge error happened: `on seed 17 (random kind)`.
+    pub fn context(&self) -> String {
+        format!("on seed {} ({} kind)", self.seed, self.kind)
+    }
+}
+
+/// A failure, isolated to one seed and shrunk.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    /// The seed (and kind) whose input fails alone.
+    pub unit: Unit,
+    /// The verdict of the failure.
+    pub verdict: Verdict,
+    /// The seed's full input.
+    pub input: String,
+    /// The reference's answer for `input`.
+    pub expected: Answer,
+    /// The candidate's output on `input`.
+    pub output: Vec<u8>,
+    /// The smallest input found that fails with the same verdict.
+    pub shrunk_input: String,
+    /// The reference's answer for `shrunk_input`.
+    pub shrunk_expected: Answer,
+    /// The candidate's output on `shrunk_input`.
+    pub shrunk_output: Vec<u8>,
+    /// What went wrong on the shrunk input.
+    pub detail: String,
+    /// The 1-based game of the shrunk input that differs, for a wrong answer.
+    pub shrunk_game: Option<usize>,
+    /// False when the failure shows only when several seeds are packed together; `input` is then
+    /// the packed input.
+    pub reproducible_alone: bool,
+    /// Seeds packed into the run that failed.
+    pub packed_seeds: Vec<u64>,
+    /// Smaller failing inputs the shrinker accepted.
+    pub shrink_steps: usize,
+    /// Candidate runs the shrinker spent.
+    pub shrink_runs: usize,
+}
+
+/// Live counters shared with the progress display.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Candidate runs, including isolation and shrinking.
+    pub runs: AtomicU64,
+    /// Games in the stress runs proper (not counting isolation and shrinking).
+    pub games: AtomicU64,
+    /// Seeds (units) fully checked.
+    pub units: AtomicU64,
+    /// Failures found.
+    pub failures: AtomicU64,
+}
+
+impl Counters {
+    /// Records `units` inputs holding `games` games as checked.
+    pub fn checked(&self, units: usize, games: usize) {
+        self.units.fetch_add(units as u64, Ordering::Relaxed);
+        self.games.fetch_add(games as u64, Ordering::Relaxed);
+    }
+
+    /// Records one candidate run.
+    pub fn ran(&self) {
+        self.runs.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// What to stress.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The seeds, in order.
+    pub seeds: Vec<u64>,
+    /// The kinds each seed is generated with.
+    pub kinds: Vec<String>,
+    /// Keep going after the first failure.
+    pub keep_going: bool,
+    /// Most candidate runs one shrink may spend.
+    pub shrink_attempts: usize,
+    /// Wall-clock budget of one shrink.
+    pub shrink_time: Duration,
+}

@@ -1,0 +1,198 @@
+//! Taking a failed run apart: which seed fails on its own (so `repro` reproduces it), the
+//! single failing game of a packed input, the shrunk input, and a last run confirming it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::prepare::{confirm_deterministic, Generated};
+use super::shrink;
+use super::{CaseOutcome, CaseRunner, Counters, Failure, Plan};
+use crate::compare::Verdict;
+use crate::error::Fault;
+use crate::problem::{Answer, Problem};
+
+/// A failed run and everything triage needs about it.
+pub struct FailedRun<'a> {
+    /// The units packed into the run, in order.
+    pub units: &'a [Generated],
+    /// The input that ran (the units' games joined, or the single unit's input).
+    pub input: &'a str,
+    /// Its expected answer.
+    pub expected: &'a Answer,
+    /// What the run gave.
+    pub outcome: CaseOutcome,
+}
+
+/// Isolates, shrinks and confirms a failed run. Returns the failure and how many of the run's
+/// units it accounts for (those up to the failing seed, or all of them), or `None` when the
+/// failure does not hold up: a TLE that does not repeat on a re-run (a loaded machine), or a
+/// run Ctrl-C interrupted.
+pub fn triage(
+    problem: &dyn Problem,
+    plan: &Plan,
+    runner: &mut dyn CaseRunner,
+    run: FailedRun<'_>,
+    counters: &Counters,
+    stop: &AtomicBool,
+) -> Result<Option<(Failure, usize)>, Fault> {
+    let units = run.units;
+    let packed_seeds: Vec<u64> = units.iter().map(|u| u.unit.seed).collect();
+    let isolated = isolate(runner, units, &run.outcome, counters)?;
+    if stop.load(Ordering::SeqCst) {
+        // Ctrl-C kills the runs in flight: an isolating run it killed looks like a crash, so
+        // nothing found here is confirmed and nothing is reported.
+        return Ok(None);
+    }
+    if isolated.is_none() && run.outcome.verdict == Verdict::TLE {
+        // No seed is TLE on its own re-run: the packed TLE was noise (a loaded machine), not a
+        // failure of the candidate.
+        let games: usize = units.iter().map(|u| u.games).sum();
+        counters.checked(units.len(), games);
+        return Ok(None);
+    }
+    let consumed = isolated
+        .as_ref()
+        .map_or(units.len(), |(index, _)| index + 1);
+    let checked: usize = units[..consumed].iter().map(|u| u.games).sum();
+    counters.checked(consumed, checked);
+    let (unit, alone, reproducible_alone, input, expected) = match isolated {
+        Some((index, alone)) => {
+            let u = &units[index];
+            confirm_deterministic(problem, &u.unit, &u.input)?;
+            (
+                u.unit.clone(),
+                alone,
+                true,
+                u.input.clone(),
+                u.answer.clone(),
+            )
+        }
+        None => (
+            units[0].unit.clone(),
+            run.outcome,
+            false,
+            run.input.to_string(),
+            run.expected.clone(),
+        ),
+    };
+    let verdict = alone.verdict;
+    let start = first_failing_game(problem, runner, &input, &alone, counters)?
+        .unwrap_or_else(|| input.clone());
+    let deadline = Instant::now() + plan.shrink_time;
+    let attempts = if matches!(verdict, Verdict::TLE | Verdict::MLE) {
+        plan.shrink_attempts.min(12)
+    } else {
+        plan.shrink_attempts
+    };
+    let mut fault = None;
+    let shrunk = shrink::shrink(problem, &start, attempts, deadline, |variant| {
+        if stop.load(Ordering::SeqCst) || fault.is_some() {
+            return false;
+        }
+        let Ok(prepared) = problem.prepare(variant) else {
+            return false;
+        };
+        counters.ran();
+        match runner.run_case(variant, &prepared.answer) {
+            Ok(outcome) => outcome.verdict == verdict,
+            Err(e) => {
+                fault = Some(e);
+                false
+            }
+        }
+    });
+    if let Some(e) = fault {
+        return Err(e);
+    }
+    let shrunk_expected = match problem.prepare(&shrunk.input) {
+        Ok(prepared) => prepared.answer,
+        Err(_) => expected.clone(),
+    };
+    let last = runner.run_case(&shrunk.input, &shrunk_expected)?;
+    counters.ran();
+    let (shrunk_input, shrunk_expected, last) = if last.verdict == verdict {
+        (shrunk.input, shrunk_expected, last)
+    } else {
+        // A flaky failure (timing near the limit): report the input that failed alone.
+        (input.clone(), expected.clone(), alone.clone())
+    };
+    let failure = Failure {
+        unit,
+        verdict,
+        input,
+        expected,
+        output: alone.output,
+        shrunk_input,
+        shrunk_expected,
+        shrunk_output: last.output,
+        detail: last.detail,
+        shrunk_game: last.mismatch_game,
+        reproducible_alone,
+        packed_seeds,
+        shrink_steps: shrunk.steps,
+        shrink_runs: shrunk.runs,
+    };
+    Ok(Some((failure, consumed)))
+}
+
+/// Finds the unit of a failed pack that fails alone, with its outcome.
+fn isolate(
+    runner: &mut dyn CaseRunner,
+    units: &[Generated],
+    packed: &CaseOutcome,
+    counters: &Counters,
+) -> Result<Option<(usize, CaseOutcome)>, Fault> {
+    // A time verdict may come from a loaded machine rather than the candidate: it must show
+    // again on a re-run before it counts, even for a single input.
+    if units.len() == 1 && packed.verdict != Verdict::TLE {
+        return Ok(Some((0, packed.clone())));
+    }
+    let mut order: Vec<usize> = (0..units.len()).collect();
+    if let Some(game) = packed.mismatch_game {
+        // Try the unit holding the first differing game first.
+        let mut seen = 0;
+        let holder = units
+            .iter()
+            .position(|u| {
+                seen += u.games;
+                game <= seen
+            })
+            .unwrap_or(units.len() - 1);
+        order.retain(|&i| i != holder);
+        order.insert(0, holder);
+    }
+    for index in order {
+        let unit = &units[index];
+        let alone = runner.run_case(&unit.input, &unit.answer)?;
+        counters.ran();
+        if alone.verdict != Verdict::AC {
+            return Ok(Some((index, alone)));
+        }
+    }
+    Ok(None)
+}
+
+/// For a wrong answer in a multi-game input, the single failing game as an input of its own,
+/// when it fails alone with the same verdict.
+fn first_failing_game(
+    problem: &dyn Problem,
+    runner: &mut dyn CaseRunner,
+    input: &str,
+    outcome: &CaseOutcome,
+    counters: &Counters,
+) -> Result<Option<String>, Fault> {
+    let (Some(game), Some(packing)) = (outcome.mismatch_game, problem.packing()) else {
+        return Ok(None);
+    };
+    let games = packing.split_games(input);
+    let Some(line) = game.checked_sub(1).and_then(|i| games.get(i)) else {
+        return Ok(None);
+    };
+    let single = packing.join_games(std::slice::from_ref(line));
+    let Ok(prepared) = problem.prepare(&single) else {
+        return Ok(None);
+    };
+    counters.ran();
+    let fails = runner.run_case(&single, &prepared.answer)?.verdict == outcome.verdict;
+    Ok(fails.then_some(single))
+}

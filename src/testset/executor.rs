@@ -1,0 +1,49 @@
+//! The production [`Executor`]: a built program run through one [`Sandbox`] per worker thread.
+
+use std::io;
+use std::path::Path;
+
+use super::Executor;
+use crate::build::Program;
+use crate::run::{CancelHandle, RunLimits, RunOutcome, RunRequest, Sandbox};
+
+/// Runs a built program through the sandbox; one per worker thread.
+pub struct SandboxExecutor<'a> {
+    program: &'a Program,
+    sandbox: Sandbox,
+}
+
+impl<'a> SandboxExecutor<'a> {
+    /// Starts a sandbox for `program`, with this executable as its launcher.
+    pub fn start(program: &'a Program) -> io::Result<Self> {
+        Ok(SandboxExecutor {
+            program,
+            sandbox: Sandbox::start()?,
+        })
+    }
+
+    /// Starts a sandbox for `program` with the `stressjudge` binary at `launcher` as its
+    /// launcher (tests pass `env!("CARGO_BIN_EXE_stressjudge")`).
+    pub fn start_with(program: &'a Program, launcher: &Path) -> io::Result<Self> {
+        Ok(SandboxExecutor {
+            program,
+            sandbox: Sandbox::start_with(launcher)?,
+        })
+    }
+
+    /// A handle that kills the run in progress from another thread (Ctrl-C).
+    pub fn cancel_handle(&self) -> CancelHandle {
+        self.sandbox.cancel_handle()
+    }
+}
+
+impl Executor for SandboxExecutor<'_> {
+    fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome> {
+        self.sandbox.run(&RunRequest {
+            argv: self.program.argv.clone(),
+            env: self.program.env.clone(),
+            stdin: input_path.to_path_buf(),
+            limits: *limits,
+        })
+    }
+}

@@ -1,0 +1,50 @@
+//! How a candidate is run: nominal limits and parallelism, from the candidate options and the
+//! problem's limits.
+
+use crate::options::CandidateOptions;
+use crate::problem::ProblemInfo;
+use crate::run::{RunLimits, DEFAULT_OUTPUT_BYTES};
+
+/// Limits and scheduling of a test-set run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    /// The nominal limits verdicts are judged by (the sandbox gets them widened, see
+    /// [`crate::compare::timing::measuring_limits`]).
+    pub limits: RunLimits,
+    /// Parallel runs allowed (at least 1).
+    pub jobs: usize,
+    /// Run every test alone.
+    pub strict_timing: bool,
+    /// Re-runs of a borderline test.
+    pub reruns: usize,
+}
+
+impl Plan {
+    /// The plan from the candidate options, defaulting to the problem's limits (and its output
+    /// limit, else 64 MiB).
+    pub fn new(candidate: &CandidateOptions, problem: &ProblemInfo) -> Plan {
+        let time = candidate.time_limit.unwrap_or(problem.limits.time);
+        let memory = candidate
+            .memory_limit
+            .unwrap_or(problem.limits.memory_bytes);
+        let output = candidate
+            .output_limit
+            .or(problem.output_limit_bytes)
+            .unwrap_or(DEFAULT_OUTPUT_BYTES);
+        Plan {
+            limits: RunLimits::from_time_limit(time, memory, output),
+            jobs: candidate.jobs.max(1),
+            strict_timing: candidate.strict_timing,
+            reruns: crate::compare::timing::RERUNS,
+        }
+    }
+
+    /// Parallel workers a stress run may use: `jobs`, or one under strict timing.
+    pub fn workers(&self) -> usize {
+        if self.strict_timing {
+            1
+        } else {
+            self.jobs
+        }
+    }
+}
