@@ -18,6 +18,7 @@ pub mod cli;
 pub mod commands;
 pub mod compare;
 pub mod error;
+pub mod external;
 #[path = "../generators/mod.rs"]
 pub mod generators;
 pub mod options;

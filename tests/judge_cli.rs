@@ -81,6 +81,7 @@ fn problem(output_limit_bytes: Option<u64>) -> ProblemInfo {
         output_limit_bytes,
         kinds: Vec::new(),
         generator_name: String::new(),
+        has_reference: false,
         notes: Vec::new(),
         origin: Origin::AdHoc,
     }

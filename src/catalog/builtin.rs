@@ -35,6 +35,7 @@ impl Builtin {
             output_limit_bytes: None,
             kinds: Kind::ALL.iter().map(|k| k.name().to_string()).collect(),
             generator_name: format!("the built-in generator of {}", rules.id()),
+            has_reference: true,
             notes: Vec::new(),
             origin: Origin::Builtin,
         };

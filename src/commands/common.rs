@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::build::{self, BuildError, BuildOptions, Program, Source};
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
+use crate::external::ExternalProblem;
 use crate::options::{CandidateSource, ProblemSpec};
 use crate::problem::Problem;
 use crate::stress::store::FailureStore;
@@ -15,6 +16,7 @@ use crate::stress::store::FailureStore;
 pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageError> {
     let catalog = Catalog::builtin();
     match &spec.name {
+        None if spec.ad_hoc.any() => Ok(Arc::new(ExternalProblem::ad_hoc(&spec.ad_hoc)?)),
         Some(name) => {
             let problem = catalog.find(name)?;
             if spec.ad_hoc.any() {
@@ -111,4 +113,22 @@ pub fn fault_error(fault: Fault, save_dir: Option<&Path>) -> UsageError {
         Fault::Harness(message) => UsageError::new(format!("harness fault: {message}")),
         Fault::Interrupted => UsageError::new("interrupted"),
     }
+}
+
+/// Stress and repro answer generated inputs: the problem needs a generator and a reference.
+pub fn require_generator_and_reference(problem: &dyn Problem) -> Result<(), UsageError> {
+    let info = problem.info();
+    if info.kinds.is_empty() {
+        return Err(UsageError::new(format!(
+            "{} has no generator: give one with --gen",
+            info.id
+        )));
+    }
+    if !info.has_reference {
+        return Err(UsageError::new(format!(
+            "{} has no reference solution to answer generated inputs: give one with --ref",
+            info.id
+        )));
+    }
+    Ok(())
 }

@@ -7,7 +7,9 @@
 
 use serde_json::json;
 
-use super::common::{build_candidate, fault_error, pick_kind, resolve_problem};
+use super::common::{
+    build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_problem,
+};
 use super::stress::report_compile_error;
 use super::{print_out, Outcome};
 use crate::build::BuildError;
@@ -27,6 +29,7 @@ const SHOWN_LINES: usize = 40;
 /// Runs `stressjudge repro`.
 pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     let problem = resolve_problem(&options.problem)?;
+    require_generator_and_reference(problem.as_ref())?;
     let kind = pick_kind(problem.as_ref(), options.kind.as_deref())?;
     let plan = Plan::new(&options.candidate, problem.info());
     let program = match build_candidate(&options.candidate.source) {

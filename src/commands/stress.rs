@@ -7,15 +7,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::common::{build_candidate, fault_error, pick_kind, resolve_problem};
+use super::common::{
+    build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_problem,
+};
 use super::{print_out, Outcome};
 use crate::build::{BuildError, Program};
 use crate::error::UsageError;
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec, StressOptions};
 use crate::problem::{Origin, Problem};
 use crate::report::stress_text::{self, failure_stem, StressSubject, StressSummary};
+use crate::run::cancel_all;
 use crate::shell::quote;
-use crate::stress::runner::{cancel_all, SandboxCaseRunner};
+use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::seeds::{SeedRange, Shard};
 use crate::stress::store::{FailureMeta, FailureStore};
 use crate::stress::{self as engine, CaseRunner, Counters, Failure, Plan};
@@ -28,6 +31,7 @@ pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// is reported as verdict CE (exit 1).
 pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     let problem = resolve_problem(&options.problem)?;
+    require_generator_and_reference(problem.as_ref())?;
     let run_plan = RunPlan::new(&options.candidate, problem.info());
     let plan = stress_plan(problem.as_ref(), options)?;
     let out = options

@@ -217,6 +217,8 @@ pub struct ProblemInfo {
     pub kinds: Vec<String>,
     /// How messages name the generator, e.g. `generator gen.py`.
     pub generator_name: String,
+    /// Whether a reference can answer generated inputs (stress and repro need one).
+    pub has_reference: bool,
     /// Lines the reports show about how the problem was read (e.g. how its time limit was set).
     pub notes: Vec<String>,
     /// Where it comes from.

@@ -101,7 +101,9 @@
 mod launcher;
 mod procfs;
 mod reap;
+mod registry;
 mod sandbox;
+mod scratch;
 mod signals;
 mod spawn;
 mod watch;
@@ -114,7 +116,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use launcher::launcher_main;
+pub use registry::{cancel_all, register_cancel};
 pub use sandbox::{CancelHandle, Sandbox};
+pub use scratch::scratch_dir;
 pub use signals::signal_name;
 
 /// Default output limit: 64 MiB of stdout.

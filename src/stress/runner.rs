@@ -2,35 +2,14 @@
 //! sandbox and classifies the run with the problem's checker.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 use super::{CaseOutcome, CaseRunner};
 use crate::build::Program;
 use crate::compare::{self, timing};
 use crate::error::Fault;
 use crate::problem::{Answer, Problem};
-use crate::run::{CancelHandle, RunLimits};
+use crate::run::{register_cancel, scratch_dir, RunLimits};
 use crate::testset::{Executor, SandboxExecutor};
-
-/// Cancel handles of every live sandbox, so Ctrl-C can kill the runs in progress.
-static CANCEL_HANDLES: Mutex<Vec<CancelHandle>> = Mutex::new(Vec::new());
-
-/// Kills every run in progress (called from the Ctrl-C handler).
-pub fn cancel_all() {
-    if let Ok(handles) = CANCEL_HANDLES.lock() {
-        for handle in handles.iter() {
-            handle.cancel();
-        }
-    }
-}
-
-/// Registers a sandbox's cancel handle with [`cancel_all`].
-pub fn register_cancel(handle: CancelHandle) {
-    CANCEL_HANDLES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(handle);
-}
 
 /// Runs inputs on one sandbox; one per worker thread.
 pub struct SandboxCaseRunner<'a> {
@@ -59,20 +38,6 @@ impl<'a> SandboxCaseRunner<'a> {
             _dir: dir,
         })
     }
-}
-
-/// A private folder for input files, in RAM when /dev/shm is available.
-pub fn scratch_dir() -> std::io::Result<tempfile::TempDir> {
-    let shm = std::path::Path::new("/dev/shm");
-    if shm.is_dir() {
-        if let Ok(dir) = tempfile::Builder::new()
-            .prefix("stressjudge-in-")
-            .tempdir_in(shm)
-        {
-            return Ok(dir);
-        }
-    }
-    tempfile::Builder::new().prefix("stressjudge-in-").tempdir()
 }
 
 impl CaseRunner for SandboxCaseRunner<'_> {

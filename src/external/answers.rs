@@ -1,0 +1,128 @@
+//! A cache of reference answers keyed by (reference build, input), so stressing a second
+//! submission against the same brute force skips running it again.
+//!
+//! Entries are files `answers/KEY` under the build cache, where KEY is the SHA-256 of the
+//! reference's content hash and the input. The cache is bounded: after every
+//! [`TRIM_EVERY`] new entries, the oldest are deleted until it holds at most [`BUDGET_BYTES`].
+//! Deleting the folder at any time is safe (`rm -rf ~/.cache/stressjudge/answers`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use sha2::{Digest, Sha256};
+
+/// Most bytes the cache keeps.
+pub const BUDGET_BYTES: u64 = 256 << 20;
+/// New entries between two trims.
+pub const TRIM_EVERY: usize = 256;
+
+/// The answer cache in one folder.
+pub struct AnswerCache {
+    dir: PathBuf,
+    inserted: AtomicUsize,
+}
+
+impl AnswerCache {
+    /// The cache under the build cache folder `cache_root` (created on first write).
+    pub fn new(cache_root: &Path) -> AnswerCache {
+        AnswerCache {
+            dir: cache_root.join("answers"),
+            inserted: AtomicUsize::new(0),
+        }
+    }
+
+    fn key(reference_hash: &str, input: &str) -> String {
+        let mut hasher = Sha256::new();
+        hasher.update(reference_hash.as_bytes());
+        hasher.update([0]);
+        hasher.update(input.as_bytes());
+        hasher
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    /// The cached answer of `reference_hash` to `input`, if any.
+    pub fn get(&self, reference_hash: &str, input: &str) -> Option<String> {
+        std::fs::read_to_string(self.dir.join(Self::key(reference_hash, input))).ok()
+    }
+
+    /// Stores an answer; failures are ignored (the cache is an optimisation only).
+    pub fn put(&self, reference_hash: &str, input: &str, answer: &str) {
+        let key = Self::key(reference_hash, input);
+        let stored = std::fs::create_dir_all(&self.dir).and_then(|_| {
+            let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
+            tmp.write_all(answer.as_bytes())?;
+            tmp.persist(self.dir.join(&key)).map_err(|e| e.error)?;
+            Ok(())
+        });
+        if stored.is_ok() && self.inserted.fetch_add(1, Ordering::Relaxed) % TRIM_EVERY == 0 {
+            self.trim(BUDGET_BYTES);
+        }
+    }
+
+    /// Deletes the oldest entries until the cache holds at most 80 % of `budget` bytes, when it
+    /// holds more than `budget`.
+    pub fn trim(&self, budget: u64) {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return;
+        };
+        let mut files: Vec<(std::time::SystemTime, u64, PathBuf)> = entries
+            .filter_map(|e| {
+                let e = e.ok()?;
+                let meta = e.metadata().ok()?;
+                if !meta.is_file() {
+                    return None;
+                }
+                Some((meta.modified().ok()?, meta.len(), e.path()))
+            })
+            .collect();
+        let mut total: u64 = files.iter().map(|f| f.1).sum();
+        if total <= budget {
+            return;
+        }
+        files.sort();
+        for (_, len, path) in files {
+            if total <= budget / 5 * 4 {
+                break;
+            }
+            if std::fs::remove_file(&path).is_ok() {
+                total -= len;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_round_trip_by_reference_and_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = AnswerCache::new(dir.path());
+        assert_eq!(cache.get("ref1", "1 2\n"), None);
+        cache.put("ref1", "1 2\n", "3\n");
+        assert_eq!(cache.get("ref1", "1 2\n").as_deref(), Some("3\n"));
+        assert_eq!(cache.get("ref2", "1 2\n"), None, "another reference");
+        assert_eq!(cache.get("ref1", "1 3\n"), None, "another input");
+    }
+
+    #[test]
+    fn trimming_keeps_the_cache_within_its_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = AnswerCache::new(dir.path());
+        for i in 0..20 {
+            cache.put("r", &i.to_string(), &"x".repeat(100));
+        }
+        cache.trim(1000);
+        let kept: u64 = std::fs::read_dir(dir.path().join("answers"))
+            .unwrap()
+            .map(|e| e.unwrap().metadata().unwrap().len())
+            .sum();
+        assert!(kept <= 800, "{kept}");
+        assert!(kept >= 100, "{kept}");
+    }
+}

@@ -1,0 +1,180 @@
+//! How a candidate's output is judged for a problem of the user's own.
+//!
+//! - a testlib checker: `chk INPUT OUTPUT ANSWER`; exit 0 OK, 1 WA, 2 PE (shown as WA with the
+//!   reason), 3 FAIL (the checker says the judge is wrong: a judge error), anything else a
+//!   broken checker; its message is on stderr;
+//! - a Kattis output validator: `val INPUT ANSWER FEEDBACK_DIR [FLAGS] < OUTPUT`; exit 42 AC,
+//!   43 WA with `FEEDBACK_DIR/judgemessage.txt` shown, anything else a broken validator;
+//! - without either, the Kattis default validator with the problem's flags.
+
+use std::path::Path;
+
+use super::sandboxes::ToolSandboxes;
+use super::tool::{first_line, stderr_note, Tool, ToolArg, ToolCall, ToolLimits};
+use super::validator::{KATTIS_ACCEPT, KATTIS_REJECT};
+use crate::compare::default_validator::{self, DefaultVerdict, Flags};
+use crate::problem::{Answer, CheckResult, Mismatch, ToolFailure};
+use crate::run::Exit;
+
+/// testlib's exit codes.
+const TESTLIB_OK: i32 = 0;
+const TESTLIB_WA: i32 = 1;
+const TESTLIB_PE: i32 = 2;
+const TESTLIB_FAIL: i32 = 3;
+
+/// The judge of a candidate's output.
+pub enum Checker {
+    /// The Kattis default validator with these flags.
+    Default(Flags),
+    /// A testlib-style checker.
+    Testlib(Tool),
+    /// A Kattis output validator and the flags it is called with.
+    Kattis(Tool, Vec<String>),
+}
+
+impl Checker {
+    /// A testlib checker at `path`.
+    pub fn testlib(path: &Path) -> Checker {
+        Checker::Testlib(Tool::new("checker", path))
+    }
+
+    /// A Kattis output validator at `path`, called with `flags`.
+    pub fn kattis(path: &Path, flags: Vec<String>) -> Checker {
+        Checker::Kattis(Tool::new("output validator", path), flags)
+    }
+
+    /// The checker's program, if it is one.
+    pub fn tool(&self) -> Option<&Tool> {
+        match self {
+            Checker::Default(_) => None,
+            Checker::Testlib(tool) | Checker::Kattis(tool, _) => Some(tool),
+        }
+    }
+
+    /// Judges `output` for `input` against `answer`.
+    pub fn check(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+        input: &str,
+        answer: &Answer,
+        output: &[u8],
+    ) -> Result<CheckResult, ToolFailure> {
+        match self {
+            Checker::Default(flags) => Ok(
+                match default_validator::check(answer.text.as_bytes(), output, flags) {
+                    DefaultVerdict::Accepted => CheckResult::Accepted,
+                    DefaultVerdict::Wrong { message, .. } => {
+                        CheckResult::WrongAnswer(Mismatch::message(message))
+                    }
+                },
+            ),
+            Checker::Testlib(tool) => testlib(tool, sandboxes, limits, input, answer, output),
+            Checker::Kattis(tool, flags) => {
+                kattis(tool, flags, sandboxes, limits, input, answer, output)
+            }
+        }
+    }
+}
+
+fn testlib(
+    tool: &Tool,
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    input: &str,
+    answer: &Answer,
+    output: &[u8],
+) -> Result<CheckResult, ToolFailure> {
+    let call = ToolCall {
+        args: ["input", "output", "answer"]
+            .map(|name| ToolArg::File(name.into()))
+            .to_vec(),
+        files: vec![
+            ("input", input.as_bytes()),
+            ("output", output),
+            ("answer", answer.text.as_bytes()),
+        ],
+        ..ToolCall::default()
+    };
+    let result = tool.call(sandboxes, limits, call)?;
+    let outcome = &result.outcome;
+    let message = first_line(&outcome.stderr_head);
+    match (outcome.limit_hit, outcome.exit) {
+        (None, Exit::Code(TESTLIB_OK)) => Ok(CheckResult::Accepted),
+        (None, Exit::Code(TESTLIB_WA)) => Ok(wrong(message, "wrong answer")),
+        (None, Exit::Code(TESTLIB_PE)) => Ok(wrong(
+            format!("presentation error: {message}"),
+            "presentation error",
+        )),
+        (None, Exit::Code(TESTLIB_FAIL)) => Err(ToolFailure::new(
+            tool.label(),
+            format!(
+                "says the judge is wrong (exit 3, FAIL){}",
+                stderr_note(&outcome.stderr_head)
+            ),
+        )),
+        _ => Err(tool
+            .misbehaved(outcome, limits, &[])
+            .unwrap_or_else(|| ToolFailure::new(tool.label(), "failed"))),
+    }
+}
+
+fn kattis(
+    tool: &Tool,
+    flags: &[String],
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    input: &str,
+    answer: &Answer,
+    output: &[u8],
+) -> Result<CheckResult, ToolFailure> {
+    let mut args = vec![
+        ToolArg::File("input".into()),
+        ToolArg::File("answer".into()),
+        ToolArg::File("feedback/".into()),
+    ];
+    args.extend(flags.iter().cloned().map(ToolArg::Text));
+    let call = ToolCall {
+        args,
+        stdin: output,
+        files: vec![
+            ("input", input.as_bytes()),
+            ("answer", answer.text.as_bytes()),
+        ],
+        dirs: vec!["feedback"],
+        collect: vec!["feedback/judgemessage.txt"],
+    };
+    let result = tool.call(sandboxes, limits, call)?;
+    let outcome = &result.outcome;
+    match (outcome.limit_hit, outcome.exit) {
+        (None, Exit::Code(KATTIS_ACCEPT)) => Ok(CheckResult::Accepted),
+        (None, Exit::Code(KATTIS_REJECT)) => {
+            let judge_message = result
+                .file("feedback/judgemessage.txt")
+                .map(|b| first_line(&String::from_utf8_lossy(b)))
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| first_line(&outcome.stderr_head));
+            Ok(wrong(judge_message, "wrong answer"))
+        }
+        (None, Exit::Code(code)) => Err(ToolFailure::new(
+            tool.label(),
+            format!(
+                "exited with {code}, neither 42 (accepted) nor 43 (wrong answer){}",
+                stderr_note(&outcome.stderr_head)
+            ),
+        )),
+        _ => Err(tool
+            .misbehaved(outcome, limits, &[])
+            .unwrap_or_else(|| ToolFailure::new(tool.label(), "failed"))),
+    }
+}
+
+/// A wrong answer explained by the checker's `message`, or by `fallback` when it said nothing.
+fn wrong(message: String, fallback: &str) -> CheckResult {
+    let message = if message.trim().is_empty() {
+        fallback.to_string()
+    } else {
+        message
+    };
+    CheckResult::WrongAnswer(Mismatch::message(message))
+}

@@ -1,0 +1,309 @@
+//! Problems made of the user's own programs: an ad-hoc trio given on the command line
+//! (`--gen gen.py --ref brute.py`, optional `--checker`, `--output-validator`, `--validator`,
+//! `--tests`) or a problem folder. Each part is a program run through the sandbox
+//! ([`tool`]), so this step uses the build and run steps; together they implement the same
+//! [`Problem`] shape as the built-in problems.
+//!
+//! Everything a tool does wrong (crashes, time-outs, nonsense exit codes, an input the
+//! validator rejects) is a [`ToolFailure`], never the candidate's verdict.
+
+pub mod answers;
+pub mod checker;
+pub mod generator;
+pub mod sandboxes;
+pub mod tests_dir;
+pub mod tool;
+pub mod validator;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::build::BuildOptions;
+use crate::error::UsageError;
+use crate::options::AdHocParts;
+use crate::problem::{
+    Answer, CheckResult, InputError, Limits, Origin, Problem, ProblemError, ProblemInfo, TestCase,
+    ToolFailure,
+};
+use answers::AnswerCache;
+use checker::Checker;
+use generator::GeneratorCommand;
+use sandboxes::ToolSandboxes;
+use tests_dir::TestFile;
+use tool::{Tool, ToolCall, ToolLimits};
+use validator::InputValidator;
+
+/// Limits of an ad-hoc problem when no flag sets them, as for the built-in problems.
+pub const AD_HOC_LIMITS: Limits = Limits {
+    time: Duration::from_secs(2),
+    memory_bytes: 256 << 20,
+};
+
+/// Seeds of each generator kind that make the fixed test set of a problem with a generator
+/// but no test files.
+pub const GENERATED_TESTS_PER_KIND: u64 = 10;
+
+/// A problem whose generator, validators, reference and checker are the user's programs.
+pub struct ExternalProblem {
+    info: ProblemInfo,
+    generators: Vec<(String, GeneratorCommand)>,
+    reference: Option<Tool>,
+    validators: Vec<InputValidator>,
+    checker: Checker,
+    tests: Vec<TestFile>,
+    sandboxes: ToolSandboxes,
+    limits: ToolLimits,
+    answers: AnswerCache,
+}
+
+/// The parts of an [`ExternalProblem`], before it is put together.
+pub struct Parts {
+    /// Its metadata (`kinds` and `generator_name` are filled in from `generators`).
+    pub info: ProblemInfo,
+    /// Generator kinds and their commands.
+    pub generators: Vec<(String, GeneratorCommand)>,
+    /// The reference solution.
+    pub reference: Option<PathBuf>,
+    /// Input validators.
+    pub validators: Vec<InputValidator>,
+    /// The checker.
+    pub checker: Checker,
+    /// Test files.
+    pub tests: Vec<TestFile>,
+}
+
+impl ExternalProblem {
+    /// Puts a problem together from its parts.
+    pub fn new(parts: Parts) -> ExternalProblem {
+        let mut info = parts.info;
+        info.kinds = parts.generators.iter().map(|(k, _)| k.clone()).collect();
+        if let Some((_, first)) = parts.generators.first() {
+            info.generator_name = first.tool().label().to_string();
+        }
+        ExternalProblem {
+            info,
+            generators: parts.generators,
+            reference: parts.reference.map(|p| Tool::new("reference", &p)),
+            validators: parts.validators,
+            checker: parts.checker,
+            tests: parts.tests,
+            sandboxes: ToolSandboxes::new(),
+            limits: ToolLimits::default(),
+            answers: AnswerCache::new(&BuildOptions::default_for_user().cache_dir),
+        }
+    }
+
+    /// The problem the ad-hoc flags describe; paths are relative to the current directory.
+    pub fn ad_hoc(parts: &AdHocParts) -> Result<ExternalProblem, UsageError> {
+        let here = Path::new(".");
+        let existing = |flag: &str, path: &Path| -> Result<PathBuf, UsageError> {
+            if path.exists() {
+                Ok(path.to_path_buf())
+            } else {
+                Err(UsageError::new(format!(
+                    "{flag}: `{}` not found",
+                    path.display()
+                )))
+            }
+        };
+        let generators = match &parts.generator {
+            Some(command) => vec![(
+                "random".to_string(),
+                GeneratorCommand::parse(command, here, "--gen")?,
+            )],
+            None => Vec::new(),
+        };
+        let reference = parts
+            .reference
+            .as_deref()
+            .map(|p| existing("--ref", p))
+            .transpose()?;
+        let checker = match (&parts.checker, &parts.output_validator) {
+            (Some(path), _) => Checker::testlib(&existing("--checker", path)?),
+            (None, Some(path)) => {
+                Checker::kattis(&existing("--output-validator", path)?, Vec::new())
+            }
+            (None, None) => Checker::Default(Default::default()),
+        };
+        let validators = parts
+            .validators
+            .iter()
+            .map(|p| {
+                Ok(InputValidator::new(
+                    &existing("--validator", p)?,
+                    Vec::new(),
+                ))
+            })
+            .collect::<Result<_, UsageError>>()?;
+        let tests = match &parts.tests {
+            Some(dir) => tests_dir::load(dir)?,
+            None => Vec::new(),
+        };
+        if generators.is_empty() && tests.is_empty() {
+            return Err(UsageError::new(
+                "an ad-hoc problem needs tests (--tests DIR) or a generator (--gen)",
+            ));
+        }
+        let mut notes = vec![format!(
+            "ad-hoc problem: limits default to {} s and {} MiB (--time-limit, --memory-limit)",
+            AD_HOC_LIMITS.time.as_secs(),
+            AD_HOC_LIMITS.memory_bytes >> 20
+        )];
+        if parts.checker.is_none() && parts.output_validator.is_none() {
+            notes.push("answers compared by the Kattis default validator".into());
+        }
+        let info = ProblemInfo {
+            id: "ad-hoc".into(),
+            title: "ad-hoc problem".into(),
+            limits: AD_HOC_LIMITS,
+            output_limit_bytes: None,
+            kinds: Vec::new(),
+            generator_name: String::new(),
+            has_reference: reference.is_some(),
+            notes,
+            origin: Origin::AdHoc,
+        };
+        Ok(ExternalProblem::new(Parts {
+            info,
+            generators,
+            reference,
+            validators,
+            checker,
+            tests,
+        }))
+    }
+
+    /// The reference's answer to `input`, from the answer cache when it ran on it before.
+    fn reference_answer(&self, reference: &Tool, input: &str) -> Result<Answer, ToolFailure> {
+        let hash = reference.program()?.content_hash.clone();
+        if let Some(text) = self.answers.get(&hash, input) {
+            return Ok(Answer::new(text));
+        }
+        let call = ToolCall {
+            stdin: input.as_bytes(),
+            ..ToolCall::default()
+        };
+        let result = reference.call(&self.sandboxes, &self.limits, call)?;
+        if let Some(failure) = reference.misbehaved(&result.outcome, &self.limits, &[0]) {
+            return Err(failure);
+        }
+        let text = String::from_utf8(result.outcome.stdout).map_err(|_| {
+            ToolFailure::new(reference.label(), "printed bytes that are not UTF-8 text")
+        })?;
+        self.answers.put(&hash, input, &text);
+        Ok(Answer::new(text))
+    }
+
+    /// A test of a test file: its input, and its answer file or the reference's answer.
+    fn file_case(&self, test: &TestFile) -> Result<TestCase, ToolFailure> {
+        let read = |path: &Path| {
+            std::fs::read(path)
+                .map_err(|e| {
+                    ToolFailure::new(
+                        format!("test {}", test.name),
+                        format!("cannot be read: {e}"),
+                    )
+                })
+                .and_then(|bytes| {
+                    String::from_utf8(bytes).map_err(|_| {
+                        ToolFailure::new(
+                            format!("test {}", test.name),
+                            format!("{} is not UTF-8 text", path.display()),
+                        )
+                    })
+                })
+        };
+        let input = read(&test.input)?;
+        let expected = match &test.answer {
+            Some(path) => Answer::new(read(path)?),
+            None => self.solve(&input).map_err(|f| {
+                ToolFailure::new(
+                    f.tool,
+                    format!("{} (test {} has no answer file)", f.problem, test.name),
+                )
+            })?,
+        };
+        Ok(TestCase {
+            name: test.name.clone(),
+            input,
+            expected,
+            alone: false,
+        })
+    }
+}
+
+impl Problem for ExternalProblem {
+    fn info(&self) -> &ProblemInfo {
+        &self.info
+    }
+
+    fn generate(&self, kind: &str, seed: u64) -> Result<String, ToolFailure> {
+        let (_, command) = self
+            .generators
+            .iter()
+            .find(|(k, _)| k == kind)
+            .ok_or_else(|| {
+                ToolFailure::new(&self.info.id, format!("has no generator kind `{kind}`"))
+            })?;
+        command.generate(&self.sandboxes, &self.limits, seed)
+    }
+
+    fn validate(&self, input: &str) -> Result<usize, ProblemError> {
+        for validator in &self.validators {
+            validator
+                .validate(&self.sandboxes, &self.limits, input)?
+                .map_err(ProblemError::Invalid)?;
+        }
+        Ok(1)
+    }
+
+    fn solve(&self, input: &str) -> Result<Answer, ToolFailure> {
+        match &self.reference {
+            Some(reference) => self.reference_answer(reference, input),
+            None => Err(ToolFailure::new(
+                &self.info.id,
+                "has no reference solution to answer the input (give one with --ref)",
+            )),
+        }
+    }
+
+    fn check(
+        &self,
+        input: &str,
+        expected: &Answer,
+        output: &[u8],
+    ) -> Result<CheckResult, ToolFailure> {
+        self.checker
+            .check(&self.sandboxes, &self.limits, input, expected, output)
+    }
+
+    fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {
+        if !self.tests.is_empty() {
+            return self.tests.iter().map(|t| self.file_case(t)).collect();
+        }
+        let mut cases = Vec::new();
+        for kind in &self.info.kinds {
+            for seed in 1..=GENERATED_TESTS_PER_KIND {
+                let input = self.generate(kind, seed)?;
+                let prepared = self.prepare(&input).map_err(|e| match e {
+                    ProblemError::Invalid(why) => invalid_generated(&self.info, &why),
+                    ProblemError::Tool(f) => f,
+                })?;
+                cases.push(TestCase {
+                    name: format!("{kind}-{seed}"),
+                    input,
+                    expected: prepared.answer,
+                    alone: false,
+                });
+            }
+        }
+        Ok(cases)
+    }
+}
+
+fn invalid_generated(info: &ProblemInfo, why: &InputError) -> ToolFailure {
+    ToolFailure::new(
+        info.generator_name.clone(),
+        format!("made an input the validator rejects ({why})"),
+    )
+}

@@ -1,0 +1,61 @@
+//! Sandboxes for the user's tools (generator, validators, reference, checker), reused across
+//! calls and shared by threads: a tool call takes an idle sandbox, or starts one, and gives it
+//! back when done.
+
+use std::io;
+use std::path::Path;
+use std::sync::Mutex;
+
+use crate::run::{register_cancel, scratch_dir, RunOutcome, RunRequest, Sandbox};
+
+/// One sandbox with a private scratch folder for the files of a call.
+struct Slot {
+    sandbox: Sandbox,
+    scratch: tempfile::TempDir,
+}
+
+/// A pool of sandboxes for tools.
+#[derive(Default)]
+pub struct ToolSandboxes {
+    idle: Mutex<Vec<Slot>>,
+}
+
+impl ToolSandboxes {
+    /// An empty pool; sandboxes start on first use.
+    pub fn new() -> ToolSandboxes {
+        ToolSandboxes::default()
+    }
+
+    /// Runs one request: `prepare` writes the call's files into a private scratch folder and
+    /// returns the request; the outcome comes back with `collect` called on the scratch folder
+    /// after the run (to read files the tool wrote there).
+    pub fn run<T>(
+        &self,
+        prepare: impl FnOnce(&Path) -> io::Result<RunRequest>,
+        collect: impl FnOnce(&Path, RunOutcome) -> T,
+    ) -> io::Result<T> {
+        let mut slot = match self.take() {
+            Some(slot) => slot,
+            None => {
+                let sandbox = Sandbox::start()?;
+                register_cancel(sandbox.cancel_handle());
+                Slot {
+                    sandbox,
+                    scratch: scratch_dir()?,
+                }
+            }
+        };
+        let result = prepare(slot.scratch.path())
+            .and_then(|request| slot.sandbox.run(&request))
+            .map(|outcome| collect(slot.scratch.path(), outcome));
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(slot);
+        result
+    }
+
+    fn take(&self) -> Option<Slot> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
+    }
+}

@@ -1,0 +1,274 @@
+//! One of the user's programs in a role (generator, input validator, reference, checker,
+//! output validator): built on first use, run through the tool sandboxes under the tool limits,
+//! and described in one line when it misbehaves.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use super::sandboxes::ToolSandboxes;
+use crate::build::{self, BuildError, BuildOptions, Program, Source};
+use crate::problem::ToolFailure;
+use crate::run::{signal_name, Exit, LimitHit, RunLimits, RunOutcome, RunRequest};
+
+/// Limits every tool runs under: generous, since a brute-force reference is slow by design,
+/// but finite, so a tool stuck in a loop is reported instead of hanging the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ToolLimits {
+    /// CPU time per call.
+    pub time: Duration,
+    /// Memory per call.
+    pub memory_bytes: u64,
+    /// Output per call (a generator's input, a reference's answer).
+    pub output_bytes: u64,
+}
+
+impl Default for ToolLimits {
+    /// 10 s of CPU, 2 GiB, 512 MiB of output.
+    fn default() -> Self {
+        ToolLimits {
+            time: Duration::from_secs(10),
+            memory_bytes: 2 << 30,
+            output_bytes: 512 << 20,
+        }
+    }
+}
+
+impl ToolLimits {
+    fn run_limits(&self) -> RunLimits {
+        RunLimits::from_time_limit(self.time, self.memory_bytes, self.output_bytes)
+    }
+}
+
+/// An argument of a tool call: plain text, or a file of the call (its path is filled in).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolArg {
+    /// Passed as is.
+    Text(String),
+    /// The path of the call's file or folder of this name.
+    File(String),
+}
+
+/// One call of a tool: its arguments, stdin, the files it reads and the folders it writes.
+#[derive(Debug, Default)]
+pub struct ToolCall<'a> {
+    /// Arguments after the program's own.
+    pub args: Vec<ToolArg>,
+    /// Standard input.
+    pub stdin: &'a [u8],
+    /// Files the tool reads, by name.
+    pub files: Vec<(&'a str, &'a [u8])>,
+    /// Empty folders the tool may write into, by name.
+    pub dirs: Vec<&'a str>,
+    /// Files to read back after the call (relative to the call's folder).
+    pub collect: Vec<&'a str>,
+}
+
+/// What a call gave: the run and the files read back.
+#[derive(Debug)]
+pub struct ToolResult {
+    /// The run.
+    pub outcome: RunOutcome,
+    /// Contents of the collected files that exist.
+    pub collected: Vec<(String, Vec<u8>)>,
+}
+
+impl ToolResult {
+    /// A collected file's contents.
+    pub fn file(&self, name: &str) -> Option<&[u8]> {
+        self.collected
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b.as_slice())
+    }
+}
+
+/// A user's program in a role.
+pub struct Tool {
+    role: &'static str,
+    path: PathBuf,
+    label: String,
+    built: OnceLock<Result<Program, ToolFailure>>,
+}
+
+impl Tool {
+    /// The program at `path` (a source file, program folder or executable) acting as `role`
+    /// (`generator`, `reference`, ...).
+    pub fn new(role: &'static str, path: &Path) -> Tool {
+        let shown = path.display().to_string();
+        Tool {
+            role,
+            path: path.to_path_buf(),
+            label: format!("{role} {shown}"),
+            built: OnceLock::new(),
+        }
+    }
+
+    /// How messages name it: `reference brute.py`.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// Its role.
+    pub fn role(&self) -> &'static str {
+        self.role
+    }
+
+    /// Where it is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The built program (built once, on first use).
+    pub fn program(&self) -> Result<&Program, ToolFailure> {
+        self.built
+            .get_or_init(|| {
+                let source = Source::File(self.path.clone());
+                build::build(&source, &BuildOptions::default_for_user()).map_err(|e| match e {
+                    BuildError::Usage(e) => ToolFailure::new(self.label.clone(), e.to_string()),
+                    BuildError::Compile(message) => ToolFailure::new(
+                        self.label.clone(),
+                        format!("does not compile: {}", first_line(&message)),
+                    ),
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Runs one call under `limits`. The run's outcome comes back whatever the exit code;
+    /// only a tool that could not be built or started is an error here.
+    pub fn call(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+        call: ToolCall<'_>,
+    ) -> Result<ToolResult, ToolFailure> {
+        let program = self.program()?;
+        let run_limits = limits.run_limits();
+        let result = sandboxes.run(
+            |scratch| prepare(scratch, program, &call, run_limits),
+            |scratch, outcome| ToolResult {
+                outcome,
+                collected: collect(scratch, &call.collect),
+            },
+        );
+        result.map_err(|e| ToolFailure::new(self.label.clone(), format!("could not run: {e}")))
+    }
+
+    /// The failure a run shows by itself: a limit, a signal, a nonzero exit code (unless
+    /// `accepted_codes` allows it). The one-line description carries the head of stderr.
+    pub fn misbehaved(
+        &self,
+        outcome: &RunOutcome,
+        limits: &ToolLimits,
+        accepted_codes: &[i32],
+    ) -> Option<ToolFailure> {
+        let what = match (outcome.limit_hit, outcome.exit) {
+            (Some(LimitHit::Cpu | LimitHit::Wall), _) => {
+                format!("exceeded its time limit ({} s)", limits.time.as_secs())
+            }
+            (Some(LimitHit::Memory), _) => format!(
+                "exceeded its memory limit ({} MiB)",
+                limits.memory_bytes >> 20
+            ),
+            (Some(LimitHit::Output), _) => format!(
+                "exceeded its output limit ({} MiB)",
+                limits.output_bytes >> 20
+            ),
+            (None, Exit::Signal(n)) => format!("crashed (killed by {})", signal_name(n)),
+            (None, Exit::Code(code)) if !accepted_codes.contains(&code) => {
+                format!("crashed with exit code {code}")
+            }
+            (None, Exit::Code(_)) => return None,
+        };
+        Some(ToolFailure::new(
+            self.label.clone(),
+            format!("{what}{}", stderr_note(&outcome.stderr_head)),
+        ))
+    }
+}
+
+/// Writes the call's stdin and files into `scratch` and builds the request.
+fn prepare(
+    scratch: &Path,
+    program: &Program,
+    call: &ToolCall<'_>,
+    limits: RunLimits,
+) -> std::io::Result<RunRequest> {
+    let stdin = scratch.join("stdin");
+    std::fs::write(&stdin, call.stdin)?;
+    for (name, bytes) in &call.files {
+        std::fs::write(scratch.join(name), bytes)?;
+    }
+    for dir in &call.dirs {
+        let path = scratch.join(dir);
+        if path.exists() {
+            std::fs::remove_dir_all(&path)?;
+        }
+        std::fs::create_dir(&path)?;
+    }
+    let mut argv: Vec<OsString> = program.argv.clone();
+    for arg in &call.args {
+        argv.push(match arg {
+            ToolArg::Text(text) => text.into(),
+            ToolArg::File(name) => scratch.join(name).into_os_string(),
+        });
+    }
+    Ok(RunRequest {
+        argv,
+        env: program.env.clone(),
+        stdin,
+        limits,
+    })
+}
+
+/// Most bytes read back from a collected file.
+const COLLECT_LIMIT: u64 = 64 * 1024;
+
+fn collect(scratch: &Path, names: &[&str]) -> Vec<(String, Vec<u8>)> {
+    use std::io::Read;
+    names
+        .iter()
+        .filter_map(|name| {
+            let file = std::fs::File::open(scratch.join(name)).ok()?;
+            let mut bytes = Vec::new();
+            file.take(COLLECT_LIMIT).read_to_end(&mut bytes).ok()?;
+            Some((name.to_string(), bytes))
+        })
+        .collect()
+}
+
+/// The first non-empty line of a message, clipped.
+pub fn first_line(text: &str) -> String {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    clip(line, 200)
+}
+
+/// ` (stderr: first line)` when the tool wrote to stderr.
+pub fn stderr_note(stderr: &str) -> String {
+    let last = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .last()
+        .unwrap_or("");
+    if last.is_empty() {
+        String::new()
+    } else {
+        format!(" (stderr: {})", clip(last, 200))
+    }
+}
+
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(max).collect::<String>())
+    }
+}

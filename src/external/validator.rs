@@ -1,0 +1,74 @@
+//! Input validators: Kattis (`val [FLAGS] < INPUT`, exit 42 valid, 43 invalid) and testlib
+//! (exit 0 valid; an `ensure` that fails exits 3).
+//!
+//! Exit 0 or 42 accepts the input. Exit 43, any other exit code, or an abort (`assert`) rejects
+//! it, with the validator's message (the last line of its stderr). A validator that crashes
+//! otherwise, or passes a limit, is broken: that is a [`ToolFailure`], not a rejection.
+
+use std::path::Path;
+
+use super::sandboxes::ToolSandboxes;
+use super::tool::{stderr_note, Tool, ToolArg, ToolCall, ToolLimits};
+use crate::problem::{InputError, ToolFailure};
+use crate::run::Exit;
+
+/// Exit code of a Kattis validator that accepts.
+pub const KATTIS_ACCEPT: i32 = 42;
+/// Exit code of a Kattis validator that rejects.
+pub const KATTIS_REJECT: i32 = 43;
+
+/// An input validator with the flags it is called with.
+pub struct InputValidator {
+    tool: Tool,
+    flags: Vec<String>,
+}
+
+impl InputValidator {
+    /// The validator program at `path`, called with `flags`.
+    pub fn new(path: &Path, flags: Vec<String>) -> InputValidator {
+        InputValidator {
+            tool: Tool::new("input validator", path),
+            flags,
+        }
+    }
+
+    /// The validator program.
+    pub fn tool(&self) -> &Tool {
+        &self.tool
+    }
+
+    /// Accepts or rejects `input`.
+    pub fn validate(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+        input: &str,
+    ) -> Result<Result<(), InputError>, ToolFailure> {
+        let call = ToolCall {
+            args: self.flags.iter().cloned().map(ToolArg::Text).collect(),
+            stdin: input.as_bytes(),
+            ..ToolCall::default()
+        };
+        let result = self.tool.call(sandboxes, limits, call)?;
+        let outcome = &result.outcome;
+        let rejected = |how: String| {
+            Ok(Err(InputError::new(
+                0,
+                format!(
+                    "{} rejects it ({how}){}",
+                    self.tool.label(),
+                    stderr_note(&outcome.stderr_head)
+                ),
+            )))
+        };
+        match (outcome.limit_hit, outcome.exit) {
+            (None, Exit::Code(0 | KATTIS_ACCEPT)) => Ok(Ok(())),
+            (None, Exit::Code(code)) => rejected(format!("exit code {code}")),
+            (None, Exit::Signal(libc::SIGABRT)) => rejected("an assertion failed".into()),
+            _ => Err(self
+                .tool
+                .misbehaved(outcome, limits, &[])
+                .unwrap_or_else(|| ToolFailure::new(self.tool.label(), "failed"))),
+        }
+    }
+}
