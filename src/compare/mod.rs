@@ -17,6 +17,7 @@
 //! 5. `OLE`: the output limit stopped the run.
 //! 6. `WA` or `AC`: the problem's checker on the output.
 
+pub mod default_validator;
 pub mod timing;
 mod wrong_answer;
 

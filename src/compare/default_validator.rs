@@ -1,0 +1,1 @@
+//! The Kattis default output validator.
