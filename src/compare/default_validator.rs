@@ -743,7 +743,7 @@ mod tests {
                 v,
                 DefaultVerdict::Wrong {
                     line: Some(1),
-                    token: Some(10_000_000),
+                    token: Some(3_000_000),
                     ..
                 }
             ),
