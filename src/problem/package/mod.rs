@@ -191,11 +191,15 @@ pub fn load(dir: &Path) -> Result<Package, PackageError> {
             "not a problem folder (no such directory)",
         ));
     }
+    // The folder's name as given (a symlinked folder keeps its link's name); `.` and `..`
+    // have none, so their real name is used.
     let id = dir
-        .canonicalize()
-        .ok()
-        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .or_else(|| dir.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .or_else(|| {
+            let real = dir.canonicalize().ok()?;
+            real.file_name().map(|n| n.to_string_lossy().into_owned())
+        })
         .unwrap_or_else(|| dir.display().to_string());
     let mut notices = Vec::new();
     let meta = metadata::read(dir, &mut notices)?;

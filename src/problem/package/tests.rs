@@ -96,6 +96,7 @@ fn a_problemtools_style_legacy_package() {
     let (_tmp, dir) = package("averagespeed", &legacy_files());
     let p = load(&dir).unwrap();
     assert_eq!(p.id, "averagespeed");
+    assert_eq!(load(&dir.join("data/..")).unwrap().id, "averagespeed");
     assert_eq!(
         p.name, "averagespeed",
         "no name in problem.yaml: the folder name"
