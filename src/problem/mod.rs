@@ -17,6 +17,7 @@ pub mod checker;
 pub mod david_vs_david;
 pub mod game_of_stones;
 pub mod king_game;
+pub mod package;
 pub mod reader;
 
 use std::fmt;

@@ -1,0 +1,511 @@
+//! A problem folder's limits: a time limit when the folder fixes one, else the rule problemtools
+//! uses to derive it from the slowest accepted submission; memory and output limits.
+
+use std::path::Path;
+use std::time::Duration;
+
+use super::error::PackageError;
+use super::yaml::Node;
+use super::FormatVersion;
+
+/// Memory limit when the folder sets none, in MiB: the format's "typical system default"
+/// (legacy and 2023-07 spec, `limits.memory`) and problemtools' `system_default.yaml`.
+pub const DEFAULT_MEMORY_MIB: u64 = 2048;
+
+/// Output limit when the folder sets none, in MiB: the format's "typical system default"
+/// (`limits.output`) and problemtools' `system_default.yaml`.
+pub const DEFAULT_OUTPUT_MIB: u64 = 8;
+
+/// The limits a problem folder sets for one run of a submission.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limits {
+    /// The time limit, when the folder fixes one. `None` means: derive it from the slowest
+    /// accepted submission with [`TimeLimitRule::time_limit`], as problemtools does.
+    pub time_limit: Option<FixedTimeLimit>,
+    /// How a time limit is derived and how much margin a time-limit-exceeded submission needs.
+    pub rule: TimeLimitRule,
+    /// `limits.memory` in MiB, if set (else [`DEFAULT_MEMORY_MIB`] applies).
+    pub memory_mib: Option<u64>,
+    /// `limits.output` in MiB, if set (else [`DEFAULT_OUTPUT_MIB`] applies).
+    pub output_mib: Option<u64>,
+}
+
+impl Limits {
+    /// The memory limit in MiB, the format's default when the folder sets none.
+    pub fn memory_mib_or_default(&self) -> u64 {
+        self.memory_mib.unwrap_or(DEFAULT_MEMORY_MIB)
+    }
+
+    /// The output limit in MiB, the format's default when the folder sets none.
+    pub fn output_mib_or_default(&self) -> u64 {
+        self.output_mib.unwrap_or(DEFAULT_OUTPUT_MIB)
+    }
+}
+
+/// A time limit the folder states, and where it states it (so a report can say so).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FixedTimeLimit {
+    /// The limit (CPU time per test).
+    pub limit: Duration,
+    /// Where it came from.
+    pub source: TimeLimitSource,
+}
+
+/// Where a fixed time limit was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeLimitSource {
+    /// `limits.time_limit` in problem.yaml (2023-07 key; also read in legacy folders, where
+    /// BAPCtools and DOMjudge put it).
+    ProblemYaml,
+    /// A `.timelimit` file in the folder holding a number of seconds (BAPCtools and DOMjudge
+    /// legacy packages; BAPCtools' `upgrade` moves it into problem.yaml).
+    TimelimitFile,
+    /// `timelimit = S` in `domjudge-problem.ini` (DOMjudge's own problem archives).
+    DomjudgeIni,
+}
+
+/// The rule that turns the slowest accepted run into a time limit.
+///
+/// Field names are the 2023-07 format's `limits.time_multipliers`; legacy folders map onto them
+/// the way problemtools does (`metadata.py`, `Metadata.from_legacy`):
+/// `time_multiplier` becomes `ac_to_time_limit` and `time_safety_margin` becomes
+/// `time_limit_to_tle`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeLimitRule {
+    /// The time limit is at least the slowest accepted run times this. Defaults: 5 in legacy
+    /// (`limits.time_multiplier`, legacy spec), 2.0 in 2023-07
+    /// (`limits.time_multipliers.ac_to_time_limit`, 2023-07 spec and problemtools).
+    pub ac_to_time_limit: f64,
+    /// A time-limit-exceeded submission must be slower than the time limit times this.
+    /// Defaults: 2 in legacy (`limits.time_safety_margin`), 1.5 in 2023-07
+    /// (`limits.time_multipliers.time_limit_to_tle`).
+    pub time_limit_to_tle: f64,
+    /// A derived time limit is a whole multiple of this many seconds. Default 1.0
+    /// (`limits.time_resolution`, 2023-07 spec; legacy has no such key, so 1 s as problemtools).
+    pub time_resolution: f64,
+}
+
+impl TimeLimitRule {
+    /// The defaults of a format version (see the field docs for their sources).
+    pub fn defaults(format: FormatVersion) -> Self {
+        match format {
+            FormatVersion::Legacy => TimeLimitRule {
+                ac_to_time_limit: 5.0,
+                time_limit_to_tle: 2.0,
+                time_resolution: 1.0,
+            },
+            FormatVersion::V2023_07 => TimeLimitRule {
+                ac_to_time_limit: 2.0,
+                time_limit_to_tle: 1.5,
+                time_resolution: 1.0,
+            },
+        }
+    }
+
+    /// The time limit problemtools derives from the slowest accepted run: the smallest whole
+    /// multiple of `time_resolution` that is at least `slowest_accepted * ac_to_time_limit`, and
+    /// at least one `time_resolution` (problemtools' `_compute_time_limit`:
+    /// `max(1, ceil(T_ac * ac_to_time_limit / time_resolution)) * time_resolution`, and the
+    /// 2023-07 spec's "smallest integer multiple of time_resolution"). So 0.6 s x 5 = 3 s,
+    /// 0.61 s x 5 gives 4 s, and a 0.05 s solution still gets 1 s. Older problemtools releases
+    /// rounded half up instead (`max(1, int(0.5 + T_ac * time_multiplier))`); current ones use
+    /// this ceiling for legacy folders too. A product within a nanosecond of a multiple counts
+    /// as that multiple, so decimal run times do not round up on floating-point noise.
+    pub fn time_limit(&self, slowest_accepted: Duration) -> Duration {
+        let resolution_ns = self.time_resolution * 1e9;
+        let exact_ns = slowest_accepted.as_nanos() as f64 * self.ac_to_time_limit;
+        let steps = ((exact_ns - 1.0) / resolution_ns).ceil().max(1.0);
+        Duration::from_nanos((steps * resolution_ns).round() as u64)
+    }
+
+    /// The limit a time-limit-exceeded submission must still exceed: `time_limit *
+    /// time_limit_to_tle` (problemtools' "safety margin" run, 2023-07's
+    /// `time_limit * time_limit_to_tle <= T_tle`).
+    pub fn tle_margin(&self, time_limit: Duration) -> Duration {
+        Duration::from_nanos((time_limit.as_nanos() as f64 * self.time_limit_to_tle).round() as u64)
+    }
+}
+
+/// Reads problem.yaml's `limits` (a map, or absent) for `format`, adding notices for keys
+/// that are ignored.
+pub(crate) fn parse_limits(
+    file: &Path,
+    limits: Option<&Node>,
+    format: FormatVersion,
+    notices: &mut Vec<String>,
+) -> Result<Limits, PackageError> {
+    let mut rule = TimeLimitRule::defaults(format);
+    let mut parsed = Limits {
+        time_limit: None,
+        rule,
+        memory_mib: None,
+        output_mib: None,
+    };
+    let Some(limits) = limits else {
+        return Ok(parsed);
+    };
+    let entries = limits.as_map(file, "limits")?;
+    for (key, value) in entries {
+        let what = format!("limits.{}", key.name);
+        match key.name.as_str() {
+            "time_limit" => {
+                let seconds = value.as_positive_f64(file, &what)?;
+                parsed.time_limit = Some(FixedTimeLimit {
+                    limit: seconds_to_duration(seconds),
+                    source: TimeLimitSource::ProblemYaml,
+                });
+            }
+            "time_multiplier" => {
+                rule.ac_to_time_limit = at_least_one(file, value, &what)?;
+                if format == FormatVersion::V2023_07 {
+                    notices.push(format!(
+                        "{} line {}: limits.time_multiplier is a legacy key (2023-07 calls it \
+                         limits.time_multipliers.ac_to_time_limit); used",
+                        file.display(),
+                        key.line
+                    ));
+                }
+            }
+            "time_safety_margin" => {
+                rule.time_limit_to_tle = at_least_one(file, value, &what)?;
+                if format == FormatVersion::V2023_07 {
+                    notices.push(format!(
+                        "{} line {}: limits.time_safety_margin is a legacy key (2023-07 calls it \
+                         limits.time_multipliers.time_limit_to_tle); used",
+                        file.display(),
+                        key.line
+                    ));
+                }
+            }
+            "time_multipliers" => {
+                for (inner, inner_value) in value.as_map(file, &what)? {
+                    let what = format!("{what}.{}", inner.name);
+                    match inner.name.as_str() {
+                        "ac_to_time_limit" => {
+                            rule.ac_to_time_limit = at_least_one(file, inner_value, &what)?
+                        }
+                        "time_limit_to_tle" => {
+                            rule.time_limit_to_tle = at_least_one(file, inner_value, &what)?
+                        }
+                        _ => notices.push(unknown_key(file, inner.line, &what)),
+                    }
+                }
+            }
+            "time_resolution" => rule.time_resolution = value.as_positive_f64(file, &what)?,
+            "memory" => parsed.memory_mib = Some(value.as_positive_int(file, &what)?),
+            "output" => parsed.output_mib = Some(value.as_positive_int(file, &what)?),
+            // Limits for compilers, validators and source size: defined by the format, not
+            // limits on a submission's run, so not used here.
+            "code" | "compilation_time" | "compilation_memory" | "validation_time"
+            | "validation_memory" | "validation_output" | "validation_passes" => {}
+            _ => notices.push(unknown_key(file, key.line, &what)),
+        }
+    }
+    parsed.rule = rule;
+    Ok(parsed)
+}
+
+fn at_least_one(file: &Path, value: &Node, what: &str) -> Result<f64, PackageError> {
+    let x = value.as_f64(file, what)?;
+    if x >= 1.0 {
+        Ok(x)
+    } else {
+        Err(value.error(file, what, format_args!("must be at least 1, found {x}")))
+    }
+}
+
+fn unknown_key(file: &Path, line: usize, what: &str) -> String {
+    format!(
+        "{} line {line}: unknown key {what}; ignored",
+        file.display()
+    )
+}
+
+fn seconds_to_duration(seconds: f64) -> Duration {
+    Duration::from_nanos((seconds * 1e9).round() as u64)
+}
+
+/// The time limit of a `.timelimit` file (a number of seconds) or of `timelimit = S` in a
+/// `domjudge-problem.ini`, when the folder has one. problem.yaml's `limits.time_limit` wins
+/// over both (with a notice), and `.timelimit` over the ini file.
+pub(crate) fn time_limit_from_side_files(
+    dir: &Path,
+    from_yaml: Option<FixedTimeLimit>,
+    notices: &mut Vec<String>,
+) -> Result<Option<FixedTimeLimit>, PackageError> {
+    let timelimit_file = dir.join(".timelimit");
+    let ini_file = dir.join("domjudge-problem.ini");
+    let mut found = from_yaml;
+    for (file, source) in [
+        (timelimit_file, TimeLimitSource::TimelimitFile),
+        (ini_file, TimeLimitSource::DomjudgeIni),
+    ] {
+        if !file.is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| PackageError::at(&file, format!("cannot read: {e}")))?;
+        let value = match source {
+            TimeLimitSource::DomjudgeIni => ini_time_limit(&file, &text)?,
+            _ => Some(timelimit_file_value(&file, &text)?),
+        };
+        let Some(seconds) = value else { continue };
+        match found {
+            Some(existing) => notices.push(format!(
+                "{}: time limit {seconds} s ignored: {} already sets {} s",
+                file.display(),
+                describe_source(existing.source),
+                existing.limit.as_secs_f64()
+            )),
+            None => {
+                found = Some(FixedTimeLimit {
+                    limit: seconds_to_duration(seconds),
+                    source,
+                })
+            }
+        }
+    }
+    Ok(found)
+}
+
+fn describe_source(source: TimeLimitSource) -> &'static str {
+    match source {
+        TimeLimitSource::ProblemYaml => "problem.yaml limits.time_limit",
+        TimeLimitSource::TimelimitFile => ".timelimit",
+        TimeLimitSource::DomjudgeIni => "domjudge-problem.ini",
+    }
+}
+
+fn positive_seconds(text: &str) -> Option<f64> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0)
+}
+
+fn timelimit_file_value(file: &Path, text: &str) -> Result<f64, PackageError> {
+    let trimmed = text.trim();
+    positive_seconds(trimmed).ok_or_else(|| {
+        PackageError::new(
+            file,
+            Some(1),
+            format!("must hold a time limit in seconds greater than 0, found {trimmed:?}"),
+        )
+    })
+}
+
+fn ini_time_limit(file: &Path, text: &str) -> Result<Option<f64>, PackageError> {
+    let mut found = None;
+    for (number, line) in text.lines().enumerate() {
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        if key.trim() != "timelimit" {
+            continue;
+        }
+        let value = value.trim();
+        let unquoted = value
+            .strip_prefix(['"', '\''])
+            .and_then(|v| v.strip_suffix(['"', '\'']))
+            .unwrap_or(value);
+        let seconds = positive_seconds(unquoted.trim()).ok_or_else(|| {
+            PackageError::new(
+                file,
+                Some(number + 1),
+                format!("timelimit must be a number of seconds greater than 0, found {value:?}"),
+            )
+        })?;
+        found = Some(seconds);
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::package::yaml::{get, parse};
+
+    fn ms(ms: u64) -> Duration {
+        Duration::from_millis(ms)
+    }
+
+    #[test]
+    fn legacy_rule_rounds_up_to_whole_seconds_of_five_times_the_slowest() {
+        let rule = TimeLimitRule::defaults(FormatVersion::Legacy);
+        assert_eq!(rule.time_limit(ms(600)), ms(3000));
+        assert_eq!(rule.time_limit(ms(610)), ms(4000));
+        assert_eq!(rule.time_limit(ms(50)), ms(1000));
+        assert_eq!(rule.time_limit(Duration::ZERO), ms(1000));
+        assert_eq!(rule.time_limit(ms(1999)), ms(10_000));
+        assert_eq!(rule.tle_margin(ms(3000)), ms(6000));
+    }
+
+    #[test]
+    fn modern_rule_uses_twice_the_slowest_and_the_resolution() {
+        let mut rule = TimeLimitRule::defaults(FormatVersion::V2023_07);
+        assert_eq!(rule.time_limit(ms(400)), ms(1000));
+        assert_eq!(rule.time_limit(ms(1200)), ms(3000));
+        assert_eq!(rule.time_limit(ms(1500)), ms(3000));
+        assert_eq!(rule.tle_margin(ms(3000)), ms(4500));
+        rule.time_resolution = 0.5;
+        assert_eq!(rule.time_limit(ms(1200)), ms(2500));
+        rule.time_resolution = 0.1;
+        assert_eq!(rule.time_limit(ms(40)), ms(100));
+        assert_eq!(rule.time_limit(ms(150)), ms(300));
+        assert_eq!(rule.time_limit(ms(151)), ms(400));
+    }
+
+    fn limits(yaml: &str, format: FormatVersion) -> (Result<Limits, PackageError>, Vec<String>) {
+        let file = Path::new("p/problem.yaml");
+        let node = parse(file, yaml).unwrap();
+        let map = node.as_map(file, "problem.yaml").unwrap().to_vec();
+        let mut notices = Vec::new();
+        let result = parse_limits(file, get(&map, "limits"), format, &mut notices);
+        (result, notices)
+    }
+
+    #[test]
+    fn legacy_limits_read_multiplier_margin_memory_and_output() {
+        let (l, notices) = limits(
+            "limits:\n  time_multiplier: 3\n  time_safety_margin: 1.5\n  memory: 512\n  output: 16\n  code: 64\n",
+            FormatVersion::Legacy,
+        );
+        let l = l.unwrap();
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(l.time_limit, None);
+        assert_eq!(l.rule.ac_to_time_limit, 3.0);
+        assert_eq!(l.rule.time_limit_to_tle, 1.5);
+        assert_eq!((l.memory_mib, l.output_mib), (Some(512), Some(16)));
+        let (l, _) = limits("name: x\n", FormatVersion::Legacy);
+        let l = l.unwrap();
+        assert_eq!(l.rule, TimeLimitRule::defaults(FormatVersion::Legacy));
+        assert_eq!(
+            (l.memory_mib_or_default(), l.output_mib_or_default()),
+            (2048, 8)
+        );
+    }
+
+    #[test]
+    fn modern_limits_read_time_limit_and_multipliers() {
+        let (l, notices) = limits(
+            "limits:\n  time_limit: 1.5\n  time_multipliers:\n    ac_to_time_limit: 3\n    \
+             time_limit_to_tle: 2\n  time_resolution: 0.5\n  memory: 1024\n  validation_passes: 3\n",
+            FormatVersion::V2023_07,
+        );
+        let l = l.unwrap();
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(
+            l.time_limit,
+            Some(FixedTimeLimit {
+                limit: ms(1500),
+                source: TimeLimitSource::ProblemYaml
+            })
+        );
+        assert_eq!(
+            l.rule,
+            TimeLimitRule {
+                ac_to_time_limit: 3.0,
+                time_limit_to_tle: 2.0,
+                time_resolution: 0.5
+            }
+        );
+        assert_eq!(l.memory_mib, Some(1024));
+    }
+
+    #[test]
+    fn legacy_keys_in_a_modern_folder_are_used_with_a_notice() {
+        let (l, notices) = limits("limits:\n  time_multiplier: 4\n", FormatVersion::V2023_07);
+        assert_eq!(l.unwrap().rule.ac_to_time_limit, 4.0);
+        assert_eq!(notices.len(), 1);
+        assert!(
+            notices[0].starts_with("p/problem.yaml line 2: limits.time_multiplier is a legacy key")
+        );
+    }
+
+    #[test]
+    fn unknown_limit_keys_are_notices() {
+        let (l, notices) = limits("limits:\n  stack: 64\n", FormatVersion::Legacy);
+        assert!(l.is_ok());
+        assert_eq!(
+            notices,
+            vec!["p/problem.yaml line 2: unknown key limits.stack; ignored"]
+        );
+    }
+
+    #[test]
+    fn bad_limit_values_are_errors_with_line_and_key() {
+        let cases = [
+            ("limits:\n  time_limit: fast\n", "p/problem.yaml line 2: limits.time_limit must be a number, found \"fast\""),
+            ("limits:\n  time_limit: 0\n", "p/problem.yaml line 2: limits.time_limit must be greater than 0, found 0"),
+            ("limits:\n  memory: 1.5\n", "p/problem.yaml line 2: limits.memory must be a whole number greater than 0, found 1.5"),
+            ("limits:\n  output: lots\n", "p/problem.yaml line 2: limits.output must be a whole number, found \"lots\""),
+            ("limits:\n  time_multiplier: 0.5\n", "p/problem.yaml line 2: limits.time_multiplier must be at least 1, found 0.5"),
+            ("limits:\n\n  time_multipliers:\n    ac_to_time_limit: [2]\n", "p/problem.yaml line 4: limits.time_multipliers.ac_to_time_limit must be a number, found a list"),
+            ("limits: 5\n", "p/problem.yaml line 1: limits must be a map of keys, found 5"),
+        ];
+        for (yaml, expected) in cases {
+            let (l, _) = limits(yaml, FormatVersion::V2023_07);
+            assert_eq!(l.unwrap_err().to_string(), expected, "{yaml}");
+        }
+    }
+
+    #[test]
+    fn side_files_give_a_time_limit_unless_problem_yaml_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut notices = Vec::new();
+        assert_eq!(
+            time_limit_from_side_files(dir.path(), None, &mut notices).unwrap(),
+            None
+        );
+
+        std::fs::write(
+            dir.path().join("domjudge-problem.ini"),
+            "name='Hello'\ntimelimit = '2.5'\n",
+        )
+        .unwrap();
+        let t = time_limit_from_side_files(dir.path(), None, &mut notices)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (t.limit, t.source),
+            (ms(2500), TimeLimitSource::DomjudgeIni)
+        );
+
+        std::fs::write(dir.path().join(".timelimit"), "3\n").unwrap();
+        let t = time_limit_from_side_files(dir.path(), None, &mut notices)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (t.limit, t.source),
+            (ms(3000), TimeLimitSource::TimelimitFile)
+        );
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].contains(
+            "domjudge-problem.ini: time limit 2.5 s ignored: .timelimit already sets 3 s"
+        ));
+
+        let yaml = FixedTimeLimit {
+            limit: ms(1000),
+            source: TimeLimitSource::ProblemYaml,
+        };
+        notices.clear();
+        let t = time_limit_from_side_files(dir.path(), Some(yaml), &mut notices).unwrap();
+        assert_eq!(t, Some(yaml));
+        assert_eq!(notices.len(), 2);
+    }
+
+    #[test]
+    fn malformed_side_files_are_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(".timelimit"), "two seconds\n").unwrap();
+        let err = time_limit_from_side_files(dir.path(), None, &mut Vec::new()).unwrap_err();
+        assert!(err.to_string().ends_with(".timelimit line 1: must hold a time limit in seconds greater than 0, found \"two seconds\""), "{err}");
+        std::fs::remove_file(dir.path().join(".timelimit")).unwrap();
+        std::fs::write(
+            dir.path().join("domjudge-problem.ini"),
+            "name=x\ntimelimit=-1\n",
+        )
+        .unwrap();
+        let err = time_limit_from_side_files(dir.path(), None, &mut Vec::new()).unwrap_err();
+        assert!(err.to_string().ends_with("domjudge-problem.ini line 2: timelimit must be a number of seconds greater than 0, found \"-1\""), "{err}");
+    }
+}

@@ -1,0 +1,290 @@
+//! What `stress` needs beyond the format: the reference and the generator kinds, from an
+//! optional `stressjudge.yaml` or from the folder's conventions.
+
+use std::path::{Path, PathBuf};
+
+use super::error::PackageError;
+use super::programs::{list_programs, Program};
+use super::submissions::Submission;
+use super::yaml::{self, Value};
+
+/// The name of the optional stress configuration file in a problem folder.
+pub const STRESS_CONFIG_FILE: &str = "stressjudge.yaml";
+
+/// The kind name used for a folder's one generator when no `stressjudge.yaml` names kinds.
+pub const DEFAULT_KIND: &str = "random";
+
+/// How to stress-test a solution of this problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StressSetup {
+    /// The `stressjudge.yaml` it came from, or `None` for the folder's conventions.
+    pub config_file: Option<PathBuf>,
+    /// The program whose output is the expected answer: `reference:` in the file, else the
+    /// first of `submissions/accepted/` in name order. `None` when there is neither.
+    pub reference: Option<Program>,
+    /// The generator kinds, in file order: `generators:` in the file, else the folder's one
+    /// generator as kind `random`. Empty when there is none.
+    pub generators: Vec<GeneratorKind>,
+}
+
+/// One generator kind: a name and the command that prints an input for a seed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratorKind {
+    /// The kind's name (`small`, `large`, `random`), as `--kind` takes it.
+    pub kind: String,
+    /// The command.
+    pub command: GeneratorCommand,
+}
+
+/// A generator command: a program and its arguments, the seed going first unless an argument
+/// holds a `{seed}` placeholder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratorCommand {
+    /// The generator program (a path; relative paths are relative to the base given to
+    /// [`GeneratorCommand::parse`]).
+    pub program: PathBuf,
+    /// The arguments as written, placeholders included.
+    pub args: Vec<String>,
+}
+
+impl GeneratorCommand {
+    /// Parses `gen.py 10 100` or `gen.py --seed={seed} --n 10`: words split on whitespace, with
+    /// '...' or "..." quoting a word that holds spaces. The program path is taken relative to
+    /// `base`.
+    pub fn parse(text: &str, base: &Path) -> Result<GeneratorCommand, String> {
+        let words = split_words(text)?;
+        Self::from_words(&words, base)
+    }
+
+    /// A command from already split words (the first is the program).
+    pub fn from_words(words: &[String], base: &Path) -> Result<GeneratorCommand, String> {
+        let Some((program, args)) = words.split_first() else {
+            return Err("is empty: it needs a generator program, then its arguments".to_string());
+        };
+        if program.contains("{seed}") {
+            return Err(format!(
+                "starts with {program:?}: the first word is the program, not the seed"
+            ));
+        }
+        Ok(GeneratorCommand {
+            program: base.join(program),
+            args: args.to_vec(),
+        })
+    }
+
+    /// Whether some argument holds the `{seed}` placeholder.
+    pub fn has_seed_placeholder(&self) -> bool {
+        self.args.iter().any(|a| a.contains("{seed}"))
+    }
+
+    /// The arguments for `seed`: every `{seed}` replaced by it, or, without a placeholder, the
+    /// seed first and then the arguments (`gen SEED ARGS...`, as `./gen $i` loops do).
+    pub fn args_for_seed(&self, seed: u64) -> Vec<String> {
+        let seed = seed.to_string();
+        if self.has_seed_placeholder() {
+            self.args
+                .iter()
+                .map(|a| a.replace("{seed}", &seed))
+                .collect()
+        } else {
+            std::iter::once(seed)
+                .chain(self.args.iter().cloned())
+                .collect()
+        }
+    }
+}
+
+fn split_words(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut current: Option<String> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                let word = current.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some(q) if q == c => break,
+                        Some(other) => word.push(other),
+                        None => return Err(format!("has an unclosed {c} quote")),
+                    }
+                }
+            }
+            c if c.is_whitespace() => words.extend(current.take()),
+            c => current.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(current);
+    Ok(words)
+}
+
+/// Reads `dir/stressjudge.yaml` if present, else applies the folder's conventions.
+pub(crate) fn read(
+    dir: &Path,
+    submissions: &[Submission],
+    notices: &mut Vec<String>,
+) -> Result<StressSetup, PackageError> {
+    let file = dir.join(STRESS_CONFIG_FILE);
+    if file.is_file() {
+        return read_file(dir, &file);
+    }
+    let reference = submissions
+        .iter()
+        .find(|s| s.category == "accepted")
+        .map(|s| s.program.clone());
+    let generators = default_generator(dir, notices)
+        .map(|program| GeneratorKind {
+            kind: DEFAULT_KIND.to_string(),
+            command: GeneratorCommand {
+                program: program.path,
+                args: Vec::new(),
+            },
+        })
+        .into_iter()
+        .collect();
+    Ok(StressSetup {
+        config_file: None,
+        reference,
+        generators,
+    })
+}
+
+/// The one program in `generators/`, or the one named `gen.*` (or `gen/`) among several.
+fn default_generator(dir: &Path, notices: &mut Vec<String>) -> Option<Program> {
+    let folder = dir.join("generators");
+    if !folder.is_dir() {
+        return None;
+    }
+    let mut skipped = Vec::new();
+    let mut programs = list_programs(&folder, "generators", &mut skipped);
+    if programs.len() == 1 {
+        return programs.pop();
+    }
+    let mut named_gen: Vec<Program> = programs
+        .iter()
+        .filter(|p| p.stem() == "gen")
+        .cloned()
+        .collect();
+    if named_gen.len() == 1 {
+        return named_gen.pop();
+    }
+    if !programs.is_empty() {
+        notices.push(format!(
+            "generators: {} programs and {} named gen.*, so none is the default generator; \
+             name it in {STRESS_CONFIG_FILE}",
+            programs.len(),
+            if named_gen.is_empty() {
+                "none".to_string()
+            } else {
+                named_gen.len().to_string()
+            },
+        ));
+    }
+    None
+}
+
+fn read_file(dir: &Path, file: &Path) -> Result<StressSetup, PackageError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| PackageError::at(file, format!("cannot read: {e}")))?;
+    let root = yaml::parse(file, &text)?;
+    let mut setup = StressSetup {
+        config_file: Some(file.to_path_buf()),
+        reference: None,
+        generators: Vec::new(),
+    };
+    for (key, value) in root.as_map(file, STRESS_CONFIG_FILE)? {
+        match key.name.as_str() {
+            "reference" => {
+                let path = value.as_string(file, "reference")?;
+                let program = dir.join(&path);
+                if !program.exists() {
+                    return Err(value.error(
+                        file,
+                        "reference",
+                        format_args!("{path:?} does not exist in the problem folder"),
+                    ));
+                }
+                setup.reference = Some(Program::at(&program));
+            }
+            "generators" => {
+                let kinds = value.as_map(file, "generators")?;
+                if kinds.is_empty() {
+                    return Err(value.error(
+                        file,
+                        "generators",
+                        "must name at least one kind, e.g. `small: generators/gen.py 10`",
+                    ));
+                }
+                for (kind, command) in kinds {
+                    let what = format!("generators.{}", kind.name);
+                    check_kind_name(file, kind.line, &kind.name)?;
+                    let parsed = match &command.value {
+                        Value::Seq(_) => {
+                            GeneratorCommand::from_words(&command.as_words(file, &what)?, dir)
+                        }
+                        _ => GeneratorCommand::parse(&command.as_string(file, &what)?, dir),
+                    }
+                    .map_err(|problem| command.error(file, &what, problem))?;
+                    if !parsed.program.exists() {
+                        return Err(command.error(
+                            file,
+                            &what,
+                            format_args!(
+                                "names {:?}, which does not exist in the problem folder",
+                                program_shown(dir, &parsed.program)
+                            ),
+                        ));
+                    }
+                    setup.generators.push(GeneratorKind {
+                        kind: kind.name.clone(),
+                        command: parsed,
+                    });
+                }
+            }
+            other => {
+                return Err(PackageError::new(
+                    file,
+                    Some(key.line),
+                    format!("unknown key {other:?} (known: reference, generators)"),
+                ))
+            }
+        }
+    }
+    Ok(setup)
+}
+
+fn program_shown(dir: &Path, program: &Path) -> String {
+    program
+        .strip_prefix(dir)
+        .unwrap_or(program)
+        .display()
+        .to_string()
+}
+
+fn check_kind_name(file: &Path, line: usize, name: &str) -> Result<(), PackageError> {
+    let well_formed = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if !well_formed {
+        return Err(PackageError::new(
+            file,
+            Some(line),
+            format!(
+                "generator kind {name:?} must be lowercase letters, digits, '-' and '_' \
+                 (it names a --kind and a folder of saved failures)"
+            ),
+        ));
+    }
+    if name == "all" {
+        return Err(PackageError::new(
+            file,
+            Some(line),
+            "generator kind \"all\" is reserved (--kind all runs every kind)",
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,449 @@
+//! YAML documents as a tree of values that each know their line, so that every error about a
+//! value (not only a syntax error) can name the file and the line to fix.
+//!
+//! The problem-package files are small and loosely typed (a `name` may be a string or a map, a
+//! flag list a string or a sequence), so they are read into this tree first and interpreted by
+//! hand with [`Node`]'s typed accessors, which produce errors such as
+//! `problem.yaml line 4: limits.time_limit must be a number, found "fast"`.
+
+use std::fmt;
+use std::path::Path;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_saphyr::Spanned;
+
+use super::error::PackageError;
+
+/// One YAML value with the line it starts on (1-based; 0 when the parser could not tell).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Node {
+    /// The value.
+    pub value: Value,
+    /// 1-based line of the value in its file.
+    pub line: usize,
+}
+
+/// A YAML value. Mapping keys are kept in file order with their own lines.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Value {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Seq(Vec<Node>),
+    Map(Vec<(Key, Node)>),
+}
+
+/// A mapping key: its text and line.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Key {
+    /// The key as text (numbers and booleans used as keys are written as YAML shows them).
+    pub name: String,
+    /// 1-based line of the key.
+    pub line: usize,
+}
+
+/// Parses `text` (the contents of `path`) into a tree. An empty document is `Null`.
+pub(crate) fn parse(path: &Path, text: &str) -> Result<Node, PackageError> {
+    if text.trim().is_empty()
+        || text
+            .lines()
+            .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        return Ok(Node {
+            value: Value::Null,
+            line: 1,
+        });
+    }
+    let options = serde_saphyr::options! {
+        with_snippet: false,
+        // YAML 1.2 booleans only: `y`, `n`, `on`, `off`, `yes` stay words.
+        strict_booleans: true,
+        // `.inf` and `.nan` reach the typed readers, which reject them with a named key.
+        non_finite_float_policy: serde_saphyr::options::NonFiniteFloatPolicy::PassThrough,
+    };
+    serde_saphyr::from_str_with_options::<Node>(text, options).map_err(|e| {
+        let line = e.location().map(|l| l.line() as usize).filter(|&l| l > 0);
+        let message = one_line(&e.without_snippet().to_string());
+        PackageError::new(path, line, format!("malformed YAML: {message}"))
+    })
+}
+
+/// Folds a possibly multi-line parser message into one line and drops the parser's own
+/// "at line L column C" suffix (the error already names the line).
+fn one_line(message: &str) -> String {
+    let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    let joined = match joined.find(", set DuplicateKeyPolicy") {
+        Some(at) => joined[..at].to_string(),
+        None => joined,
+    };
+    match joined.find(" at line ") {
+        Some(at) => joined[..at].to_string(),
+        None => joined,
+    }
+}
+
+impl Value {
+    /// What kind of value this is, for messages: `a string "fast"`, `a list`, ...
+    pub fn describe(&self) -> String {
+        match self {
+            Value::Null => "nothing".to_string(),
+            Value::Bool(b) => format!("{b}"),
+            Value::Int(i) => format!("{i}"),
+            Value::Float(x) => format!("{x}"),
+            Value::Str(s) => format!("{s:?}"),
+            Value::Seq(_) => "a list".to_string(),
+            Value::Map(_) => "a map".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+/// Typed reading of a node, with errors naming the file, the line and the key path.
+///
+/// `what` is the key path shown in messages, e.g. `limits.time_limit`.
+impl Node {
+    /// An error about this node.
+    pub fn error(&self, path: &Path, what: &str, problem: impl fmt::Display) -> PackageError {
+        PackageError::new(
+            path,
+            Some(self.line).filter(|&l| l > 0),
+            format!("{what} {problem}"),
+        )
+    }
+
+    /// The entries of a mapping; `Null` counts as an empty mapping (an empty YAML file or key).
+    pub fn as_map(&self, path: &Path, what: &str) -> Result<&[(Key, Node)], PackageError> {
+        match &self.value {
+            Value::Map(entries) => Ok(entries),
+            Value::Null => Ok(&[]),
+            other => Err(self.error(
+                path,
+                what,
+                format_args!("must be a map of keys, found {other}"),
+            )),
+        }
+    }
+
+    /// A number (an integer or a float).
+    pub fn as_f64(&self, path: &Path, what: &str) -> Result<f64, PackageError> {
+        match &self.value {
+            Value::Int(i) => Ok(*i as f64),
+            Value::Float(x) if x.is_finite() => Ok(*x),
+            other => Err(self.error(path, what, format_args!("must be a number, found {other}"))),
+        }
+    }
+
+    /// A number that is strictly positive.
+    pub fn as_positive_f64(&self, path: &Path, what: &str) -> Result<f64, PackageError> {
+        let x = self.as_f64(path, what)?;
+        if x > 0.0 {
+            Ok(x)
+        } else {
+            Err(self.error(
+                path,
+                what,
+                format_args!("must be greater than 0, found {x}"),
+            ))
+        }
+    }
+
+    /// A whole number that is strictly positive.
+    pub fn as_positive_int(&self, path: &Path, what: &str) -> Result<u64, PackageError> {
+        match &self.value {
+            Value::Int(i) if *i > 0 => Ok(*i as u64),
+            Value::Float(x) if x.fract() == 0.0 && *x >= 1.0 && *x < 9.0e15 => Ok(*x as u64),
+            Value::Int(_) | Value::Float(_) => Err(self.error(
+                path,
+                what,
+                format_args!(
+                    "must be a whole number greater than 0, found {}",
+                    self.value
+                ),
+            )),
+            other => Err(self.error(
+                path,
+                what,
+                format_args!("must be a whole number, found {other}"),
+            )),
+        }
+    }
+
+    /// A string. Plain numbers and booleans are accepted as their text (YAML reads `name: 2048`
+    /// as a number, but a problem may well be called 2048).
+    pub fn as_string(&self, path: &Path, what: &str) -> Result<String, PackageError> {
+        match &self.value {
+            Value::Str(s) => Ok(s.clone()),
+            Value::Int(_) | Value::Float(_) | Value::Bool(_) => Ok(self.value.describe()),
+            other => Err(self.error(path, what, format_args!("must be a string, found {other}"))),
+        }
+    }
+
+    /// Command-line words: a string split on whitespace, or a list of strings. `Null` is none.
+    pub fn as_words(&self, path: &Path, what: &str) -> Result<Vec<String>, PackageError> {
+        match &self.value {
+            Value::Null => Ok(Vec::new()),
+            Value::Seq(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| item.as_string(path, &format!("{what}[{i}]")))
+                .collect(),
+            _ => Ok(self
+                .as_string(path, what)?
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()),
+        }
+    }
+}
+
+/// Looks up `key` in mapping entries.
+pub(crate) fn get<'a>(entries: &'a [(Key, Node)], key: &str) -> Option<&'a Node> {
+    entries.iter().find(|(k, _)| k.name == key).map(|(_, v)| v)
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let spanned = Spanned::<Value>::deserialize(deserializer)?;
+        Ok(Node {
+            value: spanned.value,
+            line: spanned.referenced.line() as usize,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(ValueVisitor)
+    }
+}
+
+struct ValueVisitor;
+
+impl<'de> Visitor<'de> for ValueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any YAML value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Int(v))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        Ok(i64::try_from(v).map_or(Value::Float(v as f64), Value::Int))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Value, E> {
+        Ok(i64::try_from(v).map_or(Value::Float(v as f64), Value::Int))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Value, E> {
+        Ok(i64::try_from(v).map_or(Value::Float(v as f64), Value::Int))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::Float(v))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::Str(v.to_string()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        Ok(Value::Str(v))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        Value::deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element::<Node>()? {
+            items.push(item);
+        }
+        Ok(Value::Seq(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(key) = map.next_key::<Node>()? {
+            let name = match key.value {
+                Value::Str(s) => s,
+                Value::Null => String::new(),
+                Value::Seq(_) | Value::Map(_) => {
+                    return Err(de::Error::custom(format!(
+                        "line {}: a key must be a plain word, found {}",
+                        key.line, key.value
+                    )))
+                }
+                other => other.describe(),
+            };
+            let value = map.next_value::<Node>()?;
+            entries.push((
+                Key {
+                    name,
+                    line: key.line,
+                },
+                value,
+            ));
+        }
+        Ok(Value::Map(entries))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(text: &str) -> Node {
+        parse(Path::new("t.yaml"), text).unwrap()
+    }
+
+    #[test]
+    fn every_value_knows_its_line() {
+        let node = tree("name: Hello\nlimits:\n  memory: 512\n  time_limit: 1.5\nflags: [a, b]\n");
+        let map = node.as_map(Path::new("t.yaml"), "top").unwrap();
+        assert_eq!(map[0].0.name, "name");
+        assert_eq!(
+            map[0].1,
+            Node {
+                value: Value::Str("Hello".into()),
+                line: 1
+            }
+        );
+        let limits = get(map, "limits")
+            .unwrap()
+            .as_map(Path::new("t"), "limits")
+            .unwrap();
+        assert_eq!(
+            limits[0].1,
+            Node {
+                value: Value::Int(512),
+                line: 3
+            }
+        );
+        assert_eq!(
+            limits[1].1,
+            Node {
+                value: Value::Float(1.5),
+                line: 4
+            }
+        );
+        assert_eq!(limits[1].0.line, 4);
+        let flags = get(map, "flags").unwrap();
+        assert_eq!(flags.line, 5);
+        assert_eq!(
+            flags.as_words(Path::new("t"), "flags").unwrap(),
+            vec!["a", "b"]
+        );
+    }
+
+    #[test]
+    fn empty_and_comment_only_documents_are_null() {
+        assert_eq!(tree("").value, Value::Null);
+        assert_eq!(tree("# nothing here\n\n").value, Value::Null);
+    }
+
+    #[test]
+    fn syntax_errors_name_file_and_line() {
+        let err = parse(Path::new("p/problem.yaml"), "name: x\nlimits: [1, 2\n").unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("p/problem.yaml line "), "{text}");
+        assert!(text.contains("malformed YAML"), "{text}");
+        assert!(!text.contains('\n'));
+    }
+
+    #[test]
+    fn duplicate_keys_are_errors() {
+        let err = parse(Path::new("problem.yaml"), "name: a\nname: b\n").unwrap_err();
+        assert!(err.to_string().contains("malformed YAML"), "{err}");
+    }
+
+    #[test]
+    fn typed_reads_explain_what_was_found() {
+        let node = tree("time_limit: fast\n");
+        let map = node
+            .as_map(Path::new("problem.yaml"), "problem.yaml")
+            .unwrap();
+        let err = get(map, "time_limit")
+            .unwrap()
+            .as_f64(Path::new("problem.yaml"), "limits.time_limit")
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "problem.yaml line 1: limits.time_limit must be a number, found \"fast\""
+        );
+        let node = tree("- 1\n- 2\n");
+        let err = node.as_map(Path::new("x.yaml"), "x.yaml").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "x.yaml line 1: x.yaml must be a map of keys, found a list"
+        );
+    }
+
+    #[test]
+    fn only_yaml_1_2_booleans_are_booleans() {
+        let node = tree(
+            "y: yes
+n: on
+ok: true
+",
+        );
+        let map = node.as_map(Path::new("p"), "p").unwrap();
+        assert_eq!(map[0].0.name, "y");
+        assert_eq!(map[0].1.value, Value::Str("yes".into()));
+        assert_eq!(map[1].0.name, "n");
+        assert_eq!(map[2].1.value, Value::Bool(true));
+    }
+
+    #[test]
+    fn infinite_numbers_are_rejected_with_the_key() {
+        let node = tree(
+            "time_limit: .inf
+",
+        );
+        let map = node.as_map(Path::new("p"), "p").unwrap();
+        let err = map[0]
+            .1
+            .as_f64(Path::new("p"), "limits.time_limit")
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "p line 1: limits.time_limit must be a number, found inf"
+        );
+    }
+
+    #[test]
+    fn numbers_read_as_strings_where_text_is_expected() {
+        let node = tree("name: 2048\n");
+        let map = node.as_map(Path::new("p"), "p").unwrap();
+        assert_eq!(
+            get(map, "name")
+                .unwrap()
+                .as_string(Path::new("p"), "name")
+                .unwrap(),
+            "2048"
+        );
+    }
+}
