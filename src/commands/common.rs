@@ -7,15 +7,22 @@ use std::sync::Arc;
 use crate::build::{self, BuildError, BuildOptions, Program, Source};
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
-use crate::external::ExternalProblem;
-use crate::options::{CandidateSource, ProblemSpec};
+use crate::external::{folder, ExternalProblem};
+use crate::options::{CandidateOptions, CandidateSource, ProblemSpec};
 use crate::problem::Problem;
 use crate::stress::store::FailureStore;
 
-/// The problem a command names: a built-in id, a problem folder, or ad-hoc programs.
+use super::time_limit;
+
+/// The problem a command names: a built-in id, a problem folder, or ad-hoc programs. A folder
+/// without a time limit keeps a placeholder: commands that run a candidate use
+/// [`resolve_for_runs`].
 pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageError> {
     let catalog = Catalog::builtin();
     match &spec.name {
+        Some(name) if folder::names_a_folder(name) => Ok(Arc::new(
+            folder::load(Path::new(name), &spec.ad_hoc)?.problem,
+        )),
         None if spec.ad_hoc.any() => Ok(Arc::new(ExternalProblem::ad_hoc(&spec.ad_hoc)?)),
         Some(name) => {
             let problem = catalog.find(name)?;
@@ -31,6 +38,24 @@ pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageErro
             "give a PROBLEM (a built-in id or a problem folder) or an ad-hoc problem \
              (--gen/--ref/--tests)",
         )),
+    }
+}
+
+/// The problem a command that runs `candidate` names; a problem folder without a time limit
+/// gets one from its accepted submissions unless `--time-limit` was given.
+pub fn resolve_for_runs(
+    spec: &ProblemSpec,
+    candidate: &CandidateOptions,
+) -> Result<Arc<dyn Problem>, UsageError> {
+    match &spec.name {
+        Some(name) if folder::names_a_folder(name) => {
+            let mut loaded = folder::load(Path::new(name), &spec.ad_hoc)?;
+            if candidate.time_limit.is_none() {
+                time_limit::settle(&mut loaded, candidate.jobs, candidate.isolation)?;
+            }
+            Ok(Arc::new(loaded.problem))
+        }
+        _ => resolve_problem(spec),
     }
 }
 

@@ -5,7 +5,7 @@
 //! of the problem (its checker) fails. The timing policy (max tests alone, borderline re-runs,
 //! `--strict-timing`) is described in [`crate::testset`].
 
-use super::common::{build_candidate, fault_error, resolve_problem};
+use super::common::{build_candidate, fault_error, resolve_for_runs};
 use super::{print_out, Outcome};
 use crate::build::BuildError;
 use crate::compare::Verdict;
@@ -16,7 +16,7 @@ use crate::testset::{run_test_set, Plan, SandboxExecutor};
 
 /// Runs `stressjudge judge`.
 pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
-    let problem = resolve_problem(&options.problem)?;
+    let problem = resolve_for_runs(&options.problem, &options.candidate)?;
     let plan = Plan::new(&options.candidate, problem.info());
     let built = build_candidate(&options.candidate.source);
     if let Err(BuildError::Usage(e)) = built {

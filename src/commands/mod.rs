@@ -8,6 +8,7 @@ pub mod list;
 pub mod repro;
 pub mod solve;
 pub mod stress;
+pub mod time_limit;
 pub mod verify;
 
 use std::io::Write;

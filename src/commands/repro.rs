@@ -8,7 +8,7 @@
 use serde_json::json;
 
 use super::common::{
-    build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_problem,
+    build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
 };
 use super::stress::report_compile_error;
 use super::{print_out, Outcome};
@@ -28,7 +28,7 @@ const SHOWN_LINES: usize = 40;
 
 /// Runs `stressjudge repro`.
 pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
-    let problem = resolve_problem(&options.problem)?;
+    let problem = resolve_for_runs(&options.problem, &options.candidate)?;
     require_generator_and_reference(problem.as_ref())?;
     let kind = pick_kind(problem.as_ref(), options.kind.as_deref())?;
     let plan = Plan::new(&options.candidate, problem.info());

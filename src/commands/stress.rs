@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::common::{
-    build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_problem,
+    build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
 };
 use super::{print_out, Outcome};
 use crate::build::{BuildError, Program};
@@ -30,7 +30,7 @@ pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Builds the candidate, starts one sandbox per job and runs the stress loop. A compile error
 /// is reported as verdict CE (exit 1).
 pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
-    let problem = resolve_problem(&options.problem)?;
+    let problem = resolve_for_runs(&options.problem, &options.candidate)?;
     require_generator_and_reference(problem.as_ref())?;
     let run_plan = RunPlan::new(&options.candidate, problem.info());
     let plan = stress_plan(problem.as_ref(), options)?;

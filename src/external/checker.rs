@@ -13,6 +13,7 @@ use super::sandboxes::ToolSandboxes;
 use super::tool::{first_line, stderr_note, Tool, ToolArg, ToolCall, ToolLimits};
 use super::validator::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::compare::default_validator::{self, DefaultVerdict, Flags};
+use crate::error::UsageError;
 use crate::problem::{Answer, CheckResult, Mismatch, ToolFailure};
 use crate::run::Exit;
 
@@ -24,12 +25,12 @@ const TESTLIB_FAIL: i32 = 3;
 
 /// The judge of a candidate's output.
 pub enum Checker {
-    /// The Kattis default validator with these flags.
-    Default(Flags),
-    /// A testlib-style checker.
+    /// The Kattis default validator; its arguments are its flags.
+    Default,
+    /// A testlib-style checker (it takes no arguments).
     Testlib(Tool),
-    /// A Kattis output validator and the flags it is called with.
-    Kattis(Tool, Vec<String>),
+    /// A Kattis output validator.
+    Kattis(Tool),
 }
 
 impl Checker {
@@ -38,20 +39,31 @@ impl Checker {
         Checker::Testlib(Tool::new("checker", path))
     }
 
-    /// A Kattis output validator at `path`, called with `flags`.
-    pub fn kattis(path: &Path, flags: Vec<String>) -> Checker {
-        Checker::Kattis(Tool::new("output validator", path), flags)
+    /// A Kattis output validator at `path`.
+    pub fn kattis(path: &Path) -> Checker {
+        Checker::Kattis(Tool::new("output validator", path))
     }
 
     /// The checker's program, if it is one.
     pub fn tool(&self) -> Option<&Tool> {
         match self {
-            Checker::Default(_) => None,
-            Checker::Testlib(tool) | Checker::Kattis(tool, _) => Some(tool),
+            Checker::Default => None,
+            Checker::Testlib(tool) | Checker::Kattis(tool) => Some(tool),
         }
     }
 
-    /// Judges `output` for `input` against `answer`.
+    /// Checks arguments before anything runs: the default validator's flags must parse.
+    /// `source` says where they come from, for the error.
+    pub fn check_args(&self, args: &[String], source: &str) -> Result<(), UsageError> {
+        match self {
+            Checker::Default => Flags::parse(args)
+                .map(|_| ())
+                .map_err(|e| UsageError::new(format!("{source}: {e}"))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Judges `output` for `input` against `answer`, the checker called with `args`.
     pub fn check(
         &self,
         sandboxes: &ToolSandboxes,
@@ -59,20 +71,23 @@ impl Checker {
         input: &str,
         answer: &Answer,
         output: &[u8],
+        args: &[String],
     ) -> Result<CheckResult, ToolFailure> {
         match self {
-            Checker::Default(flags) => Ok(
-                match default_validator::check(answer.text.as_bytes(), output, flags) {
-                    DefaultVerdict::Accepted => CheckResult::Accepted,
-                    DefaultVerdict::Wrong { message, .. } => {
-                        CheckResult::WrongAnswer(Mismatch::message(message))
-                    }
-                },
-            ),
-            Checker::Testlib(tool) => testlib(tool, sandboxes, limits, input, answer, output),
-            Checker::Kattis(tool, flags) => {
-                kattis(tool, flags, sandboxes, limits, input, answer, output)
+            Checker::Default => {
+                let flags = Flags::parse(args)
+                    .map_err(|e| ToolFailure::new("the default output validator", e.to_string()))?;
+                Ok(
+                    match default_validator::check(answer.text.as_bytes(), output, &flags) {
+                        DefaultVerdict::Accepted => CheckResult::Accepted,
+                        DefaultVerdict::Wrong { message, .. } => {
+                            CheckResult::WrongAnswer(Mismatch::message(message))
+                        }
+                    },
+                )
             }
+            Checker::Testlib(tool) => testlib(tool, sandboxes, limits, input, answer, output),
+            Checker::Kattis(tool) => kattis(tool, args, sandboxes, limits, input, answer, output),
         }
     }
 }

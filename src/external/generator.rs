@@ -2,75 +2,58 @@
 //!
 //! The seed comes first, as in the classic `./gen $i` loop, so testlib generators (seeded from
 //! their arguments) work unchanged; a command `gen.py 10 100` passes its arguments after the
-//! seed, and a `{seed}` placeholder puts the seed wherever it stands instead.
+//! seed, and a `{seed}` placeholder puts the seed wherever it stands instead (the command's
+//! words and placeholder are [`crate::problem::package::GeneratorCommand`]'s).
 
 use std::path::Path;
 
 use super::sandboxes::ToolSandboxes;
 use super::tool::{Tool, ToolArg, ToolCall, ToolLimits};
 use crate::error::UsageError;
+use crate::problem::package::GeneratorCommand;
 use crate::problem::ToolFailure;
 
-/// The placeholder a generator command may use for the seed.
-pub const SEED_PLACEHOLDER: &str = "{seed}";
-
 /// A generator program with its arguments.
-pub struct GeneratorCommand {
+pub struct Generator {
     tool: Tool,
-    args: Vec<String>,
+    command: GeneratorCommand,
 }
 
-impl GeneratorCommand {
-    /// Parses a command `PROGRAM [ARGS...]` (shell-style quoting), the program's path taken
-    /// relative to `base`. `what` names where the command came from, for errors.
-    pub fn parse(command: &str, base: &Path, what: &str) -> Result<GeneratorCommand, UsageError> {
-        let words = shlex::split(command).ok_or_else(|| {
-            UsageError::new(format!(
-                "{what}: cannot parse `{command}` (unbalanced quotes?)"
-            ))
-        })?;
-        let Some((program, args)) = words.split_first() else {
-            return Err(UsageError::new(format!("{what}: the command is empty")));
-        };
-        let path = base.join(program);
-        if !path.exists() {
-            let hint = if which(program) {
+impl Generator {
+    /// The generator a command describes (its program must exist).
+    pub fn new(command: GeneratorCommand) -> Generator {
+        Generator {
+            tool: Tool::new("generator", &command.program),
+            command,
+        }
+    }
+
+    /// Parses `--gen`'s command `PROGRAM [ARGS...]`, the program's path taken relative to
+    /// `base`, and checks that the program exists.
+    pub fn parse(text: &str, base: &Path) -> Result<Generator, UsageError> {
+        let command = GeneratorCommand::parse(text, base)
+            .map_err(|why| UsageError::new(format!("--gen `{text}` {why}")))?;
+        if !command.program.exists() {
+            let shown = command.program.display().to_string();
+            let word = text.split_whitespace().next().unwrap_or("");
+            let hint = if on_path(word) {
                 format!(
-                    " (`{program}` is a command, not a file: name the generator program itself, \
-                     e.g. `gen.py 10`; stressjudge picks the interpreter)"
+                    " (`{word}` is a command, not a file: name the generator program itself, e.g. \
+                     --gen \"gen.py 10\"; stressjudge picks the interpreter)"
                 )
             } else {
                 String::new()
             };
             return Err(UsageError::new(format!(
-                "{what}: generator `{}` not found{hint}",
-                path.display()
+                "--gen: generator `{shown}` not found{hint}"
             )));
         }
-        Ok(GeneratorCommand {
-            tool: Tool::new("generator", &path),
-            args: args.to_vec(),
-        })
+        Ok(Generator::new(command))
     }
 
     /// The generator program.
     pub fn tool(&self) -> &Tool {
         &self.tool
-    }
-
-    /// The arguments of the call for `seed`.
-    pub fn arguments(&self, seed: u64) -> Vec<String> {
-        let seed = seed.to_string();
-        if self.args.iter().any(|a| a.contains(SEED_PLACEHOLDER)) {
-            self.args
-                .iter()
-                .map(|a| a.replace(SEED_PLACEHOLDER, &seed))
-                .collect()
-        } else {
-            std::iter::once(seed)
-                .chain(self.args.iter().cloned())
-                .collect()
-        }
     }
 
     /// Runs the generator for `seed` and returns the input it printed.
@@ -82,7 +65,8 @@ impl GeneratorCommand {
     ) -> Result<String, ToolFailure> {
         let call = ToolCall {
             args: self
-                .arguments(seed)
+                .command
+                .args_for_seed(seed)
                 .into_iter()
                 .map(ToolArg::Text)
                 .collect(),
@@ -103,8 +87,8 @@ impl GeneratorCommand {
 }
 
 /// Whether `name` is a command on `PATH`.
-fn which(name: &str) -> bool {
-    if name.contains('/') {
+pub fn on_path(name: &str) -> bool {
+    if name.is_empty() || name.contains('/') {
         return false;
     }
     std::env::var_os("PATH")
@@ -115,37 +99,19 @@ fn which(name: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn command(args: &[&str]) -> GeneratorCommand {
-        GeneratorCommand {
-            tool: Tool::new("generator", Path::new("gen.py")),
-            args: args.iter().map(|a| a.to_string()).collect(),
-        }
-    }
-
-    #[test]
-    fn the_seed_goes_first_unless_a_placeholder_says_where() {
-        assert_eq!(command(&[]).arguments(17), ["17"]);
-        assert_eq!(command(&["10", "100"]).arguments(3), ["3", "10", "100"]);
-        assert_eq!(
-            command(&["-n", "10", "--seed={seed}"]).arguments(5),
-            ["-n", "10", "--seed=5"]
-        );
-    }
-
     #[test]
     fn commands_are_parsed_and_checked() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("gen.py"), "print(1)").unwrap();
-        let parsed = GeneratorCommand::parse("gen.py 10 'a b'", dir.path(), "--gen").unwrap();
-        assert_eq!(parsed.arguments(1), ["1", "10", "a b"]);
-        let err = GeneratorCommand::parse("nope.py", dir.path(), "--gen").unwrap_err();
+        let parsed = Generator::parse("gen.py 10 'a b'", dir.path()).unwrap();
+        assert_eq!(parsed.command.args_for_seed(1), ["1", "10", "a b"]);
+        let err = Generator::parse("nope.py", dir.path()).unwrap_err();
         assert!(err.to_string().contains("not found"), "{err}");
-        let err = GeneratorCommand::parse("sh gen.py", dir.path(), "--gen").unwrap_err();
+        let err = Generator::parse("sh gen.py", dir.path()).unwrap_err();
         assert!(
             err.to_string().contains("is a command, not a file"),
             "{err}"
         );
-        assert!(GeneratorCommand::parse("", dir.path(), "--gen").is_err());
-        assert!(GeneratorCommand::parse("'gen.py", dir.path(), "--gen").is_err());
+        assert!(Generator::parse("", dir.path()).is_err());
     }
 }

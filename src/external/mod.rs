@@ -9,6 +9,7 @@
 
 pub mod answers;
 pub mod checker;
+pub mod folder;
 pub mod generator;
 pub mod sandboxes;
 pub mod tests_dir;
@@ -27,7 +28,7 @@ use crate::problem::{
 };
 use answers::AnswerCache;
 use checker::Checker;
-use generator::GeneratorCommand;
+use generator::Generator;
 use sandboxes::ToolSandboxes;
 use tests_dir::TestFile;
 use tool::{Tool, ToolCall, ToolLimits};
@@ -46,10 +47,11 @@ pub const GENERATED_TESTS_PER_KIND: u64 = 10;
 /// A problem whose generator, validators, reference and checker are the user's programs.
 pub struct ExternalProblem {
     info: ProblemInfo,
-    generators: Vec<(String, GeneratorCommand)>,
+    generators: Vec<(String, Generator)>,
     reference: Option<Tool>,
     validators: Vec<InputValidator>,
     checker: Checker,
+    checker_args: Vec<String>,
     tests: Vec<TestFile>,
     sandboxes: ToolSandboxes,
     limits: ToolLimits,
@@ -61,13 +63,15 @@ pub struct Parts {
     /// Its metadata (`kinds` and `generator_name` are filled in from `generators`).
     pub info: ProblemInfo,
     /// Generator kinds and their commands.
-    pub generators: Vec<(String, GeneratorCommand)>,
+    pub generators: Vec<(String, Generator)>,
     /// The reference solution.
     pub reference: Option<PathBuf>,
     /// Input validators.
     pub validators: Vec<InputValidator>,
     /// The checker.
     pub checker: Checker,
+    /// The checker's arguments for inputs whose answer does not set its own (generated ones).
+    pub checker_args: Vec<String>,
     /// Test files.
     pub tests: Vec<TestFile>,
 }
@@ -86,6 +90,7 @@ impl ExternalProblem {
             reference: parts.reference.map(|p| Tool::new("reference", &p)),
             validators: parts.validators,
             checker: parts.checker,
+            checker_args: parts.checker_args,
             tests: parts.tests,
             sandboxes: ToolSandboxes::new(),
             limits: ToolLimits::default(),
@@ -107,10 +112,7 @@ impl ExternalProblem {
             }
         };
         let generators = match &parts.generator {
-            Some(command) => vec![(
-                "random".to_string(),
-                GeneratorCommand::parse(command, here, "--gen")?,
-            )],
+            Some(command) => vec![("random".to_string(), Generator::parse(command, here)?)],
             None => Vec::new(),
         };
         let reference = parts
@@ -120,10 +122,8 @@ impl ExternalProblem {
             .transpose()?;
         let checker = match (&parts.checker, &parts.output_validator) {
             (Some(path), _) => Checker::testlib(&existing("--checker", path)?),
-            (None, Some(path)) => {
-                Checker::kattis(&existing("--output-validator", path)?, Vec::new())
-            }
-            (None, None) => Checker::Default(Default::default()),
+            (None, Some(path)) => Checker::kattis(&existing("--output-validator", path)?),
+            (None, None) => Checker::Default,
         };
         let validators = parts
             .validators
@@ -169,8 +169,16 @@ impl ExternalProblem {
             reference,
             validators,
             checker,
+            checker_args: Vec::new(),
             tests,
         }))
+    }
+
+    /// Sets the time limit a folder did not (derived by problemtools' rule), with the note that
+    /// says how it was derived.
+    pub fn set_time_limit(&mut self, limit: Duration, note: String) {
+        self.info.limits.time = limit;
+        self.info.notes.push(note);
     }
 
     /// The reference's answer to `input`, from the answer cache when it ran on it before.
@@ -273,8 +281,9 @@ impl Problem for ExternalProblem {
         expected: &Answer,
         output: &[u8],
     ) -> Result<CheckResult, ToolFailure> {
+        let args = expected.checker_args.as_ref().unwrap_or(&self.checker_args);
         self.checker
-            .check(&self.sandboxes, &self.limits, input, expected, output)
+            .check(&self.sandboxes, &self.limits, input, expected, output, args)
     }
 
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {

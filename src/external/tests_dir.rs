@@ -15,6 +15,8 @@ pub struct TestFile {
     pub input: PathBuf,
     /// The answer file (`.ans`, else `.out`), if any.
     pub answer: Option<PathBuf>,
+    /// The checker's arguments for this test, when they differ from the problem's.
+    pub checker_args: Option<Vec<String>>,
 }
 
 /// The tests of `dir`, in natural name order (`2` before `10`).
@@ -42,6 +44,7 @@ pub fn load(dir: &Path) -> Result<Vec<TestFile>, UsageError> {
             name: stem.unwrap_or_default(),
             input: path,
             answer,
+            checker_args: None,
         });
     }
     if tests.is_empty() {

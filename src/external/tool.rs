@@ -105,6 +105,17 @@ impl Tool {
         }
     }
 
+    /// A tool whose messages call it `label` rather than `ROLE PATH` (a checktestdata script
+    /// run by the checktestdata program is named by its script).
+    pub fn labelled(role: &'static str, path: &Path, label: String) -> Tool {
+        Tool {
+            role,
+            path: path.to_path_buf(),
+            label,
+            built: OnceLock::new(),
+        }
+    }
+
     /// How messages name it: `reference brute.py`.
     pub fn label(&self) -> &str {
         &self.label

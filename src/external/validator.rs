@@ -32,6 +32,14 @@ impl InputValidator {
         }
     }
 
+    /// The program at `path` called with `args`, named `label` in messages.
+    pub fn labelled(path: &Path, args: Vec<String>, label: String) -> InputValidator {
+        InputValidator {
+            tool: Tool::labelled("input validator", path, label),
+            flags: args,
+        }
+    }
+
     /// The validator program.
     pub fn tool(&self) -> &Tool {
         &self.tool

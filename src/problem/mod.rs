@@ -129,17 +129,24 @@ impl From<InputError> for ProblemError {
     }
 }
 
-/// The reference's answer file for one input, byte for byte what it printed (`.ans`).
+/// The reference's answer file for one input, byte for byte what it printed (`.ans`), and how
+/// the checker is to be called for it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Answer {
     /// The answer text.
     pub text: String,
+    /// The output validator arguments of the test this answer belongs to, when they differ
+    /// from the problem's (Kattis test groups set their own `output_validator_args`).
+    pub checker_args: Option<Vec<String>>,
 }
 
 impl Answer {
     /// An answer from its text.
     pub fn new(text: impl Into<String>) -> Self {
-        Answer { text: text.into() }
+        Answer {
+            text: text.into(),
+            checker_args: None,
+        }
     }
 
     /// The answer of a built-in problem: one answer per game, one per line.
@@ -149,7 +156,7 @@ impl Answer {
             text.push_str(answer);
             text.push('\n');
         }
-        Answer { text }
+        Answer::new(text)
     }
 
     /// Its whitespace-separated tokens.
@@ -166,7 +173,7 @@ impl Answer {
                 text.push('\n');
             }
         }
-        Answer { text }
+        Answer::new(text)
     }
 }
 

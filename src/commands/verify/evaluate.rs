@@ -1,6 +1,6 @@
-//! Judging one library solution: the fixed test set, then (if it passed) a stress pass; its
-//! verdict is the first non-AC verdict found. Also the problemtools-style time-limit sanity
-//! checks.
+//! Judging one solution: the whole fixed test set, then (if it passed) a stress pass; its
+//! verdict is the first non-AC verdict found, and every verdict is kept for the folder's
+//! expectation. Also the problemtools-style time-limit sanity checks.
 
 use std::time::Duration;
 
@@ -11,6 +11,7 @@ use crate::compare::Verdict;
 use crate::error::UsageError;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::{Problem, TestCase};
+use crate::report::TestRow;
 use crate::run::RunLimits;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::{self as engine, CaseRunner, Counters, Plan as StressPlan};
@@ -22,6 +23,12 @@ pub struct Evaluation {
     /// The verdict found, or `None` when the solution could not even be judged (e.g. an
     /// unknown file type), with the reason in `detail`.
     pub got: Option<Verdict>,
+    /// Every verdict, in test order, the stress pass's last (when it ran).
+    pub verdicts: Vec<Verdict>,
+    /// Each fixed test's row.
+    pub tests: Vec<TestRow>,
+    /// Why the solution was not judged at all (no toolchain for its language here).
+    pub skipped: Option<String>,
     /// Where the verdict came from: a test name, `stress KIND seed N`, or `compile`.
     pub source: String,
     /// One line on what went wrong.
@@ -45,6 +52,9 @@ pub struct Settings {
     pub stress_seeds: u64,
     /// The isolation asked for.
     pub isolation: IsolationChoice,
+    /// A time_limit_exceeded solution that finishes within this factor of the limit gets a
+    /// warning (problemtools' safety margin).
+    pub tle_margin: f64,
 }
 
 /// Judges `solution` on `problem`.
@@ -67,6 +77,9 @@ pub fn evaluate(
     let plan = Plan::new(&candidate, problem.info());
     let mut evaluation = Evaluation {
         got: None,
+        verdicts: Vec::new(),
+        tests: Vec::new(),
+        skipped: None,
         source: String::new(),
         detail: String::new(),
         slowest: Duration::ZERO,
@@ -100,6 +113,7 @@ pub fn evaluate(
         .map(|r| r.result.cpu())
         .max()
         .unwrap_or_default();
+    evaluation.verdicts = run.rows.iter().map(|r| r.result.verdict).collect();
     let failed = run.rows.iter().find(|r| r.result.verdict != Verdict::AC);
     if let Some(row) = failed {
         evaluation.got = Some(row.result.verdict);
@@ -110,14 +124,17 @@ pub fn evaluate(
         }
         if row.result.verdict == Verdict::TLE {
             let case = cases.iter().find(|c| c.name == row.name);
-            if let Some(warning) =
-                case.and_then(|c| tle_margin_warning(&program, problem, c, &plan))
+            if let Some(warning) = case
+                .and_then(|c| tle_margin_warning(&program, problem, c, &plan, settings.tle_margin))
             {
                 evaluation.warnings.push(warning);
             }
         }
     } else {
         let (verdict, source, detail) = stress_pass(problem, &program, &plan, settings)?;
+        if source.starts_with("stress") {
+            evaluation.verdicts.push(verdict);
+        }
         evaluation.got = Some(verdict);
         evaluation.source = source;
         evaluation.detail = detail;
@@ -128,6 +145,7 @@ pub fn evaluate(
             evaluation.slowest.as_millis() * 100 / plan.limits.cpu.as_millis().max(1)
         ));
     }
+    evaluation.tests = run.rows;
     evaluation.elapsed = started.elapsed();
     Ok(evaluation)
 }
@@ -139,7 +157,8 @@ fn stress_pass(
     plan: &Plan,
     settings: Settings,
 ) -> Result<(Verdict, String, String), UsageError> {
-    if problem.info().kinds.is_empty() {
+    let info = problem.info();
+    if info.kinds.is_empty() || !info.has_reference || settings.stress_seeds == 0 {
         return Ok((Verdict::AC, "all tests".into(), String::new()));
     }
     let stress_plan = StressPlan {
@@ -170,15 +189,16 @@ fn stress_pass(
     })
 }
 
-/// problemtools' sanity check for a TLE solution: re-run its failing test alone with 1.5 x the
-/// time limit; if it finishes, the limit barely separates it from an accepted solution.
+/// problemtools' sanity check for a TLE solution: re-run its failing test alone with `margin`
+/// x the time limit; if it finishes, the limit barely separates it from an accepted solution.
 fn tle_margin_warning(
     program: &Program,
     problem: &dyn Problem,
     case: &TestCase,
     plan: &Plan,
+    margin: f64,
 ) -> Option<String> {
-    let generous = plan.limits.cpu.mul_f64(1.5);
+    let generous = plan.limits.cpu.mul_f64(margin);
     let wide = Plan {
         limits: RunLimits {
             cpu: generous,
@@ -193,7 +213,7 @@ fn tle_margin_warning(
     let row = run_one(&mut executor, problem, case, &wide).ok()?;
     (row.result.verdict != Verdict::TLE).then(|| {
         format!(
-            "time_limit_exceeded but finishes {} in {:.2} s, within 1.5 x the limit",
+            "time_limit_exceeded but finishes {} in {:.2} s, within {margin} x the limit",
             case.name,
             row.result.cpu().as_secs_f64()
         )

@@ -1,11 +1,14 @@
-//! The solutions library on disk: `solutions/PROBLEM/VERDICT_FOLDER/FILE`, following the Kattis /
-//! ICPC problem package convention (`accepted`, `wrong_answer`, `time_limit_exceeded`,
-//! `run_time_error`, plus `memory_limit_exceeded` and `output_limit_exceeded`).
+//! What verify checks: the solutions library of the built-in problems on disk,
+//! `solutions/PROBLEM/VERDICT_FOLDER/FILE`, following the Kattis / ICPC problem package
+//! convention (`accepted`, `wrong_answer`, `time_limit_exceeded`, `run_time_error`, plus
+//! `memory_limit_exceeded` and `output_limit_exceeded`), and the submissions of a problem
+//! folder with the Kattis expectations of their category.
 
 use std::path::{Path, PathBuf};
 
 use crate::compare::Verdict;
 use crate::error::UsageError;
+use crate::problem::package::{Expectation, Submission, TestVerdict};
 
 /// The verdict folders and the verdict each promises.
 pub const FOLDERS: [(&str, Verdict); 6] = [
@@ -17,15 +20,101 @@ pub const FOLDERS: [(&str, Verdict); 6] = [
     ("output_limit_exceeded", Verdict::OLE),
 ];
 
-/// One solution of the library with the verdict its folder promises.
+/// What a solution's folder promises.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    /// The library's rule: the first non-AC verdict found (tests, then stress) is this one.
+    Verdict(Verdict),
+    /// A problem folder's rule (Kattis): every verdict is permitted by the category, and one is
+    /// required by it; a memory overrun satisfies `run_time_error`.
+    Kattis {
+        /// The category folder, e.g. `run_time_error`.
+        category: String,
+        /// What its verdicts must satisfy.
+        expectation: Expectation,
+    },
+}
+
+impl Expected {
+    /// A short label for tables: `WA`, or a folder category's main verdict.
+    pub fn label(&self) -> String {
+        match self {
+            Expected::Verdict(v) => v.name().to_string(),
+            Expected::Kattis { category, .. } => match category.as_str() {
+                "accepted" => "AC".into(),
+                "wrong_answer" => "WA".into(),
+                "time_limit_exceeded" => "TLE".into(),
+                "run_time_error" => "RE".into(),
+                "memory_limit_exceeded" => "MLE".into(),
+                "output_limit_exceeded" => "OLE".into(),
+                "rejected" => "not AC".into(),
+                "brute_force" => "TLE/RE".into(),
+                other => other.to_string(),
+            },
+        }
+    }
+
+    /// The category folder of a problem folder's submission.
+    pub fn category(&self) -> Option<&str> {
+        match self {
+            Expected::Verdict(_) => None,
+            Expected::Kattis { category, .. } => Some(category),
+        }
+    }
+
+    /// Whether a solution whose first non-AC verdict is `got` (AC when none), after getting
+    /// `verdicts` in test order (stress last), keeps the promise.
+    pub fn is_met(&self, got: Verdict, verdicts: &[Verdict]) -> bool {
+        match self {
+            Expected::Verdict(v) => got == *v,
+            Expected::Kattis { expectation, .. } => {
+                got != Verdict::CE
+                    && expectation.is_met_by(verdicts.iter().filter_map(|v| test_verdict(*v)))
+            }
+        }
+    }
+}
+
+/// A verdict in the package format's terms (`RE` is `RTE`); `None` for CE.
+fn test_verdict(verdict: Verdict) -> Option<TestVerdict> {
+    Some(match verdict {
+        Verdict::AC => TestVerdict::AC,
+        Verdict::WA => TestVerdict::WA,
+        Verdict::TLE => TestVerdict::TLE,
+        Verdict::RE => TestVerdict::RTE,
+        Verdict::MLE => TestVerdict::MLE,
+        Verdict::OLE => TestVerdict::OLE,
+        Verdict::CE => return None,
+    })
+}
+
+/// One solution with what its folder promises.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LibrarySolution {
-    /// Problem id (the first folder level).
+    /// Problem id (the first folder level of the library, or the problem folder).
     pub problem: String,
-    /// Path of the source file.
+    /// Path of the source file or program folder.
     pub path: PathBuf,
-    /// The verdict its folder promises.
-    pub expected: Verdict,
+    /// Where its path is shown from (the folder of its problem).
+    pub root: PathBuf,
+    /// What its folder promises.
+    pub expected: Expected,
+}
+
+/// The submissions of a problem folder `id` at `dir`.
+pub fn from_folder(id: &str, dir: &Path, submissions: &[Submission]) -> Vec<LibrarySolution> {
+    submissions
+        .iter()
+        .map(|s| LibrarySolution {
+            problem: id.to_string(),
+            path: s.program.path.clone(),
+            root: dir.to_path_buf(),
+            expected: Expected::Kattis {
+                category: s.category.clone(),
+                expectation: s.expected.clone(),
+            },
+        })
+        .collect()
 }
 
 /// True for files that are solutions: sources by extension, or executables.
@@ -75,7 +164,8 @@ pub fn discover(root: &Path, problems: &[&str]) -> Result<Vec<LibrarySolution>, 
             found.extend(paths.into_iter().map(|path| LibrarySolution {
                 problem: problem.to_string(),
                 path,
-                expected,
+                root: dir.clone(),
+                expected: Expected::Verdict(expected),
             }));
         }
     }
@@ -102,20 +192,20 @@ mod tests {
             std::fs::write(p.join(folder).join(file), "x").unwrap();
         }
         let found = discover(root.path(), &["toy"]).unwrap();
-        let names: Vec<(String, Verdict)> = found
+        let names: Vec<(String, Expected)> = found
             .iter()
             .map(|s| {
                 let name = s.path.file_name().unwrap().to_string_lossy().to_string();
-                (name, s.expected)
+                (name, s.expected.clone())
             })
             .collect();
         assert_eq!(
             names,
             [
-                ("a.cpp".to_string(), Verdict::AC),
-                ("b.py".to_string(), Verdict::AC),
-                ("w.rs".to_string(), Verdict::WA),
-                ("t.c".to_string(), Verdict::TLE),
+                ("a.cpp".to_string(), Expected::Verdict(Verdict::AC)),
+                ("b.py".to_string(), Expected::Verdict(Verdict::AC)),
+                ("w.rs".to_string(), Expected::Verdict(Verdict::WA)),
+                ("t.c".to_string(), Expected::Verdict(Verdict::TLE)),
             ]
         );
         let err = discover(root.path(), &["other"]).unwrap_err().to_string();

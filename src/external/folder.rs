@@ -1,0 +1,245 @@
+//! A problem folder (Kattis / ICPC problem package, read by [`crate::problem::package`]) as an
+//! [`ExternalProblem`]: its tests, input validators, output validator (or the default one with
+//! the folder's flags), limits, and its stress setup (generators and reference). Flags given on
+//! the command line (`--gen`, `--ref`, `--checker`, ...) replace the folder's parts.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::checker::Checker;
+use super::generator::{on_path, Generator};
+use super::tests_dir::{self, TestFile};
+use super::validator::InputValidator;
+use super::{ExternalProblem, Parts};
+use crate::error::UsageError;
+use crate::options::AdHocParts;
+use crate::problem::package::{
+    self, InputValidatorKind, OutputValidation, Package, Submission, TimeLimitRule,
+};
+use crate::problem::{Limits, Origin, ProblemInfo};
+
+/// Time limit shown until one is derived (a folder without `time_limit`), never used to judge.
+const UNSET_TIME_LIMIT: Duration = Duration::from_secs(1);
+
+/// A problem folder, loaded: the problem and what `verify` and the time-limit rule need.
+pub struct Folder {
+    /// The problem.
+    pub problem: ExternalProblem,
+    /// The submissions with their expectations.
+    pub submissions: Vec<Submission>,
+    /// problemtools' rule for deriving the time limit, when the folder sets none.
+    pub time_limit_rule: Option<TimeLimitRule>,
+    /// The rule that applies to the margin checks of time-limit submissions.
+    pub rule: TimeLimitRule,
+}
+
+/// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a
+/// `/` or is an existing directory.
+pub fn names_a_folder(name: &str) -> bool {
+    name.contains('/') || Path::new(name).is_dir()
+}
+
+/// Loads the problem folder `dir`, with `overrides` replacing its parts.
+pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
+    let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
+    check_type(&package)?;
+    let mut notes: Vec<String> = package.notices.clone();
+    let here = Path::new(".");
+    let generators = match &overrides.generator {
+        Some(command) => vec![("random".to_string(), Generator::parse(command, here)?)],
+        None => package
+            .stress
+            .generators
+            .iter()
+            .map(|g| (g.kind.clone(), Generator::new(g.command.clone())))
+            .collect(),
+    };
+    let reference = match &overrides.reference {
+        Some(path) => Some(existing("--ref", path)?),
+        None => package.stress.reference.as_ref().map(|p| p.path.clone()),
+    };
+    let mut validators = input_validators(&package, &mut notes);
+    for path in &overrides.validators {
+        validators.push(InputValidator::new(
+            &existing("--validator", path)?,
+            Vec::new(),
+        ));
+    }
+    let (checker, checker_args) = checker(&package, overrides, &mut notes)?;
+    let tests = match &overrides.tests {
+        Some(dir) => tests_dir::load(dir)?,
+        None => test_files(&package, &checker_args),
+    };
+    for test in &tests {
+        if let Some(args) = &test.checker_args {
+            checker.check_args(
+                args,
+                &format!("{}: test {}", package.dir.display(), test.name),
+            )?;
+        }
+    }
+    checker.check_args(&checker_args, &package.dir.display().to_string())?;
+    let rule = package.limits.rule;
+    let (time, time_limit_rule) = match &package.limits.time_limit {
+        Some(fixed) => (fixed.limit, None),
+        None => (UNSET_TIME_LIMIT, Some(rule)),
+    };
+    let info = ProblemInfo {
+        id: dir.display().to_string(),
+        title: package.name.clone(),
+        limits: Limits {
+            time,
+            memory_bytes: package.limits.memory_mib_or_default() << 20,
+        },
+        output_limit_bytes: Some(package.limits.output_mib_or_default() << 20),
+        kinds: Vec::new(),
+        generator_name: String::new(),
+        has_reference: reference.is_some(),
+        notes,
+        origin: Origin::Folder(dir.to_path_buf()),
+    };
+    let problem = ExternalProblem::new(Parts {
+        info,
+        generators,
+        reference,
+        validators,
+        checker,
+        checker_args,
+        tests,
+    });
+    Ok(Folder {
+        problem,
+        submissions: package.submissions,
+        time_limit_rule,
+        rule,
+    })
+}
+
+/// stressjudge judges batch problems: an interactive, multi-pass or submit-answer folder is
+/// refused up front.
+fn check_type(package: &Package) -> Result<(), UsageError> {
+    let kind = &package.problem_type;
+    let unsupported = if kind.interactive {
+        Some("interactive")
+    } else if kind.multi_pass {
+        Some("multi-pass")
+    } else if kind.submit_answer {
+        Some("submit-answer")
+    } else {
+        None
+    };
+    match unsupported {
+        Some(what) => Err(UsageError::new(format!(
+            "{}: the problem is {what}; stressjudge judges batch problems only",
+            package.dir.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn existing(flag: &str, path: &Path) -> Result<PathBuf, UsageError> {
+    if path.exists() {
+        Ok(path.to_path_buf())
+    } else {
+        Err(UsageError::new(format!(
+            "{flag}: `{}` not found",
+            path.display()
+        )))
+    }
+}
+
+/// The folder's input validators: programs, and checktestdata scripts when `checktestdata` is
+/// installed (skipped with a note otherwise); VIVA scripts are skipped with a note.
+fn input_validators(package: &Package, notes: &mut Vec<String>) -> Vec<InputValidator> {
+    let mut validators = Vec::new();
+    for validator in &package.input_validators {
+        let name = validator.program.name.clone();
+        let args = package
+            .root_input_validator_args
+            .for_validator(&name)
+            .to_vec();
+        match &validator.kind {
+            InputValidatorKind::Program => {
+                validators.push(InputValidator::new(&validator.program.path, args));
+            }
+            InputValidatorKind::Checktestdata(script) => match which("checktestdata") {
+                Some(binary) => {
+                    let mut words = vec![script.display().to_string()];
+                    words.extend(args);
+                    validators.push(InputValidator::labelled(
+                        &binary,
+                        words,
+                        format!("input validator {}", validator.program.path.display()),
+                    ));
+                }
+                None => notes.push(format!(
+                    "input validator {} skipped: checktestdata is not installed (the other \
+                     validators still run)",
+                    validator.program.path.display()
+                )),
+            },
+            InputValidatorKind::Viva(_) => notes.push(format!(
+                "input validator {} skipped: VIVA scripts are not supported (the other \
+                 validators still run)",
+                validator.program.path.display()
+            )),
+        }
+    }
+    validators
+}
+
+/// The checker and its arguments for generated inputs.
+fn checker(
+    package: &Package,
+    overrides: &AdHocParts,
+    notes: &mut Vec<String>,
+) -> Result<(Checker, Vec<String>), UsageError> {
+    if let Some(path) = &overrides.checker {
+        return Ok((Checker::testlib(&existing("--checker", path)?), Vec::new()));
+    }
+    let args = package.root_output_validator_args.clone();
+    if let Some(path) = &overrides.output_validator {
+        return Ok((
+            Checker::kattis(&existing("--output-validator", path)?),
+            args,
+        ));
+    }
+    Ok(match &package.output_validation {
+        OutputValidation::Default => (Checker::Default, args),
+        OutputValidation::Custom(programs) => {
+            if programs.len() > 1 {
+                notes.push(format!(
+                    "{} output validators; only the first, {}, is used",
+                    programs.len(),
+                    programs[0].path.display()
+                ));
+            }
+            (Checker::kattis(&programs[0].path), args)
+        }
+    })
+}
+
+/// The folder's tests, each with its own checker arguments when they differ from the root's.
+fn test_files(package: &Package, root_args: &[String]) -> Vec<TestFile> {
+    package
+        .tests
+        .iter()
+        .map(|t| TestFile {
+            name: t.name.clone(),
+            input: t.input.clone(),
+            answer: t.answer.clone(),
+            checker_args: (t.output_validator_args != root_args)
+                .then(|| t.output_validator_args.clone()),
+        })
+        .collect()
+}
+
+/// The path of `name` on `PATH`.
+fn which(name: &str) -> Option<PathBuf> {
+    if !on_path(name) {
+        return None;
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
