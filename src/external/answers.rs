@@ -58,7 +58,12 @@ impl AnswerCache {
             tmp.persist(self.dir.join(&key)).map_err(|e| e.error)?;
             Ok(())
         });
-        if stored.is_ok() && self.inserted.fetch_add(1, Ordering::Relaxed) % TRIM_EVERY == 0 {
+        if stored.is_ok()
+            && self
+                .inserted
+                .fetch_add(1, Ordering::Relaxed)
+                .is_multiple_of(TRIM_EVERY)
+        {
             self.trim(BUDGET_BYTES);
         }
     }

@@ -105,9 +105,9 @@ mod tests {
         std::fs::write(dir.path().join("gen.py"), "print(1)").unwrap();
         let parsed = Generator::parse("gen.py 10 'a b'", dir.path()).unwrap();
         assert_eq!(parsed.command.args_for_seed(1), ["1", "10", "a b"]);
-        let err = Generator::parse("nope.py", dir.path()).unwrap_err();
+        let err = Generator::parse("nope.py", dir.path()).err().unwrap();
         assert!(err.to_string().contains("not found"), "{err}");
-        let err = Generator::parse("sh gen.py", dir.path()).unwrap_err();
+        let err = Generator::parse("sh gen.py", dir.path()).err().unwrap();
         assert!(
             err.to_string().contains("is a command, not a file"),
             "{err}"
