@@ -266,8 +266,7 @@ pub fn stderr_note(stderr: &str) -> String {
     let last = stderr
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .last()
+        .rfind(|l| !l.is_empty())
         .unwrap_or("");
     if last.is_empty() {
         String::new()
