@@ -20,8 +20,10 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome, UsageError> {
     let problem = &*entry.problem;
     let plan = Plan::from_args(&args.candidate, problem.limits())?;
     let built = build_candidate(&args.candidate);
-    if let Err(BuildError::Usage(e)) = built {
-        return Err(e);
+    match built {
+        Err(BuildError::Usage(e)) => return Err(e),
+        Err(BuildError::Unavailable(message)) => return Err(UsageError::new(message)),
+        _ => {}
     }
     let cases = fixed_test_set(problem, &*entry.generator)?;
     let mut report = JudgeReport {
@@ -39,6 +41,7 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome, UsageError> {
     };
     match built {
         Err(BuildError::Usage(e)) => return Err(e),
+        Err(BuildError::Unavailable(message)) => return Err(UsageError::new(message)),
         Err(BuildError::Compile(message)) => report.compile_error = Some(message),
         Ok(program) => {
             let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))

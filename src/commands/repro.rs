@@ -31,6 +31,7 @@ pub fn run(args: &ReproArgs) -> Result<Outcome, UsageError> {
     let program = match build_candidate(&args.candidate) {
         Ok(program) => program,
         Err(BuildError::Usage(e)) => return Err(e),
+        Err(BuildError::Unavailable(message)) => return Err(UsageError::new(message)),
         Err(BuildError::Compile(message)) => {
             return report_compile_error(problem.id(), &args.candidate, &message, args.json)
         }

@@ -24,7 +24,7 @@ pub fn build_candidate(args: &CandidateArgs) -> Result<Program, BuildError> {
                 "give either SOLUTION or --cmd, not both",
             )))
         }
-        (Some(path), None) => Source::File(path.clone()),
+        (Some(path), None) => Source::from_path(path.clone()),
         (None, Some(cmd)) => {
             let here = std::env::current_dir().map_err(|e| {
                 BuildError::Usage(UsageError::new(format!(
@@ -94,7 +94,7 @@ impl<'a> SandboxExecutor<'a> {
 impl Executor for SandboxExecutor<'_> {
     fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome> {
         self.sandbox.run(&RunRequest {
-            argv: self.program.argv.clone(),
+            argv: self.program.argv_for(limits.memory_bytes),
             env: self.program.env.clone(),
             stdin: input_path.to_path_buf(),
             limits: *limits,

@@ -73,6 +73,12 @@ pub fn evaluate(
     };
     let program = match build_candidate(&args) {
         Ok(program) => program,
+        Err(BuildError::Unavailable(message)) => {
+            evaluation.detail = message;
+            evaluation.source = "build".into();
+            evaluation.elapsed = started.elapsed();
+            return Ok(evaluation);
+        }
         Err(BuildError::Usage(e)) => {
             evaluation.detail = e.to_string();
             evaluation.source = "build".into();

@@ -22,27 +22,16 @@ pub const FOLDERS: [(&str, Verdict); 6] = [
 pub struct LibrarySolution {
     /// Problem id (the first folder level).
     pub problem: String,
-    /// Path of the source file.
+    /// Path of the program: a source file, an executable or a program folder.
     pub path: PathBuf,
     /// The verdict its folder promises.
     pub expected: Verdict,
 }
 
-/// True for files that are solutions: sources by extension, or executables.
+/// True for paths that are solutions: whatever the build step recognises as a program (a
+/// source file, an executable, or a program folder).
 fn is_solution(path: &Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    if name.starts_with('.') || !path.is_file() {
-        return false;
-    }
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("c" | "cpp" | "cc" | "cxx" | "rs" | "py") => true,
-        Some("md" | "txt" | "in" | "ans" | "json") => false,
-        _ => {
-            use std::os::unix::fs::PermissionsExt;
-            path.metadata()
-                .is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
-        }
-    }
+    crate::build::recognise(path).is_some()
 }
 
 /// Lists the library's solutions for `problems`, sorted by problem order, folder order, name.
@@ -87,19 +76,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_sources_by_folder_and_skips_the_rest() {
+    fn finds_programs_by_folder_and_skips_the_rest() {
         let root = tempfile::tempdir().unwrap();
         let p = root.path().join("toy");
         for (folder, file) in [
             ("accepted", "a.cpp"),
             ("accepted", "b.py"),
             ("accepted", "README.md"),
+            ("accepted", "multi/main.cpp"),
+            ("accepted", "multi/util.h"),
+            ("accepted", "notes/README.md"),
             ("wrong_answer", "w.rs"),
             ("time_limit_exceeded", "t.c"),
             ("tools", "gen.py"),
         ] {
-            std::fs::create_dir_all(p.join(folder)).unwrap();
-            std::fs::write(p.join(folder).join(file), "x").unwrap();
+            let path = p.join(folder).join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "x").unwrap();
         }
         let found = discover(root.path(), &["toy"]).unwrap();
         let names: Vec<(String, Verdict)> = found
@@ -114,6 +107,7 @@ mod tests {
             [
                 ("a.cpp".to_string(), Verdict::AC),
                 ("b.py".to_string(), Verdict::AC),
+                ("multi".to_string(), Verdict::AC),
                 ("w.rs".to_string(), Verdict::WA),
                 ("t.c".to_string(), Verdict::TLE),
             ]
