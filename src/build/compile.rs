@@ -71,7 +71,8 @@ pub(crate) fn compile(
 ) -> Result<Compiled, BuildError> {
     let recipe = recipe(program.language);
     let tool = toolchain::resolve(&recipe.wanted)?;
-    let identity = toolchain::identity(&tool, "--version", options.compile_timeout)?;
+    let identity =
+        toolchain::identity(&tool, &recipe.wanted, "--version", options.compile_timeout)?;
     let include_dir = include_dir(program);
     let mut hasher = ContentHasher::new(program.language);
     hasher.field(identity.as_bytes());

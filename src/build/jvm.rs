@@ -98,7 +98,8 @@ pub(crate) fn build(
     cache: &Cache,
 ) -> Result<Built, BuildError> {
     let language = program.language;
-    let compiler = toolchain::resolve(&compiler(language))?;
+    let wanted = compiler(language);
+    let compiler = toolchain::resolve(&wanted)?;
     let java = toolchain::resolve(&Wanted {
         variable: "JAVA",
         default: "java",
@@ -115,7 +116,7 @@ pub(crate) fn build(
     } else {
         "--version"
     };
-    let identity = toolchain::identity(&compiler, version_flag, options.compile_timeout)?;
+    let identity = toolchain::identity(&compiler, &wanted, version_flag, options.compile_timeout)?;
     let mut hasher = ContentHasher::new(language);
     hasher.field(identity.as_bytes());
     for arg in &compiler.leading_args {

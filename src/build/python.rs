@@ -184,30 +184,30 @@ fn resolved() -> &'static Mutex<HashMap<Tool, Interpreter>> {
 /// The real interpreter of `language` (behind `$PYTHON` or `python3`, `$PYTHON2` or
 /// `python2`), asked once per process.
 pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter, BuildError> {
-    let tool = toolchain::resolve(&wanted(language))?;
+    let wanted = wanted(language);
+    let tool = toolchain::resolve(&wanted)?;
     let mut known = resolved().lock().expect("interpreter cache");
     if let Some(interpreter) = known.get(&tool) {
         return Ok(interpreter.clone());
     }
-    let interpreter = probe(&tool, limit)?;
+    let interpreter = probe(&tool, limit).map_err(|problem| {
+        BuildError::Unavailable(format!(
+            "{language} source but the {} `{}` does not work: {problem}",
+            wanted.role, tool.name
+        ))
+    })?;
     known.insert(tool, interpreter.clone());
     Ok(interpreter)
 }
 
-/// Asks the interpreter (through any shim) where it really is and which version it is. An
-/// interpreter that cannot answer is unavailable.
-fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, BuildError> {
-    let name = &tool.name;
+/// Asks the interpreter (through any shim) where it really is and which version it is; the
+/// error says why it could not answer.
+fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, String> {
     let mut command = tool.command();
     command.args(["-S", "-c", PROBE]);
     let finished = process::run(command, limit).map_err(|f| match f {
-        Failure::Spawn(e) => {
-            BuildError::Unavailable(format!("cannot start interpreter `{name}`: {e}"))
-        }
-        Failure::TimedOut => BuildError::Unavailable(format!(
-            "interpreter `{name}` did not answer within {}",
-            process::seconds(limit)
-        )),
+        Failure::Spawn(e) => format!("cannot start it: {e}"),
+        Failure::TimedOut => format!("it did not answer within {}", process::seconds(limit)),
     })?;
     let answer = String::from_utf8_lossy(&finished.stdout);
     let mut lines = answer.lines().map(str::trim);
@@ -220,10 +220,13 @@ fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, BuildError> {
         }
     }
     if !finished.status.success() || !executable.is_absolute() || !executable.is_file() {
-        return Err(BuildError::Unavailable(format!(
-            "interpreter `{name}` did not report its executable: {}",
-            finished.message().replace('\n', " ")
-        )));
+        let said = finished.message();
+        let first = said.lines().map(str::trim).find(|l| !l.is_empty());
+        return Err(format!(
+            "it did not report its executable ({}: {})",
+            finished.status,
+            first.unwrap_or("nothing printed")
+        ));
     }
     Ok(Interpreter {
         executable,

@@ -124,6 +124,7 @@ fn identities() -> &'static Mutex<HashMap<IdentityKey, String>> {
 /// if the tool's file changes). A tool that cannot answer is [`BuildError::Unavailable`].
 pub(crate) fn identity(
     tool: &Tool,
+    wanted: &Wanted,
     version_flag: &str,
     limit: Duration,
 ) -> Result<String, BuildError> {
@@ -139,18 +140,26 @@ pub(crate) fn identity(
     let mut command = tool.command();
     command.arg(version_flag);
     let name = &tool.name;
+    let broken = |why: String| {
+        BuildError::Unavailable(format!(
+            "{} source but the {} `{name}` does not work: {why}",
+            wanted.language, wanted.role
+        ))
+    };
     let finished = process::run(command, limit).map_err(|failure| match failure {
-        Failure::Spawn(e) => BuildError::Unavailable(format!("cannot start `{name}`: {e}")),
-        Failure::TimedOut => BuildError::Unavailable(format!(
+        Failure::Spawn(e) => broken(format!("cannot start it: {e}")),
+        Failure::TimedOut => broken(format!(
             "`{name} {version_flag}` did not answer within {}",
             process::seconds(limit)
         )),
     })?;
     if !finished.status.success() {
-        return Err(BuildError::Unavailable(format!(
-            "`{name} {version_flag}` failed ({}): {}",
+        let said = finished.message();
+        let first = said.lines().map(str::trim).find(|l| !l.is_empty());
+        return Err(broken(format!(
+            "`{name} {version_flag}` failed ({}: {})",
             finished.status,
-            finished.message().replace('\n', " ")
+            first.unwrap_or("nothing printed")
         )));
     }
     let version = String::from_utf8_lossy(&finished.stdout)
