@@ -607,6 +607,15 @@ fn a_checker_finds_the_testlib_header_next_to_it_and_a_header_change_rebuilds_it
     let first = build(&Source::File(checker.clone()), &options).unwrap();
     assert_eq!(run(&first, ""), "ok\n");
 
+    // The same files elsewhere are the same program.
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    for name in ["chk.cpp", "testlib.h"] {
+        std::fs::copy(checker_dir.join(name), elsewhere.join(name)).unwrap();
+    }
+    let moved = build(&Source::File(elsewhere.join("chk.cpp")), &options).unwrap();
+    assert_eq!(moved.content_hash, first.content_hash);
+
     std::fs::write(
         checker_dir.join("testlib.h"),
         "#pragma once\ninline const char *verdict() { return \"wrong answer\"; }\n",

@@ -90,8 +90,8 @@ pub(crate) fn compile(
     hasher.field(program.main.as_os_str().as_bytes());
     program.snapshot.hash_into(&mut hasher);
     if let Some(dir) = include_dir.as_ref().filter(|_| !program.is_folder) {
-        // A single source reads its headers from where the user keeps them.
-        hasher.field(dir.as_os_str().as_bytes());
+        // A single source reads its headers from where the user keeps them; what it finds
+        // there counts, not where that is (the same file elsewhere shares the build).
         for (name, bytes) in includes::local_headers(dir, &program.snapshot.files[0].bytes) {
             hasher.field(name.as_os_str().as_bytes());
             hasher.field(&bytes);

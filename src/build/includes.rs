@@ -3,7 +3,8 @@
 //!
 //! A line-based scan of `#include "..."` and `#include <...>` directives, followed through the
 //! headers it finds: a header is local when the name resolves to a file next to the including
-//! file or in the source's folder. Includes hidden behind macros are not seen; a program folder
+//! file or in the source's folder. Angle includes without a dot (`<vector>`) are the C++
+//! library's, never a local file. Includes hidden behind macros are not seen; a program folder
 //! hashes every file and has no such gap.
 
 use std::collections::BTreeMap;
@@ -54,7 +55,9 @@ fn included_names(text: &[u8]) -> Vec<String> {
                 _ => return None,
             };
             let name = rest[1..].split(close).next()?;
-            (!name.is_empty() && rest[1..].contains(close)).then(|| name.to_string())
+            // `<vector>`, `<random>`: the C++ library's, whatever lies next to the source.
+            let standard = close == '>' && !name.contains('.');
+            (!name.is_empty() && !standard && rest[1..].contains(close)).then(|| name.to_string())
         })
         .collect()
 }
@@ -67,7 +70,7 @@ mod tests {
     fn finds_directives() {
         let text = b"#include \"testlib.h\"\n  #  include <vector>\n#include <my/lib.h> // x\n\
                      #define X\n#include \"unterminated\n#include MACRO\n";
-        assert_eq!(included_names(text), ["testlib.h", "vector", "my/lib.h"]);
+        assert_eq!(included_names(text), ["testlib.h", "my/lib.h"]);
     }
 
     #[test]

@@ -65,15 +65,15 @@ impl Snapshot {
         })
     }
 
-    /// The snapshot of a single file (absolute path) whose bytes were already read.
+    /// The snapshot of a single source file (absolute path) whose bytes were already read. Its
+    /// execute bit is left out: no build of a single source depends on it.
     pub fn of_file(path: &Path, bytes: Vec<u8>) -> Snapshot {
-        let executable = std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
         Snapshot {
             root: path.parent().unwrap_or(Path::new("/")).to_path_buf(),
             files: vec![ProgramFile {
                 relative: PathBuf::from(path.file_name().unwrap_or_default()),
                 bytes,
-                executable,
+                executable: false,
             }],
         }
     }
