@@ -440,12 +440,13 @@ fn unusable_files_are_usage_errors_naming_the_path() {
     );
     assert!(message.contains("not found"), "{message}");
 
+    // A directory is a program folder, even when given as a file; this one holds none.
     let message = usage_message(build(&Source::File(dir.path().to_path_buf()), &options));
     assert!(
         message.contains(&dir.path().display().to_string()),
         "{message}"
     );
-    assert!(message.contains("directory"), "{message}");
+    assert!(message.contains("no source file"), "{message}");
 
     let notes = fixture("notes.txt");
     let message = usage_message(build(&Source::File(notes.clone()), &options));
@@ -521,6 +522,11 @@ fn a_cpp_folder_builds_all_its_sources_together_with_its_headers() {
     let _env = shared_env();
     let dir = TempDir::new().unwrap();
     let program = build(&Source::Dir(fixture("multi_cpp")), &options(&dir)).unwrap();
+    assert_eq!(
+        build(&Source::File(fixture("multi_cpp")), &options(&dir)).unwrap(),
+        program,
+        "a folder given as a file is the same program"
+    );
     assert_eq!(program.language, Language::Cpp);
     assert_eq!(program.display_name, "multi_cpp");
     assert_eq!(run(&program, "40 2\n"), "42\n");
@@ -766,14 +772,16 @@ fn java_is_compiled_once_and_started_from_the_class_with_main() {
     for flag in ["-XX:+UseSerialGC", "-Xss64m", "-Dfile.encoding=UTF-8"] {
         assert!(program.argv.iter().any(|a| a == flag), "{flag}");
     }
-    assert!(!program
-        .argv
-        .iter()
-        .any(|a| a.to_string_lossy().starts_with("-Xmx")));
-    let argv = program.argv_for(MEMORY_LIMIT);
+    // argv is sized for 256 MiB; argv_for sets the heap for the run's limit.
+    assert_eq!(program.argv_for(MEMORY_LIMIT), program.argv);
+    assert_eq!(
+        program.argv[1..3],
+        [OsString::from("-Xms128m"), "-Xmx128m".into()]
+    );
+    let argv = program.argv_for(1 << 30);
+    assert_eq!(argv[1..3], [OsString::from("-Xms896m"), "-Xmx896m".into()]);
     assert_eq!(argv[0], program.argv[0]);
-    assert_eq!(argv[1..3], [OsString::from("-Xms128m"), "-Xmx128m".into()]);
-    assert_eq!(argv[3..], program.argv[1..]);
+    assert_eq!(argv[3..], program.argv[3..]);
     assert!(program
         .env
         .contains(&("MALLOC_ARENA_MAX".into(), "1".into())));
@@ -829,26 +837,31 @@ fn java_runs_in_the_sandbox_under_its_address_space_limit() {
     std::fs::write(&input, "19 23\n").unwrap();
     let mut sandbox =
         stressjudge::run::Sandbox::start_with(env!("CARGO_BIN_EXE_stressjudge")).unwrap();
-    let outcome = sandbox
-        .run(&stressjudge::run::RunRequest {
-            argv: program.argv_for(MEMORY_LIMIT),
-            env: program.env.clone(),
-            stdin: input,
-            limits: stressjudge::run::RunLimits::from_time_limit(
-                Duration::from_secs(5),
-                MEMORY_LIMIT,
-                1 << 20,
-            ),
-        })
-        .unwrap();
-    assert_eq!(
-        outcome.exit,
-        stressjudge::run::Exit::Code(0),
-        "{}",
-        outcome.stderr_head
-    );
-    assert_eq!(outcome.stdout, b"42\n");
-    assert_eq!(outcome.limit_hit, None);
+    // RLIMIT_AS is max(4 x limit, limit + 1 GiB): tightest around 256 MiB and below.
+    for memory_limit in [64 << 20, MEMORY_LIMIT, 1 << 30] {
+        let outcome = sandbox
+            .run(&stressjudge::run::RunRequest {
+                argv: program.argv_for(memory_limit),
+                env: program.env.clone(),
+                stdin: input.clone(),
+                limits: stressjudge::run::RunLimits::from_time_limit(
+                    Duration::from_secs(5),
+                    memory_limit,
+                    1 << 20,
+                ),
+            })
+            .unwrap();
+        let limit = memory_limit >> 20;
+        assert_eq!(
+            outcome.exit,
+            stressjudge::run::Exit::Code(0),
+            "{limit} MiB: {}",
+            outcome.stderr_head
+        );
+        assert_eq!(outcome.stdout, b"42\n", "{limit} MiB");
+        assert_eq!(outcome.limit_hit, None, "{limit} MiB");
+        assert!(outcome.peak_memory_kib < memory_limit / 1024, "{limit} MiB");
+    }
 }
 
 #[test]
@@ -952,7 +965,7 @@ fn kotlin_is_compiled_by_kotlinc_and_run_by_java_with_its_standard_library() {
         "{class_path:?}"
     );
     assert!(program.readonly_paths.contains(&stdlib));
-    assert_eq!(program.argv_for(MEMORY_LIMIT)[2], "-Xmx128m");
+    assert_eq!(program.argv_for(512 << 20)[2], "-Xmx384m");
     assert_eq!(run(&program, "21\n"), "42\n");
 }
 

@@ -18,8 +18,8 @@
 //! `-XX:+UseSerialGC -Xss64m -Dfile.encoding=UTF-8`, and a heap of `-Xms = -Xmx =` max(limit -
 //! 128 MiB, limit / 2), DOMjudge's split (64 MiB for the JVM itself and 64 MiB of stack are
 //! taken off the memory limit, because the sandbox measures the whole process, not the heap).
-//! The heap flags depend on the memory limit, so they are added by
-//! [`super::Program::argv_for`]. The JVM reserves far more address space than it uses, and the
+//! The heap flags depend on the memory limit: `argv` carries them for the default limit of
+//! 256 MiB ([`DEFAULT_MEMORY_LIMIT`]), and [`super::Program::argv_for`] sets them for the run's. The JVM reserves far more address space than it uses, and the
 //! sandbox's `RLIMIT_AS` is only max(4 x limit, limit + 1 GiB); the code cache and class space
 //! reservations are therefore capped at 64 MiB each and glibc keeps one malloc arena
 //! (`MALLOC_ARENA_MAX=1`, see [`super::environment`]), which brings a trivial program to about
@@ -52,9 +52,14 @@ const RUN_FLAGS: &[&str] = &[
 /// (64 MiB) when sizing the heap.
 const RESERVED_BYTES: u64 = 128 << 20;
 
+/// The memory limit `argv` is sized for until [`super::Program::argv_for`] sets the run's: the
+/// problems' usual 256 MiB.
+pub(crate) const DEFAULT_MEMORY_LIMIT: u64 = 256 << 20;
+
 /// A JVM program ready to run.
 pub(crate) struct Built {
-    /// `java`, the run flags, the class path and the main class (no heap flags).
+    /// `java`, the heap flags for [`DEFAULT_MEMORY_LIMIT`] (always `argv[1..3]`), the run flags,
+    /// the class path and the main class.
     pub argv: Vec<OsString>,
     /// Hash of the sources, the compiler and the flags.
     pub content_hash: String,
@@ -62,8 +67,8 @@ pub(crate) struct Built {
     pub readonly_paths: Vec<PathBuf>,
 }
 
-/// The heap flags for a run under a memory limit of `memory_limit_bytes`, inserted right after
-/// `java` by [`super::Program::argv_for`].
+/// The heap flags (`-Xms`, `-Xmx`) for a run under a memory limit of `memory_limit_bytes`; they
+/// are `argv[1..3]` of every JVM program.
 pub(crate) fn heap_flags(memory_limit_bytes: u64) -> [OsString; 2] {
     let heap = memory_limit_bytes
         .saturating_sub(RESERVED_BYTES)
@@ -137,6 +142,7 @@ pub(crate) fn build(
         class_path.push(stdlib);
     }
     let mut argv: Vec<OsString> = vec![java_binary.clone().into_os_string()];
+    argv.extend(heap_flags(DEFAULT_MEMORY_LIMIT));
     argv.extend(java.leading_args.iter().cloned());
     argv.extend(RUN_FLAGS.iter().map(OsString::from));
     argv.extend(["-cp".into(), class_path, main_class.into()]);

@@ -58,7 +58,8 @@ pub use recognise::{recognise, Recognised};
 /// What the user gave: a source or executable path, a program folder, or a shell command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
-    /// A source file (see [`Language`] for the endings) or an executable file.
+    /// A source file (see [`Language`] for the endings) or an executable file. A directory
+    /// given here is built as the program folder it is, like [`Source::Dir`].
     File(PathBuf),
     /// A program folder: `build`/`run` scripts, or the source files of one language.
     Dir(PathBuf),
@@ -115,7 +116,8 @@ impl BuildOptions {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Program {
     /// Absolute program path followed by its arguments. For a run under a memory limit use
-    /// [`Program::argv_for`], which adds what depends on the limit (the JVM's heap size).
+    /// [`Program::argv_for`], which sets what depends on the limit (the JVM's heap size; `argv`
+    /// has it for 256 MiB).
     pub argv: Vec<OsString>,
     /// The complete, minimal environment of the candidate (nothing else is inherited).
     pub env: Vec<(OsString, OsString)>,
@@ -136,19 +138,21 @@ pub struct Program {
 
 impl Program {
     /// The argv for one run under a memory limit of `memory_limit_bytes`: [`Program::argv`]
-    /// with, for Java and Kotlin, the heap flags `-Xms`/`-Xmx` right after `java` (max(limit -
-    /// 128 MiB, limit / 2), see the `jvm` module). Identical to `argv` for every other language.
+    /// with, for Java and Kotlin, the heap flags right after `java` set for that limit
+    /// (`-Xms` = `-Xmx` = max(limit - 128 MiB, limit / 2), see the `jvm` module). Identical to
+    /// `argv` for every other language.
     pub fn argv_for(&self, memory_limit_bytes: u64) -> Vec<OsString> {
-        match self.language {
-            Language::Java | Language::Kotlin if !self.argv.is_empty() => {
-                let mut argv = Vec::with_capacity(self.argv.len() + 2);
-                argv.push(self.argv[0].clone());
-                argv.extend(jvm::heap_flags(memory_limit_bytes));
-                argv.extend(self.argv[1..].iter().cloned());
-                argv
-            }
-            _ => self.argv.clone(),
+        let mut argv = self.argv.clone();
+        let is_jvm = matches!(self.language, Language::Java | Language::Kotlin);
+        let has_heap_flags = argv.len() > 2
+            && argv[1].as_encoded_bytes().starts_with(b"-Xms")
+            && argv[2].as_encoded_bytes().starts_with(b"-Xmx");
+        if is_jvm && has_heap_flags {
+            let [initial, maximum] = jvm::heap_flags(memory_limit_bytes);
+            argv[1] = initial;
+            argv[2] = maximum;
         }
+        argv
     }
 }
 
@@ -189,6 +193,7 @@ impl From<UsageError> for BuildError {
 pub fn build(source: &Source, options: &BuildOptions) -> Result<Program, BuildError> {
     match source {
         Source::Command(command) => command_program(command),
+        Source::File(path) if path.is_dir() => folder_program(&absolute(path)?, options),
         Source::File(path) => file_program(&absolute(path)?, options),
         Source::Dir(path) => folder_program(&absolute(path)?, options),
     }
