@@ -19,12 +19,17 @@
 //! 128 MiB, limit / 2), DOMjudge's split (64 MiB for the JVM itself and 64 MiB of stack are
 //! taken off the memory limit, because the sandbox measures the whole process, not the heap).
 //! The heap flags depend on the memory limit: `argv` carries them for the default limit of
-//! 256 MiB ([`DEFAULT_MEMORY_LIMIT`]), and [`super::Program::argv_for`] sets them for the run's. The JVM reserves far more address space than it uses, and the
-//! sandbox's `RLIMIT_AS` is only max(4 x limit, limit + 1 GiB); the code cache and class space
+//! 256 MiB ([`DEFAULT_MEMORY_LIMIT`]), and [`super::Program::argv_for`] sets them for the run's.
+//!
+//! **Address space.** The JVM reserves far more address space than it uses, and the sandbox's
+//! `RLIMIT_AS` is only max(4 x limit, limit + 1 GiB): with default settings a trivial program
+//! reserves over 3 GiB and cannot start under a 256 MiB limit. The class space and code cache
 //! reservations are therefore capped at 64 MiB each and glibc keeps one malloc arena
-//! (`MALLOC_ARENA_MAX=1`, see [`super::environment`]), which brings a trivial program to about
-//! 1 GiB of address space with a 128 MiB heap. `-XX:-UsePerfData` keeps the JVM from writing
-//! `/tmp/hsperfdata_*` files.
+//! (`MALLOC_ARENA_MAX=1`, see [`super::environment`]; each thread's arena reserves 64 MiB),
+//! which brings a trivial program to about 1.05 GiB with a 128 MiB heap; each of these three
+//! is needed. The JVM's own ten or so threads take 64 MiB of reservation each (`-Xss64m`), so
+//! a program that starts a few threads of its own can still hit the limit at 256 MiB.
+//! `-XX:-UsePerfData` keeps the JVM from writing `/tmp/hsperfdata_*` files.
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
