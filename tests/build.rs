@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
-use stressjudge::build::{build, BuildError, BuildOptions, Language, Program, Source};
+use stressjudge::build::{build, recognise, BuildError, BuildOptions, Language, Program, Source};
 use tempfile::TempDir;
 
 /// Builds read `PATH`, `CC`, `CXX`, ...; tests that change them hold the write side.
@@ -63,10 +63,15 @@ fn options(dir: &TempDir) -> BuildOptions {
     }
 }
 
-/// Runs the program as the runner will: its argv and exactly its environment.
+/// The memory limit tests run programs under (the problems' default).
+const MEMORY_LIMIT: u64 = 256 << 20;
+
+/// Runs the program as the runner will: its argv for the memory limit and exactly its
+/// environment.
 fn run(program: &Program, input: &str) -> String {
-    let mut child = Command::new(&program.argv[0])
-        .args(&program.argv[1..])
+    let argv = program.argv_for(MEMORY_LIMIT);
+    let mut child = Command::new(&argv[0])
+        .args(&argv[1..])
         .env_clear()
         .envs(program.env.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::piped())
@@ -94,6 +99,16 @@ fn compile_message(result: Result<Program, BuildError>) -> String {
     match result {
         Err(BuildError::Compile(message)) => message,
         other => panic!("expected a compile error, got {other:?}"),
+    }
+}
+
+fn unavailable_message(result: Result<Program, BuildError>) -> String {
+    match result {
+        Err(BuildError::Unavailable(message)) => {
+            assert!(!message.contains('\n'), "{message}");
+            message
+        }
+        other => panic!("expected an unavailable toolchain, got {other:?}"),
     }
 }
 
@@ -300,20 +315,34 @@ fn compile_errors_show_the_compilers_message() {
 }
 
 #[test]
-fn a_missing_compiler_is_named() {
+fn a_missing_compiler_is_unavailable_not_a_compile_error() {
     let _env = exclusive_env();
     let dir = TempDir::new().unwrap();
     let _cxx = EnvVar::set("CXX", Some("/nonexistent/g++".as_ref()));
-    let message = compile_message(build(&Source::File(fixture("sum.cpp")), &options(&dir)));
-    assert!(message.contains("`/nonexistent/g++`"), "{message}");
-    assert!(message.contains("CXX"), "{message}");
-    assert!(message.contains("not found"), "{message}");
+    let message = unavailable_message(build(&Source::File(fixture("sum.cpp")), &options(&dir)));
+    assert_eq!(
+        message,
+        "C++ source but the C++ compiler `/nonexistent/g++` named by $CXX is not found"
+    );
+
+    let broken = dir.path().join("broken-g++");
+    write_script(&broken, "#!/bin/sh\necho 'licence expired' >&2\nexit 1\n");
+    {
+        let _cxx = EnvVar::set("CXX", Some(broken.as_os_str()));
+        let message = unavailable_message(build(&Source::File(fixture("sum.cpp")), &options(&dir)));
+        assert!(
+            message.starts_with("C++ source but the C++ compiler"),
+            "{message}"
+        );
+        assert!(message.contains("does not work"), "{message}");
+        assert!(message.contains("licence expired"), "{message}");
+    }
 
     let empty = TempDir::new().unwrap();
     let _cc = EnvVar::set("CC", None);
     let _path = EnvVar::set("PATH", Some(empty.path().as_os_str()));
-    let message = compile_message(build(&Source::File(fixture("sum.c")), &options(&dir)));
-    assert_eq!(message, "compiler `gcc` not found on PATH");
+    let message = unavailable_message(build(&Source::File(fixture("sum.c")), &options(&dir)));
+    assert_eq!(message, "C source but no C compiler (gcc) on PATH");
 }
 
 #[test]
@@ -411,12 +440,13 @@ fn unusable_files_are_usage_errors_naming_the_path() {
     );
     assert!(message.contains("not found"), "{message}");
 
+    // A directory is a program folder, even when given as a file; this one holds none.
     let message = usage_message(build(&Source::File(dir.path().to_path_buf()), &options));
     assert!(
         message.contains(&dir.path().display().to_string()),
         "{message}"
     );
-    assert!(message.contains("directory"), "{message}");
+    assert!(message.contains("no source file"), "{message}");
 
     let notes = fixture("notes.txt");
     let message = usage_message(build(&Source::File(notes.clone()), &options));
@@ -455,4 +485,619 @@ fn default_options_follow_the_xdg_cache_convention() {
         assert!(options.cache_dir.is_absolute());
         assert!(options.cache_dir.ends_with("target/stressjudge-cache"));
     }
+}
+
+/// Copies the fixture folder `name` into `dir`, keeping execute bits.
+fn copy_fixture_folder(name: &str, dir: &Path) -> PathBuf {
+    let to = dir.join(name);
+    std::fs::create_dir_all(&to).unwrap();
+    for entry in std::fs::read_dir(fixture(name)).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+    to
+}
+
+/// A compiler wrapper that logs each compilation (not `--version`) to `log`, then runs `real`.
+fn counting_compiler(dir: &Path, real: &str, log: &Path) -> PathBuf {
+    let wrapper = dir.join(format!("counting-{real}"));
+    write_script(
+        &wrapper,
+        &format!(
+            "#!/bin/sh\n\
+             if [ \"$1\" != --version ]; then echo compiled >> '{}'; fi\n\
+             exec {real} \"$@\"\n",
+            log.display()
+        ),
+    );
+    wrapper
+}
+
+fn lines_in(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |text| text.lines().count())
+}
+
+#[test]
+fn a_cpp_folder_builds_all_its_sources_together_with_its_headers() {
+    let _env = shared_env();
+    let dir = TempDir::new().unwrap();
+    let program = build(&Source::Dir(fixture("multi_cpp")), &options(&dir)).unwrap();
+    assert_eq!(
+        build(&Source::File(fixture("multi_cpp")), &options(&dir)).unwrap(),
+        program,
+        "a folder given as a file is the same program"
+    );
+    assert_eq!(program.language, Language::Cpp);
+    assert_eq!(program.display_name, "multi_cpp");
+    assert_eq!(run(&program, "40 2\n"), "42\n");
+    assert_eq!(program.readonly_paths, [PathBuf::from(&program.argv[0])]);
+    assert_eq!(
+        Source::from_path(fixture("multi_cpp")),
+        Source::Dir(fixture("multi_cpp"))
+    );
+    assert_eq!(
+        Source::from_path(fixture("sum.c")),
+        Source::File(fixture("sum.c"))
+    );
+}
+
+#[test]
+fn an_unchanged_folder_is_a_cache_hit_and_a_changed_file_rebuilds_it() {
+    let _env = exclusive_env();
+    let dir = TempDir::new().unwrap();
+    let folder = copy_fixture_folder("multi_cpp", dir.path());
+    let log = dir.path().join("compilations.log");
+    let _cxx = EnvVar::set(
+        "CXX",
+        Some(counting_compiler(dir.path(), "g++", &log).as_os_str()),
+    );
+    let options = options(&dir);
+    let source = Source::Dir(folder.clone());
+
+    let first = build(&source, &options).unwrap();
+    let again = build(&source, &options).unwrap();
+    assert_eq!(again, first);
+    assert_eq!(lines_in(&log), 1, "the unchanged folder is compiled once");
+    std::fs::write(folder.join(".main.cpp.swp"), "editor noise").unwrap();
+    assert_eq!(
+        build(&source, &options).unwrap(),
+        first,
+        "dot files are not part of it"
+    );
+    assert_eq!(lines_in(&log), 1);
+
+    // One file of the folder changes: a new hash, a new build, the new behaviour.
+    std::fs::write(
+        folder.join("sum.cpp"),
+        "#include \"sum.h\"\n\nlong long add(long long a, long long b) { return a * b; }\n",
+    )
+    .unwrap();
+    let changed = build(&source, &options).unwrap();
+    assert_ne!(changed.content_hash, first.content_hash);
+    assert_eq!(lines_in(&log), 2);
+    assert_eq!(run(&changed, "6 7\n"), "42\n");
+    assert_eq!(
+        run(&first, "40 2\n"),
+        "42\n",
+        "the old build is still there"
+    );
+
+    // Any file counts, even one no compiler reads.
+    std::fs::write(folder.join("notes.txt"), "why a * b").unwrap();
+    let noted = build(&source, &options).unwrap();
+    assert_ne!(noted.content_hash, changed.content_hash);
+}
+
+#[test]
+fn a_checker_finds_the_testlib_header_next_to_it_and_a_header_change_rebuilds_it() {
+    let _env = shared_env();
+    let dir = TempDir::new().unwrap();
+    let checker_dir = dir.path().join("checker");
+    std::fs::create_dir(&checker_dir).unwrap();
+    // Our own small stand-in for testlib.h, and a binary called `random` that must not shadow
+    // the standard <random> header.
+    std::fs::write(
+        checker_dir.join("testlib.h"),
+        "#pragma once\ninline const char *verdict() { return \"ok\"; }\n",
+    )
+    .unwrap();
+    write_script(&checker_dir.join("random"), "#!/bin/sh\nexit 0\n");
+    let checker = checker_dir.join("chk.cpp");
+    std::fs::write(
+        &checker,
+        "#include \"testlib.h\"\n#include <random>\n#include <cstdio>\n\
+         int main() { std::mt19937 rng(1); (void)rng; std::puts(verdict()); }\n",
+    )
+    .unwrap();
+    let options = options(&dir);
+    let first = build(&Source::File(checker.clone()), &options).unwrap();
+    assert_eq!(run(&first, ""), "ok\n");
+
+    // The same files elsewhere are the same program.
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    for name in ["chk.cpp", "testlib.h"] {
+        std::fs::copy(checker_dir.join(name), elsewhere.join(name)).unwrap();
+    }
+    let moved = build(&Source::File(elsewhere.join("chk.cpp")), &options).unwrap();
+    assert_eq!(moved.content_hash, first.content_hash);
+
+    std::fs::write(
+        checker_dir.join("testlib.h"),
+        "#pragma once\ninline const char *verdict() { return \"wrong answer\"; }\n",
+    )
+    .unwrap();
+    let rebuilt = build(&Source::File(checker), &options).unwrap();
+    assert_ne!(
+        rebuilt.content_hash, first.content_hash,
+        "the header is part of the hash"
+    );
+    assert_eq!(run(&rebuilt, ""), "wrong answer\n");
+}
+
+#[test]
+fn a_python_folder_runs_its_main_file_in_place_so_imports_work() {
+    let _env = shared_env();
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("validator");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("util.py"), "def add(a, b):\n    return a + b\n").unwrap();
+    std::fs::write(
+        folder.join("main.py"),
+        "import util\na, b = map(int, input().split())\nprint(util.add(a, b))\n",
+    )
+    .unwrap();
+    let program = build(&Source::Dir(folder.clone()), &options(&dir)).unwrap();
+    assert_eq!(program.language, Language::Python);
+    assert_eq!(
+        Path::new(program.argv.last().unwrap()),
+        folder.join("main.py")
+    );
+    assert!(program.readonly_paths.contains(&folder));
+    assert_eq!(run(&program, "20 22\n"), "42\n");
+
+    std::fs::write(folder.join("util.py"), "def add(a, b)\n    return a + b\n").unwrap();
+    let message = compile_message(build(&Source::Dir(folder), &options(&dir)));
+    assert!(message.contains("util.py"), "{message}");
+    assert!(message.contains("SyntaxError"), "{message}");
+}
+
+#[test]
+fn build_and_run_scripts_follow_the_kattis_convention() {
+    let _env = shared_env();
+    let dir = TempDir::new().unwrap();
+    let options = options(&dir);
+    // The fixture's build writes its own absolute path into `run`: the copy must stay put.
+    let program = build(&Source::Dir(fixture("scripted")), &options).unwrap();
+    assert_eq!(program.language, Language::BuildRun);
+    assert_eq!(program.display_name, "scripted");
+    let run_script = PathBuf::from(&program.argv[0]);
+    assert!(
+        run_script.starts_with(dir.path().join("cache")),
+        "{run_script:?}"
+    );
+    assert_eq!(program.readonly_paths, [run_script.parent().unwrap()]);
+    assert_eq!(run(&program, "19 23\n"), "42\n");
+    assert!(!fixture("scripted").join("run").exists(), "built in a copy");
+
+    // The build runs once per content hash.
+    let folder = dir.path().join("counted");
+    std::fs::create_dir(&folder).unwrap();
+    let log = dir.path().join("builds.log");
+    std::fs::write(
+        folder.join("build"),
+        format!(
+            "echo built >> '{}'\nprintf '#!/bin/sh\\necho 42\\n' > run\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    let counted = build(&Source::Dir(folder.clone()), &options).unwrap();
+    assert_eq!(
+        build(&Source::Dir(folder.clone()), &options).unwrap(),
+        counted
+    );
+    assert_eq!(
+        lines_in(&log),
+        1,
+        "a build script without execute bit runs under sh, once"
+    );
+    assert_eq!(run(&counted, ""), "42\n");
+
+    // A failing build script is a compile error with its output; so is one that leaves no run.
+    std::fs::write(folder.join("build"), "echo 'cannot find gmp' >&2\nexit 3\n").unwrap();
+    let message = compile_message(build(&Source::Dir(folder.clone()), &options));
+    assert!(message.contains("cannot find gmp"), "{message}");
+    assert!(message.contains("exit status: 3"), "{message}");
+    std::fs::write(folder.join("build"), "true\n").unwrap();
+    let message = compile_message(build(&Source::Dir(folder.clone()), &options));
+    assert!(message.contains("no `run`"), "{message}");
+
+    // Only `run`: run as it is, in place (a script without execute bit through sh).
+    std::fs::remove_file(folder.join("build")).unwrap();
+    std::fs::write(folder.join("run"), "read a b\necho $((a - b))\n").unwrap();
+    let in_place = build(&Source::Dir(folder.clone()), &options).unwrap();
+    assert_eq!(in_place.language, Language::Executable);
+    assert_eq!(
+        in_place.argv,
+        [
+            OsString::from("/bin/sh"),
+            folder.join("run").into_os_string()
+        ]
+    );
+    assert_eq!(run(&in_place, "50 8\n"), "42\n");
+}
+
+/// Prints a line on stderr even when the test harness captures output (it captures only the
+/// print macros), so a skipped check is never silent.
+fn loudly(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Whether a JDK (`javac`, `java`, `jar`) is on PATH. Without one the Java and Kotlin tests say
+/// so loudly and check only that Java is reported unavailable.
+fn jdk_here(test: &str) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let missing: Vec<&str> = ["javac", "java", "jar"]
+        .into_iter()
+        .filter(|tool| !std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    loudly(&format!(
+        "SKIPPED {test}: no {} on PATH; checking only that Java is unavailable",
+        missing.join(", ")
+    ));
+    let dir = TempDir::new().unwrap();
+    if missing.contains(&"javac") || missing.contains(&"java") {
+        let message =
+            unavailable_message(build(&Source::File(fixture("Sum.java")), &options(&dir)));
+        assert!(message.starts_with("Java source but"), "{message}");
+    }
+    false
+}
+
+#[test]
+fn java_is_compiled_once_and_started_from_the_class_with_main() {
+    let _env = shared_env();
+    if !jdk_here("java_is_compiled_once_and_started_from_the_class_with_main") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let options = options(&dir);
+    let program = build(&Source::File(fixture("Sum.java")), &options).unwrap();
+    assert_eq!(program.language, Language::Java);
+    assert_eq!(program.argv.last().unwrap(), "Sum", "Adder has no main");
+    for flag in ["-XX:+UseSerialGC", "-Xss64m", "-Dfile.encoding=UTF-8"] {
+        assert!(program.argv.iter().any(|a| a == flag), "{flag}");
+    }
+    // argv is sized for 256 MiB; argv_for sets the heap for the run's limit.
+    assert_eq!(program.argv_for(MEMORY_LIMIT), program.argv);
+    assert_eq!(
+        program.argv[1..3],
+        [OsString::from("-Xms128m"), "-Xmx128m".into()]
+    );
+    let argv = program.argv_for(1 << 30);
+    assert_eq!(argv[1..3], [OsString::from("-Xms896m"), "-Xmx896m".into()]);
+    assert_eq!(argv[0], program.argv[0]);
+    assert_eq!(argv[3..], program.argv[3..]);
+    assert!(program
+        .env
+        .contains(&("MALLOC_ARENA_MAX".into(), "1".into())));
+    let classes = dir.path().join("cache/dir").join(&program.content_hash);
+    assert!(program.readonly_paths.contains(&classes));
+    assert!(program
+        .readonly_paths
+        .iter()
+        .any(|p| p.join("bin/java").is_file()));
+    assert_eq!(run(&program, "40 2\n"), "42\n");
+    assert_eq!(
+        build(&Source::File(fixture("Sum.java")), &options).unwrap(),
+        program
+    );
+
+    // The class the problemtools rule names wins when several have main; none is an error.
+    let folder = dir.path().join("several");
+    std::fs::create_dir(&folder).unwrap();
+    let class = |name: &str, prints: &str| {
+        format!(
+            "public class {name} {{ public static void main(String[] a) {{ \
+             System.out.println(\"{prints}\"); }} }}\n"
+        )
+    };
+    std::fs::write(folder.join("Helper.java"), class("Helper", "helper")).unwrap();
+    std::fs::write(folder.join("Main.java"), class("Main", "main")).unwrap();
+    let several = build(&Source::Dir(folder.clone()), &options).unwrap();
+    assert_eq!(run(&several, ""), "main\n");
+    // Without Main.java the rule names the first file, Alpha, which has no main.
+    std::fs::remove_file(folder.join("Main.java")).unwrap();
+    std::fs::write(folder.join("Alpha.java"), "class Alpha {}\n").unwrap();
+    std::fs::write(folder.join("Zed.java"), class("Zed", "zed")).unwrap();
+    let message = compile_message(build(&Source::Dir(folder.clone()), &options));
+    assert!(message.contains("Helper, Zed"), "{message}");
+    std::fs::write(folder.join("Helper.java"), "class Helper {}\n").unwrap();
+    std::fs::write(folder.join("Zed.java"), "class Zed { void main() {} }\n").unwrap();
+    let message = compile_message(build(&Source::Dir(folder.clone()), &options));
+    assert!(message.contains("public static void main"), "{message}");
+    std::fs::write(folder.join("Zed.java"), "class Zed { oops }\n").unwrap();
+    let message = compile_message(build(&Source::Dir(folder), &options));
+    assert!(message.contains("Zed.java:1"), "{message}");
+}
+
+#[test]
+fn java_runs_in_the_sandbox_under_its_address_space_limit() {
+    let _env = shared_env();
+    if !jdk_here("java_runs_in_the_sandbox_under_its_address_space_limit") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let program = build(&Source::File(fixture("Sum.java")), &options(&dir)).unwrap();
+    let input = dir.path().join("input.txt");
+    std::fs::write(&input, "19 23\n").unwrap();
+    let mut sandbox =
+        stressjudge::run::Sandbox::start_with(env!("CARGO_BIN_EXE_stressjudge")).unwrap();
+    // RLIMIT_AS is max(4 x limit, limit + 1 GiB): tightest around 256 MiB and below.
+    for memory_limit in [64 << 20, MEMORY_LIMIT, 1 << 30] {
+        let outcome = sandbox
+            .run(&stressjudge::run::RunRequest {
+                argv: program.argv_for(memory_limit),
+                env: program.env.clone(),
+                stdin: input.clone(),
+                limits: stressjudge::run::RunLimits::from_time_limit(
+                    Duration::from_secs(5),
+                    memory_limit,
+                    1 << 20,
+                ),
+            })
+            .unwrap();
+        let limit = memory_limit >> 20;
+        assert_eq!(
+            outcome.exit,
+            stressjudge::run::Exit::Code(0),
+            "{limit} MiB: {}",
+            outcome.stderr_head
+        );
+        assert_eq!(outcome.stdout, b"42\n", "{limit} MiB");
+        assert_eq!(outcome.limit_hit, None, "{limit} MiB");
+        assert!(outcome.peak_memory_kib < memory_limit / 1024, "{limit} MiB");
+    }
+}
+
+#[test]
+fn a_java_solution_is_judged_accepted_through_the_binary() {
+    let _env = shared_env();
+    if !jdk_here("a_java_solution_is_judged_accepted_through_the_binary") {
+        return;
+    }
+    let cache = TempDir::new().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_stressjudge"))
+        .args(["judge", "david-vs-david"])
+        .arg(fixture("david_vs_david.java"))
+        .args(["--memory-limit", "256MiB", "--json"])
+        .env("XDG_CACHE_HOME", cache.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["verdict"], "AC", "{stdout}");
+    let tests = report["tests"].as_array().unwrap();
+    assert!(tests.len() >= 11, "{stdout}");
+    assert!(tests.iter().all(|t| t["verdict"] == "AC"), "{stdout}");
+}
+
+/// A `kotlinc` stand-in for machines without Kotlin: compiles each `NAME.kt` (Java text in these
+/// tests) with javac, as the real one compiles Kotlin, and has a `lib/kotlin-stdlib.jar` beside
+/// its `bin/`. Returns the path to give as `$KOTLINC` (a symbolic link, as Debian installs it).
+fn fake_kotlinc(dir: &Path) -> PathBuf {
+    let home = dir.join("kotlinc-home");
+    std::fs::create_dir_all(home.join("bin")).unwrap();
+    std::fs::create_dir_all(home.join("lib")).unwrap();
+    let empty = dir.join("empty-jar-contents");
+    std::fs::create_dir_all(&empty).unwrap();
+    let jar = Command::new("jar")
+        .arg("--create")
+        .arg("--file")
+        .arg(home.join("lib/kotlin-stdlib.jar"))
+        .arg("-C")
+        .arg(&empty)
+        .arg(".")
+        .status()
+        .unwrap();
+    assert!(jar.success());
+    write_script(
+        &home.join("bin/kotlinc"),
+        "#!/bin/sh\n\
+         if [ \"$1\" = -version ]; then echo 'info: kotlinc-jvm 0.0 (stand-in)' >&2; exit 0; fi\n\
+         [ \"$1\" = -d ] || { echo \"unexpected $1\" >&2; exit 2; }\n\
+         out=$2; shift 2\n\
+         tmp=$(mktemp -d)\n\
+         for f in \"$@\"; do cp \"$f\" \"$tmp/$(basename \"$f\" .kt).java\"; done\n\
+         javac -d \"$out\" \"$tmp\"/*.java; status=$?\n\
+         rm -rf \"$tmp\"; exit $status\n",
+    );
+    let link = dir.join("kotlinc");
+    std::os::unix::fs::symlink(home.join("bin/kotlinc"), &link).unwrap();
+    link
+}
+
+#[test]
+fn kotlin_is_compiled_by_kotlinc_and_run_by_java_with_its_standard_library() {
+    let _env = exclusive_env();
+    if !jdk_here("kotlin_is_compiled_by_kotlinc_and_run_by_java_with_its_standard_library") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let _kotlinc = EnvVar::set("KOTLINC", Some(fake_kotlinc(dir.path()).as_os_str()));
+    let folder = dir.path().join("solution");
+    std::fs::create_dir(&folder).unwrap();
+    // What kotlinc makes of `fun main()` in main.kt: a class MainKt with a static main.
+    std::fs::write(
+        folder.join("main.kt"),
+        "class MainKt { public static void main(String[] a) { \
+         java.util.Scanner in = new java.util.Scanner(System.in); \
+         System.out.println(Other.twice(in.nextLong())); } }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        folder.join("other.kt"),
+        "class Other { static long twice(long x) { return 2 * x; } \
+         public static void main(String[] a) {} }\n",
+    )
+    .unwrap();
+    assert_eq!(recognise(&folder).unwrap().language, Language::Kotlin);
+    let program = build(&Source::Dir(folder), &options(&dir)).unwrap();
+    assert_eq!(program.language, Language::Kotlin);
+    assert_eq!(program.argv.last().unwrap(), "MainKt");
+    let stdlib =
+        std::fs::canonicalize(dir.path().join("kotlinc-home/lib/kotlin-stdlib.jar")).unwrap();
+    let class_path = &program.argv[program.argv.len() - 2];
+    assert!(
+        class_path
+            .to_string_lossy()
+            .ends_with(&format!(":{}", stdlib.display())),
+        "{class_path:?}"
+    );
+    assert!(program.readonly_paths.contains(&stdlib));
+    assert_eq!(program.argv_for(512 << 20)[2], "-Xmx384m");
+    assert_eq!(run(&program, "21\n"), "42\n");
+}
+
+#[test]
+fn kotlin_without_a_compiler_is_unavailable() {
+    let _env = exclusive_env();
+    let dir = TempDir::new().unwrap();
+    let source = dir.path().join("main.kt");
+    std::fs::write(&source, "fun main() = println(42)\n").unwrap();
+    let empty = TempDir::new().unwrap();
+    let _kotlinc = EnvVar::set("KOTLINC", None);
+    let _path = EnvVar::set("PATH", Some(empty.path().as_os_str()));
+    assert_eq!(recognise(&source).unwrap().language, Language::Kotlin);
+    let message = unavailable_message(build(&Source::File(source), &options(&dir)));
+    assert_eq!(
+        message,
+        "Kotlin source but no Kotlin compiler (kotlinc) on PATH"
+    );
+}
+
+/// A working Python 2 interpreter on this machine: `$PYTHON2`, `python2` on PATH (not a pyenv
+/// shim without a 2.x version selected), or pyenv's 2.7.18.
+fn python2_here() -> Option<OsString> {
+    let on_path = std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join("python2"))
+            .find(|p| p.is_file())
+    });
+    let candidates = [
+        std::env::var_os("PYTHON2").filter(|v| !v.is_empty()),
+        on_path.map(PathBuf::into_os_string),
+        Some("/root/.pyenv/versions/2.7.18/bin/python2.7".into()),
+    ];
+    candidates.into_iter().flatten().find(|candidate| {
+        Command::new(candidate)
+            .args(["-c", "import sys; assert sys.version_info[0] == 2"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success())
+    })
+}
+
+#[test]
+fn python2_runs_on_python2_or_is_unavailable() {
+    let _env = exclusive_env();
+    let dir = TempDir::new().unwrap();
+    assert_eq!(
+        recognise(&fixture("sum2.py")).unwrap().language,
+        Language::Python2
+    );
+    match python2_here() {
+        Some(python2) => {
+            let _python2 = EnvVar::set("PYTHON2", Some(&python2));
+            let program = build(&Source::File(fixture("sum2.py")), &options(&dir)).unwrap();
+            assert_eq!(program.language, Language::Python2);
+            let interpreter = Path::new(&program.argv[0]);
+            assert!(interpreter.is_absolute());
+            assert!(
+                program
+                    .readonly_paths
+                    .iter()
+                    .any(|p| interpreter.starts_with(p)),
+                "{:?}",
+                program.readonly_paths
+            );
+            assert!(program.readonly_paths.contains(&fixture("sum2.py")));
+            assert_eq!(run(&program, "40 2\n"), "42\n");
+        }
+        None => loudly(
+            "SKIPPED: no Python 2 on this machine ($PYTHON2, python2 on PATH, pyenv 2.7.18), \
+             so the Python 2 run is not tested; only its unavailable path is",
+        ),
+    }
+    let broken = dir.path().join("python2");
+    write_script(
+        &broken,
+        "#!/bin/sh\necho 'pyenv: python2: command not found' >&2\nexit 127\n",
+    );
+    {
+        let _python2 = EnvVar::set("PYTHON2", Some(broken.as_os_str()));
+        let message = unavailable_message(build(&Source::File(fixture("sum2.py")), &options(&dir)));
+        assert!(
+            message.starts_with("Python 2 source but the Python 2 interpreter"),
+            "{message}"
+        );
+        assert!(message.contains("does not work"), "{message}");
+        assert!(message.contains("command not found"), "{message}");
+    }
+    let empty = TempDir::new().unwrap();
+    let _python2 = EnvVar::set("PYTHON2", None);
+    let _path = EnvVar::set("PATH", Some(empty.path().as_os_str()));
+    let message = unavailable_message(build(&Source::File(fixture("sum2.py")), &options(&dir)));
+    assert_eq!(
+        message,
+        "Python 2 source but no Python 2 interpreter (python2) on PATH"
+    );
+}
+
+#[test]
+fn readonly_paths_name_what_each_program_reads() {
+    let _env = shared_env();
+    let dir = TempDir::new().unwrap();
+    let options = options(&dir);
+    let c = build(&Source::File(fixture("sum.c")), &options).unwrap();
+    assert_eq!(c.readonly_paths, [PathBuf::from(&c.argv[0])]);
+    let python = build(&Source::File(fixture("sum.py")), &options).unwrap();
+    assert!(python.readonly_paths.contains(&fixture("sum.py")));
+    let interpreter = Path::new(&python.argv[0]);
+    assert!(python
+        .readonly_paths
+        .iter()
+        .any(|p| p != &fixture("sum.py") && interpreter.starts_with(p)));
+    let script = build(&Source::File(fixture("sum.sh")), &options).unwrap();
+    assert_eq!(script.readonly_paths, [fixture("sum.sh")]);
+    let command = build(&Source::Command("true".into()), &options).unwrap();
+    assert_eq!(command.readonly_paths, [std::env::current_dir().unwrap()]);
+}
+
+#[test]
+fn unusable_folders_are_usage_errors_naming_the_path() {
+    let _env = shared_env();
+    let dir = TempDir::new().unwrap();
+    let options = options(&dir);
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    std::fs::write(empty.join("README.md"), "notes").unwrap();
+    let message = usage_message(build(&Source::Dir(empty.clone()), &options));
+    assert!(message.contains(&empty.display().to_string()), "{message}");
+    assert!(message.contains("no source file"), "{message}");
+    let message = usage_message(build(&Source::Dir(fixture("sum.c")), &options));
+    assert!(message.contains("not a directory"), "{message}");
+    let message = usage_message(build(&Source::Dir(dir.path().join("gone")), &options));
+    assert!(message.contains("not found"), "{message}");
 }

@@ -2,14 +2,18 @@
 //!
 //! ```text
 //! cache_dir/bin/HASH    compiled executables (C, C++, Rust), installed by atomic rename
-//! cache_dir/ok/HASH     empty markers: Python sources whose syntax check passed
+//! cache_dir/dir/HASH/   folder results: Java and Kotlin classes, copies built by `build` scripts
+//! cache_dir/ok/HASH     empty markers: Python sources whose syntax check passed, and folder
+//!                       results that are complete
 //! cache_dir/lock/HASH   lock files: one build of a hash at a time across threads and processes
 //! cache_dir/tmp/build-* per-build working directories, removed when the build ends
 //! ```
 //!
 //! A build takes the hash's lock, checks for the result, and otherwise produces it in its own
 //! temporary directory and renames it into place, so a result is either absent or complete and
-//! concurrent builds of one source compile it once.
+//! concurrent builds of one source compile it once. Folder results are built where they stay
+//! (a `build` script may write its own absolute path into `run`), so they count as present only
+//! once their marker exists; a half-built folder left by an interrupted build is replaced.
 
 use std::fs::File;
 use std::io;
@@ -22,7 +26,7 @@ use super::{BuildError, Language};
 use crate::error::UsageError;
 
 /// Bumped when the meaning of a cached result changes, so old results are never reused.
-const LAYOUT_VERSION: &[u8] = b"stressjudge-build-v1";
+const LAYOUT_VERSION: &[u8] = b"stressjudge-build-v2";
 
 /// An open build cache directory.
 pub(crate) struct Cache {
@@ -39,7 +43,7 @@ impl Cache {
             )))
         };
         let root = std::path::absolute(dir).map_err(unusable)?;
-        for sub in ["bin", "ok", "lock", "tmp"] {
+        for sub in ["bin", "dir", "ok", "lock", "tmp"] {
             std::fs::create_dir_all(root.join(sub)).map_err(unusable)?;
         }
         Ok(Cache { root })
@@ -50,9 +54,33 @@ impl Cache {
         self.root.join("bin").join(hash)
     }
 
-    /// Where the marker of a checked source with `hash` lives.
+    /// Where the marker of a checked source or a complete folder result with `hash` lives.
     pub fn marker(&self, hash: &str) -> PathBuf {
         self.root.join("ok").join(hash)
+    }
+
+    /// Where the folder result of `hash` lives.
+    pub fn folder(&self, hash: &str) -> PathBuf {
+        self.root.join("dir").join(hash)
+    }
+
+    /// Records that the result of `hash` is complete (an empty marker, installed atomically).
+    pub fn mark_done(&self, hash: &str) -> Result<(), BuildError> {
+        let work = self.work_dir()?;
+        let fresh = work.path().join("ok");
+        std::fs::write(&fresh, b"").map_err(|e| self.failure(&fresh, e))?;
+        self.install(&fresh, &self.marker(hash))
+    }
+
+    /// An empty folder for the result of `hash`, replacing what an interrupted build left there.
+    /// Call with the hash's lock held.
+    pub fn fresh_folder(&self, hash: &str) -> Result<PathBuf, BuildError> {
+        let folder = self.folder(hash);
+        if folder.exists() {
+            std::fs::remove_dir_all(&folder).map_err(|e| self.failure(&folder, e))?;
+        }
+        std::fs::create_dir(&folder).map_err(|e| self.failure(&folder, e))?;
+        Ok(folder)
     }
 
     /// Waits for and takes the exclusive lock of `hash`; it is released when dropped.

@@ -1,4 +1,11 @@
-//! Compiling C, C++ and Rust sources into the cache, once per content hash.
+//! Compiling C, C++ and Rust programs into the cache, once per content hash.
+//!
+//! The program's files are written into a fresh working directory and compiled there, so the
+//! compiler sees exactly the bytes that were hashed and its messages name files as the user
+//! does. C and C++ sources get their own folder on the include path: quoted includes look there
+//! first (`-iquote`), angle includes after the system headers (`-idirafter`, so a binary called
+//! `random` next to a source cannot shadow `<random>`). A folder compiles all of its sources of
+//! the language together; Rust compiles the main file, which reaches the others through `mod`.
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
@@ -6,11 +13,13 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::cache::{Cache, ContentHasher};
+use super::includes;
+use super::layout::Sources;
 use super::process::{self, Failure};
-use super::toolchain::{self, Tool};
+use super::toolchain::{self, Tool, Wanted};
 use super::{BuildError, BuildOptions, Language};
 
-/// A compiled candidate in the cache.
+/// A compiled program in the cache.
 pub(crate) struct Compiled {
     /// Absolute path of the cached executable.
     pub binary: PathBuf,
@@ -18,53 +27,54 @@ pub(crate) struct Compiled {
     pub content_hash: String,
 }
 
-/// The compiler of a language: environment variable, default name, flags before the
-/// `-o OUT SOURCE` part and flags after it.
+/// The compiler of a language and its flags before and after the `-o OUT SOURCES` part.
 struct Recipe {
-    variable: &'static str,
-    default: &'static str,
+    wanted: Wanted,
     before: &'static [&'static str],
     after: &'static [&'static str],
 }
 
 /// The compiler recipe of `language` (a compiled language).
 fn recipe(language: Language) -> Recipe {
+    let wanted = |variable, default, role| Wanted {
+        variable,
+        default,
+        language,
+        role,
+    };
     match language {
         Language::C => Recipe {
-            variable: "CC",
-            default: "gcc",
+            wanted: wanted("CC", "gcc", "C compiler"),
             before: &["-O2", "-std=c17"],
             after: &["-lm"],
         },
         Language::Cpp => Recipe {
-            variable: "CXX",
-            default: "g++",
+            wanted: wanted("CXX", "g++", "C++ compiler"),
             before: &["-O2", "-std=c++17"],
             after: &[],
         },
         Language::Rust => Recipe {
-            variable: "RUSTC",
-            default: "rustc",
+            wanted: wanted("RUSTC", "rustc", "Rust compiler"),
             before: &["-O", "--edition", "2021", "--crate-name", "solution"],
             after: &[],
         },
-        other => unreachable!("{other} is not compiled"),
+        other => unreachable!("{other} is not compiled to a binary"),
     }
 }
 
-/// Returns the cached executable for `source` (the bytes of the file called `file_name`),
-/// compiling it first if no build of the same content hash exists.
+/// Returns the cached executable for the program, compiling it first if no build of the same
+/// content hash exists.
 pub(crate) fn compile(
-    language: Language,
-    file_name: &str,
-    source: &[u8],
+    program: &Sources,
     options: &BuildOptions,
     cache: &Cache,
 ) -> Result<Compiled, BuildError> {
-    let recipe = recipe(language);
-    let tool = toolchain::resolve(recipe.variable, recipe.default, "compiler")?;
-    let identity = toolchain::identity(&tool, options.compile_timeout)?;
-    let mut hasher = ContentHasher::new(language);
+    let recipe = recipe(program.language);
+    let tool = toolchain::resolve(&recipe.wanted)?;
+    let identity =
+        toolchain::identity(&tool, &recipe.wanted, "--version", options.compile_timeout)?;
+    let include_dir = include_dir(program);
+    let mut hasher = ContentHasher::new(program.language);
     hasher.field(identity.as_bytes());
     for arg in &tool.leading_args {
         hasher.field(arg.as_bytes());
@@ -77,7 +87,16 @@ pub(crate) fn compile(
     {
         hasher.field(flag.as_bytes());
     }
-    hasher.field(source);
+    hasher.field(program.main.as_os_str().as_bytes());
+    program.snapshot.hash_into(&mut hasher);
+    if let Some(dir) = include_dir.as_ref().filter(|_| !program.is_folder) {
+        // A single source reads its headers from where the user keeps them; what it finds
+        // there counts, not where that is (the same file elsewhere shares the build).
+        for (name, bytes) in includes::local_headers(dir, &program.snapshot.files[0].bytes) {
+            hasher.field(name.as_os_str().as_bytes());
+            hasher.field(&bytes);
+        }
+    }
     let content_hash = hasher.finish();
     let binary = cache.binary(&content_hash);
     let compiled = Compiled {
@@ -95,8 +114,8 @@ pub(crate) fn compile(
     let output = run_compiler(
         &tool,
         &recipe,
-        file_name,
-        source,
+        program,
+        include_dir.as_deref(),
         work.path(),
         options,
         cache,
@@ -105,63 +124,90 @@ pub(crate) fn compile(
     Ok(compiled)
 }
 
+/// The folder C and C++ sources include from: a folder program's copy (`.`), or the folder a
+/// single source is kept in. `None` for Rust.
+fn include_dir(program: &Sources) -> Option<PathBuf> {
+    match program.language {
+        Language::C | Language::Cpp if program.is_folder => Some(PathBuf::from(".")),
+        Language::C | Language::Cpp => Some(program.snapshot.root.clone()),
+        _ => None,
+    }
+}
+
 /// Whether a finished executable is in place (an interrupted build never leaves one).
 fn is_built(binary: &Path) -> bool {
     std::fs::metadata(binary).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-/// Writes the source into `work` and compiles it there; returns the executable's path.
+/// A relative path as a compiler argument that cannot be taken for an option.
+pub(crate) fn path_arg(relative: &Path) -> OsString {
+    if relative.as_os_str().as_bytes().starts_with(b"-") {
+        Path::new(".").join(relative).into_os_string()
+    } else {
+        relative.as_os_str().to_owned()
+    }
+}
+
+/// Writes the program into `work` and compiles it there; returns the executable's path.
 fn run_compiler(
     tool: &Tool,
     recipe: &Recipe,
-    file_name: &str,
-    source: &[u8],
+    program: &Sources,
+    include_dir: Option<&Path>,
     work: &Path,
     options: &BuildOptions,
     cache: &Cache,
 ) -> Result<PathBuf, BuildError> {
-    let source_path = work.join(file_name);
-    std::fs::write(&source_path, source).map_err(|e| cache.failure(&source_path, e))?;
-    let output = work.join("candidate");
-    // Relative to the working directory, so messages name the file as the user knows it.
-    let source_arg: OsString = if file_name.starts_with('-') {
-        format!("./{file_name}").into()
-    } else {
-        file_name.into()
+    program
+        .snapshot
+        .write_to(work)
+        .map_err(|e| cache.failure(work, e))?;
+    let output = work.join(".stressjudge-program");
+    let sources: Vec<&PathBuf> = match program.language {
+        Language::Rust => vec![&program.main],
+        _ => program.sources.iter().collect(),
     };
     let mut command = tool.command();
+    command.args(recipe.before);
+    if let Some(dir) = include_dir {
+        command.arg("-iquote").arg(dir).arg("-idirafter").arg(dir);
+    }
     command
-        .args(recipe.before)
         .arg("-o")
         .arg(&output)
-        .arg(source_arg)
+        .args(sources.iter().map(|source| path_arg(source)))
         .args(recipe.after)
         .current_dir(work);
-    let name = &tool.name;
-    let finished = process::run(command, options.compile_timeout).map_err(|f| match f {
-        Failure::Spawn(e) => BuildError::Compile(format!("cannot start compiler `{name}`: {e}")),
-        Failure::TimedOut => BuildError::Compile(format!(
-            "compilation exceeded {}",
-            process::seconds(options.compile_timeout)
-        )),
-    })?;
+    let finished = process::run(command, options.compile_timeout)
+        .map_err(|failure| compiler_failure(tool, failure, options))?;
     if !finished.status.success() {
-        let message = finished.message();
-        return Err(BuildError::Compile(if message.is_empty() {
-            format!(
-                "compiler `{name}` failed ({}) and printed nothing",
-                finished.status
-            )
-        } else {
-            message
-        }));
+        return Err(BuildError::Compile(finished.failure_message(&tool.name)));
     }
     if !output.is_file() {
         return Err(BuildError::Compile(format!(
-            "compiler `{name}` reported success but wrote no executable"
+            "compiler `{}` reported success but wrote no executable",
+            tool.name
         )));
     }
     std::fs::set_permissions(&output, std::fs::Permissions::from_mode(0o755))
         .map_err(|e| cache.failure(&output, e))?;
     Ok(output)
+}
+
+/// A compiler that could not start is unavailable; one past the time limit is a compile error
+/// (the source made it work that long).
+pub(crate) fn compiler_failure(
+    tool: &Tool,
+    failure: Failure,
+    options: &BuildOptions,
+) -> BuildError {
+    match failure {
+        Failure::Spawn(e) => {
+            BuildError::Unavailable(format!("cannot start compiler `{}`: {e}", tool.name))
+        }
+        Failure::TimedOut => BuildError::Compile(format!(
+            "compilation exceeded {}",
+            process::seconds(options.compile_timeout)
+        )),
+    }
 }

@@ -14,19 +14,23 @@ const CANDIDATE_HOME: &str = "/nonexistent";
 /// The complete environment a candidate of `language` gets; nothing else is inherited.
 ///
 /// Python also gets a fixed hash seed (deterministic `set`/`dict` order of strings), no bytecode
-/// writes and no per-user site packages.
+/// writes and no per-user site packages. Java and Kotlin get one malloc arena: glibc reserves
+/// 64 MiB of address space per arena and thread, which a JVM's dozen threads would turn into
+/// most of the sandbox's address-space limit.
 pub(crate) fn candidate_env(language: Language) -> Vec<(OsString, OsString)> {
     let mut env = vec![
         ("PATH", CANDIDATE_PATH),
         ("LANG", "C.UTF-8"),
         ("HOME", CANDIDATE_HOME),
     ];
-    if language == Language::Python {
-        env.extend([
+    match language {
+        Language::Python | Language::Python2 => env.extend([
             ("PYTHONHASHSEED", "0"),
             ("PYTHONDONTWRITEBYTECODE", "1"),
             ("PYTHONNOUSERSITE", "1"),
-        ]);
+        ]),
+        Language::Java | Language::Kotlin => env.push(("MALLOC_ARENA_MAX", "1")),
+        _ => {}
     }
     env.into_iter()
         .map(|(key, value)| (key.into(), value.into()))

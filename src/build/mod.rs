@@ -1,20 +1,48 @@
-//! Step 3 of the pipeline: turn what the user gave (a source file, an executable or a shell
-//! command) into a runnable [`Program`], compiling each distinct source only once.
+//! Step 3 of the pipeline: turn what the user gave (a source file, a program folder, an
+//! executable or a shell command) into a runnable [`Program`], compiling each distinct program
+//! only once.
 //!
-//! Compiled languages are built into a cache directory keyed by a content hash over the source
-//! bytes, the compiler's identity and the flags, so a second run of the same source reuses the
-//! binary. Builds are safe to run concurrently from threads and processes (see [`cache`]).
+//! Compiled languages are built into a cache directory keyed by a content hash over the program's
+//! files, the compiler's identity and the flags, so a second run of the same program reuses the
+//! build. Builds are safe to run concurrently from threads and processes (see [`cache`]).
 //!
-//! Tools are found on `PATH`; the environment variables `CC`, `CXX`, `RUSTC` and `PYTHON` name
-//! another C compiler, C++ compiler, Rust compiler or Python interpreter (a path or a name looked
-//! up on `PATH`, optionally followed by leading arguments, e.g. `CC="ccache gcc"`).
+//! **Languages** come from file endings (problemtools' table and rules, see [`language`]):
+//! C, C++, Rust, Python 3, Python 2 (a `.py` file whose `#!` line names python2, or `.py2`),
+//! Java and Kotlin (see [`jvm`]); any other executable file runs as it is.
+//!
+//! **Program folders** follow the Kattis problem package format, where every program
+//! (submission, validator, generator) is one file or one folder (see [`layout`]):
+//! - a folder with a `build` script is built by it in a private copy, then run by the copy's
+//!   `run`; a folder with only `run` runs it in place (see [`scripts`]);
+//! - any other folder is in the language most of its files are in (ties: C++, C, Python 2,
+//!   Python 3, Java, Rust, Kotlin), and all of that language's files are its sources. C and C++
+//!   compile them together with the folder on the include path, Rust compiles the main file
+//!   (which reaches the others with `mod`), Java and Kotlin compile them together and start the
+//!   class with a `main` method, Python runs the main file in place. The main file is
+//!   problemtools' `{mainfile}`: the only source, else the one named `main.*` (any case), else the
+//!   first in name order.
+//!
+//! Folders are hashed over every file's relative name, execute bit and contents; a single C or
+//! C++ source also hashes the local headers it includes (see [`includes`]).
+//!
+//! **Tools** are found on `PATH`; environment variables name others (a path or a name looked up
+//! on `PATH`, optionally followed by leading arguments, e.g. `CC="ccache gcc"`): `CC`, `CXX`,
+//! `RUSTC`, `PYTHON` (Python 3), `PYTHON2`, `JAVAC`, `JAVA`, `KOTLINC`. A language whose tool is
+//! missing is [`BuildError::Unavailable`], never a compile error.
 
 mod cache;
+mod classfile;
 mod compile;
 mod environment;
+mod includes;
+mod jvm;
 mod language;
+mod layout;
 mod process;
 mod python;
+mod recognise;
+mod scripts;
+mod snapshot;
 mod toolchain;
 
 use std::ffi::OsString;
@@ -25,14 +53,31 @@ use std::time::Duration;
 use crate::error::UsageError;
 
 pub use language::Language;
+pub use recognise::{recognise, Recognised};
 
-/// What the user gave: a source or executable path, or a shell command (`--cmd`).
+/// What the user gave: a source or executable path, a program folder, or a shell command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
-    /// A source file (`.c`, `.cpp`/`.cc`/`.cxx`, `.rs`, `.py`) or an executable file.
+    /// A source file (see [`Language`] for the endings) or an executable file. A directory
+    /// given here is built as the program folder it is, like [`Source::Dir`].
     File(PathBuf),
+    /// A program folder: `build`/`run` scripts, or the source files of one language.
+    Dir(PathBuf),
     /// A command line run as `/bin/sh -c COMMAND`.
     Command(String),
+}
+
+impl Source {
+    /// The source a path names: [`Source::Dir`] for a directory, else [`Source::File`] (which
+    /// reports a missing path when built).
+    pub fn from_path(path: impl Into<PathBuf>) -> Source {
+        let path = path.into();
+        if path.is_dir() {
+            Source::Dir(path)
+        } else {
+            Source::File(path)
+        }
+    }
 }
 
 /// Where builds are cached and how long a compiler may run.
@@ -70,26 +115,60 @@ impl BuildOptions {
 /// A runnable candidate; cheap to clone and shared by worker threads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Program {
-    /// Absolute program path followed by its arguments, ready for `RunRequest::argv`.
+    /// Absolute program path followed by its arguments. For a run under a memory limit use
+    /// [`Program::argv_for`], which sets what depends on the limit (the JVM's heap size; `argv`
+    /// has it for 256 MiB).
     pub argv: Vec<OsString>,
     /// The complete, minimal environment of the candidate (nothing else is inherited).
     pub env: Vec<(OsString, OsString)>,
     /// How the candidate was built or is run.
     pub language: Language,
-    /// Hex SHA-256 identifying the source bytes, the compiler or interpreter and the flags.
+    /// Hex SHA-256 identifying the program's files, the compiler or interpreter and the flags.
     pub content_hash: String,
-    /// A short name for reports: the file name, or `cmd: ...` for a command.
+    /// A short name for reports: the file or folder name, or `cmd: ...` for a command.
     pub display_name: String,
+    /// Paths outside the system directories the program reads at run time: its binary, an
+    /// interpreter's prefix, a script, a jar or class folder; bound read-only by a fully
+    /// isolated sandbox.
+    ///
+    /// Listed even when they lie inside a system directory (a JDK under `/usr/lib/jvm`), so a
+    /// sandbox that binds fewer system directories still finds them.
+    pub readonly_paths: Vec<PathBuf>,
+}
+
+impl Program {
+    /// The argv for one run under a memory limit of `memory_limit_bytes`: [`Program::argv`]
+    /// with, for Java and Kotlin, the heap flags right after `java` set for that limit
+    /// (`-Xms` = `-Xmx` = max(limit - 128 MiB, limit / 2), see the `jvm` module). Identical to
+    /// `argv` for every other language.
+    pub fn argv_for(&self, memory_limit_bytes: u64) -> Vec<OsString> {
+        let mut argv = self.argv.clone();
+        let is_jvm = matches!(self.language, Language::Java | Language::Kotlin);
+        let has_heap_flags = argv.len() > 2
+            && argv[1].as_encoded_bytes().starts_with(b"-Xms")
+            && argv[2].as_encoded_bytes().starts_with(b"-Xmx");
+        if is_jvm && has_heap_flags {
+            let [initial, maximum] = jvm::heap_flags(memory_limit_bytes);
+            argv[1] = initial;
+            argv[2] = maximum;
+        }
+        argv
+    }
 }
 
 /// Why a candidate could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BuildError {
-    /// The user's mistake (missing file, directory, unknown extension, unusable cache dir): exit 2.
+    /// The user's mistake (missing file, unknown extension, empty folder, unusable cache dir):
+    /// exit 2.
     Usage(UsageError),
-    /// Compilation error: the first lines of the compiler's message, or why no compiler ran
-    /// (not found, past the compile time limit).
+    /// Compilation error: the first lines of the compiler's message (or the build script's, or
+    /// why no entry point was found), or the compile time limit passed. The candidate's fault.
     Compile(String),
+    /// The language cannot be built or run here: its compiler, interpreter or runtime is
+    /// missing or broken. One line naming the language and the tool, e.g. "Kotlin source but
+    /// no Kotlin compiler (kotlinc) on PATH". Nobody's verdict: such a program is skipped.
+    Unavailable(String),
 }
 
 impl fmt::Display for BuildError {
@@ -97,6 +176,7 @@ impl fmt::Display for BuildError {
         match self {
             BuildError::Usage(e) => write!(f, "{e}"),
             BuildError::Compile(message) => write!(f, "compilation failed: {message}"),
+            BuildError::Unavailable(message) => f.write_str(message),
         }
     }
 }
@@ -113,8 +193,16 @@ impl From<UsageError> for BuildError {
 pub fn build(source: &Source, options: &BuildOptions) -> Result<Program, BuildError> {
     match source {
         Source::Command(command) => command_program(command),
-        Source::File(path) => file_program(path, options),
+        Source::File(path) if path.is_dir() => folder_program(&absolute(path)?, options),
+        Source::File(path) => file_program(&absolute(path)?, options),
+        Source::Dir(path) => folder_program(&absolute(path)?, options),
     }
+}
+
+/// `path` made absolute, or a one-line error naming it.
+fn absolute(path: &Path) -> Result<PathBuf, UsageError> {
+    std::path::absolute(path)
+        .map_err(|e| UsageError::new(format!("candidate `{}`: {e}", path.display())))
 }
 
 /// A shell command: run by `/bin/sh -c`, identified by its text.
@@ -130,6 +218,8 @@ fn command_program(command: &str) -> Result<Program, BuildError> {
         language: Language::Command,
         content_hash: hasher.finish(),
         display_name: command_display_name(command),
+        // Commands may name files relative to where stressjudge was started.
+        readonly_paths: std::env::current_dir().into_iter().collect(),
     })
 }
 
@@ -145,38 +235,118 @@ fn command_display_name(command: &str) -> String {
     }
 }
 
+/// The last component of `path`, for reports.
+fn display_name(path: &Path) -> String {
+    path.file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// What a language-specific build produced.
+struct Built {
+    argv: Vec<OsString>,
+    content_hash: String,
+    readonly_paths: Vec<PathBuf>,
+}
+
 /// A file: detect its language, then compile, check or take it as it is.
 fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildError> {
-    let path = std::path::absolute(path)
-        .map_err(|e| UsageError::new(format!("candidate `{}`: {e}", path.display())))?;
-    let language = language::detect(&path)?;
-    let bytes = crate::error::read_file(&path)?;
-    let display_name = path
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string());
-    let (argv, content_hash) = match language {
-        Language::C | Language::Cpp | Language::Rust => {
-            let cache = cache::Cache::open(&options.cache_dir)?;
-            let built = compile::compile(language, &display_name, &bytes, options, &cache)?;
-            (vec![built.binary.into_os_string()], built.content_hash)
+    let language = language::detect(path)?;
+    let bytes = crate::error::read_file(path)?;
+    let built = if language == Language::Executable {
+        let mut hasher = cache::ContentHasher::new(Language::Executable);
+        hasher.field(&bytes);
+        Built {
+            argv: vec![path.as_os_str().to_owned()],
+            content_hash: hasher.finish(),
+            readonly_paths: vec![path.to_path_buf()],
         }
-        Language::Python => {
-            let cache = cache::Cache::open(&options.cache_dir)?;
-            let checked = python::prepare(&path, &display_name, &bytes, options, &cache)?;
-            (checked.argv, checked.content_hash)
-        }
-        Language::Executable | Language::Command => {
-            let mut hasher = cache::ContentHasher::new(Language::Executable);
-            hasher.field(&bytes);
-            (vec![path.into_os_string()], hasher.finish())
-        }
+    } else {
+        build_sources(&layout::of_file(path, language, bytes), options)?
     };
-    Ok(Program {
-        argv,
+    Ok(program(built, language, display_name(path)))
+}
+
+/// A program folder: scripts, or sources of one language.
+fn folder_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildError> {
+    let metadata = std::fs::metadata(path).map_err(|e| {
+        UsageError::new(match e.kind() {
+            std::io::ErrorKind::NotFound => {
+                format!("program folder `{}` not found", path.display())
+            }
+            _ => format!("cannot open program folder `{}`: {e}", path.display()),
+        })
+    })?;
+    if !metadata.is_dir() {
+        return Err(UsageError::new(format!(
+            "program folder `{}` is not a directory",
+            path.display()
+        ))
+        .into());
+    }
+    let layout = layout::of_folder(path)?;
+    let language = layout.language();
+    let built = match &layout {
+        layout::Layout::RunScript(snapshot) => scripts::run_only(snapshot).into(),
+        layout::Layout::BuildScript(snapshot) => {
+            let cache = cache::Cache::open(&options.cache_dir)?;
+            scripts::build_and_run(snapshot, options, &cache)?.into()
+        }
+        layout::Layout::Sources(sources) => build_sources(sources, options)?,
+    };
+    Ok(program(built, language, display_name(path)))
+}
+
+/// Compiles or checks the source files of one language.
+fn build_sources(sources: &layout::Sources, options: &BuildOptions) -> Result<Built, BuildError> {
+    let cache = cache::Cache::open(&options.cache_dir)?;
+    Ok(match sources.language {
+        Language::C | Language::Cpp | Language::Rust => {
+            let compiled = compile::compile(sources, options, &cache)?;
+            Built {
+                argv: vec![compiled.binary.clone().into_os_string()],
+                content_hash: compiled.content_hash,
+                readonly_paths: vec![compiled.binary],
+            }
+        }
+        Language::Python | Language::Python2 => {
+            let checked = python::prepare(sources, options, &cache)?;
+            Built {
+                argv: checked.argv,
+                content_hash: checked.content_hash,
+                readonly_paths: checked.readonly_paths,
+            }
+        }
+        Language::Java | Language::Kotlin => {
+            let built = jvm::build(sources, options, &cache)?;
+            Built {
+                argv: built.argv,
+                content_hash: built.content_hash,
+                readonly_paths: built.readonly_paths,
+            }
+        }
+        other => unreachable!("{other} has no source files"),
+    })
+}
+
+impl From<scripts::Scripted> for Built {
+    fn from(s: scripts::Scripted) -> Self {
+        Built {
+            argv: s.argv,
+            content_hash: s.content_hash,
+            readonly_paths: s.readonly_paths,
+        }
+    }
+}
+
+/// The program a build produced.
+fn program(built: Built, language: Language, display_name: String) -> Program {
+    Program {
+        argv: built.argv,
         env: environment::candidate_env(language),
         language,
-        content_hash,
+        content_hash: built.content_hash,
         display_name,
-    })
+        readonly_paths: built.readonly_paths,
+    }
 }

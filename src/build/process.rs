@@ -38,6 +38,16 @@ impl Finished {
         };
         first_lines(said, MESSAGE_LINES)
     }
+
+    /// What a tool that failed said, or that it failed and said nothing.
+    pub fn failure_message(&self, name: &str) -> String {
+        let message = self.message();
+        if message.is_empty() {
+            format!("`{name}` failed ({}) and printed nothing", self.status)
+        } else {
+            message
+        }
+    }
 }
 
 /// Why a tool did not run to its end.

@@ -1,37 +1,49 @@
-//! Python candidates: the real interpreter behind `python3`, and a syntax check done once per
-//! content hash so a syntax error is a compile error rather than a runtime error on every test.
+//! Python 3 and Python 2 programs: the real interpreter behind `python3` (or `python2`), and a
+//! syntax check done once per content hash so a syntax error is a compile error rather than a
+//! runtime error on every test.
 //!
 //! `python3` on `PATH` may be a version-manager shim (pyenv's costs ~150 ms per start), so the
-//! interpreter is asked once per process for `sys.executable`, and candidates run that directly.
+//! interpreter is asked once per process for `sys.executable`, and programs run that directly.
 //! The answer is not kept on disk: a shim picks its version from the working directory and the
 //! environment, so a stored answer could silently go stale.
+//!
+//! A program folder runs its main file (problemtools' `{mainfile}`: the only source, else
+//! `main.py`, else the first in name order) where the user keeps it, so its imports of the
+//! folder's other modules work; every source of the folder is syntax-checked.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::cache::{Cache, ContentHasher};
+use super::layout::Sources;
 use super::process::{self, Failure};
-use super::toolchain::{self, Tool};
+use super::toolchain::{self, Tool, Wanted};
 use super::{BuildError, BuildOptions, Language};
 
-/// Flags every Python candidate runs with: no `.pyc` writes next to the user's files.
+/// Flags every Python program runs with: no `.pyc` writes next to the user's files.
 const RUN_FLAGS: &[&str] = &["-B"];
 
-/// Prints the interpreter's real path and version, one per line.
-const PROBE: &str = "import sys; print(sys.executable); print(' '.join(sys.version.split()))";
+/// Prints the interpreter's real path, version, prefix and base prefix, one per line (valid
+/// Python 2 and 3).
+const PROBE: &str = "import sys; print(sys.executable); print(' '.join(sys.version.split())); \
+                     print(sys.prefix); print(getattr(sys, 'base_prefix', sys.prefix))";
 
-/// Compiles the file named by argv[1] under the name argv[2]; prints only the error if any.
+/// Compiles each file named on the command line (relative to the working directory); prints
+/// only the errors. Valid Python 2 and 3.
 const SYNTAX_CHECK: &str = "\
 import sys, traceback
-try:
-    compile(open(sys.argv[1], 'rb').read(), sys.argv[2], 'exec')
-except (SyntaxError, ValueError) as e:
-    sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))
-    sys.exit(1)
+failed = 0
+for name in sys.argv[1:]:
+    try:
+        compile(open(name, 'rb').read(), name, 'exec')
+    except (SyntaxError, ValueError, TypeError) as e:
+        sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))
+        failed = 1
+sys.exit(failed)
 ";
 
 /// A resolved interpreter.
@@ -43,27 +55,47 @@ pub(crate) struct Interpreter {
     pub leading_args: Vec<OsString>,
     /// `sys.version` on one line.
     pub version: String,
+    /// `sys.prefix` and, for a virtual environment, the installation it was made from.
+    pub prefixes: Vec<PathBuf>,
 }
 
-/// A checked Python candidate.
+/// A checked Python program.
 pub(crate) struct Checked {
-    /// Interpreter, flags and the absolute source path.
+    /// Interpreter, flags and the absolute path of the main file.
     pub argv: Vec<OsString>,
-    /// Hash of the source, the interpreter and the flags.
+    /// Hash of the files, the interpreter and the flags.
     pub content_hash: String,
+    /// The interpreter's prefixes (and its binary if outside them), and the program.
+    pub readonly_paths: Vec<PathBuf>,
 }
 
-/// Resolves the interpreter, then checks the syntax of `source` (the bytes of `path`) unless a
-/// check of the same content hash already passed.
+/// The interpreter a Python language needs.
+fn wanted(language: Language) -> Wanted {
+    match language {
+        Language::Python2 => Wanted {
+            variable: "PYTHON2",
+            default: "python2",
+            language,
+            role: "Python 2 interpreter",
+        },
+        _ => Wanted {
+            variable: "PYTHON",
+            default: "python3",
+            language,
+            role: "Python interpreter",
+        },
+    }
+}
+
+/// Resolves the interpreter, then checks the syntax of the program's sources unless a check of
+/// the same content hash already passed.
 pub(crate) fn prepare(
-    path: &Path,
-    file_name: &str,
-    source: &[u8],
+    program: &Sources,
     options: &BuildOptions,
     cache: &Cache,
 ) -> Result<Checked, BuildError> {
-    let interpreter = resolve(options.compile_timeout)?;
-    let mut hasher = ContentHasher::new(Language::Python);
+    let interpreter = resolve(program.language, options.compile_timeout)?;
+    let mut hasher = ContentHasher::new(program.language);
     hasher.field(interpreter.executable.as_os_str().as_bytes());
     hasher.field(interpreter.version.as_bytes());
     for arg in interpreter.leading_args.iter() {
@@ -72,47 +104,62 @@ pub(crate) fn prepare(
     for flag in RUN_FLAGS {
         hasher.field(flag.as_bytes());
     }
-    hasher.field(source);
+    hasher.field(program.main.as_os_str().as_bytes());
+    program.snapshot.hash_into(&mut hasher);
     let content_hash = hasher.finish();
     let marker = cache.marker(&content_hash);
     if !marker.is_file() {
         let _lock = cache.lock(&content_hash)?;
         if !marker.is_file() {
-            check_syntax(&interpreter, file_name, source, options, cache)?;
-            let work = cache.work_dir()?;
-            let fresh = work.path().join("ok");
-            std::fs::write(&fresh, b"").map_err(|e| cache.failure(&fresh, e))?;
-            cache.install(&fresh, &marker)?;
+            check_syntax(&interpreter, program, options, cache)?;
+            cache.mark_done(&content_hash)?;
         }
     }
+    let main = program.main_path();
+    let mut readonly_paths = interpreter.prefixes.clone();
+    if !readonly_paths
+        .iter()
+        .any(|prefix| interpreter.executable.starts_with(prefix))
+    {
+        readonly_paths.push(interpreter.executable.clone());
+    }
+    readonly_paths.push(if program.is_folder {
+        program.snapshot.root.clone()
+    } else {
+        main.clone()
+    });
     let mut argv = vec![interpreter.executable.into_os_string()];
     argv.extend(interpreter.leading_args);
     argv.extend(RUN_FLAGS.iter().map(OsString::from));
-    argv.push(path.as_os_str().to_owned());
-    Ok(Checked { argv, content_hash })
+    argv.push(main.into_os_string());
+    Ok(Checked {
+        argv,
+        content_hash,
+        readonly_paths,
+    })
 }
 
-/// Compiles the source with the interpreter without running it; a syntax error is a
+/// Compiles the sources with the interpreter without running them; a syntax error is a
 /// compile error showing Python's message.
 fn check_syntax(
     interpreter: &Interpreter,
-    file_name: &str,
-    source: &[u8],
+    program: &Sources,
     options: &BuildOptions,
     cache: &Cache,
 ) -> Result<(), BuildError> {
     let work = cache.work_dir()?;
-    let snapshot = work.path().join("source.py");
-    std::fs::write(&snapshot, source).map_err(|e| cache.failure(&snapshot, e))?;
+    program
+        .snapshot
+        .write_to(work.path())
+        .map_err(|e| cache.failure(work.path(), e))?;
     let mut command = std::process::Command::new(&interpreter.executable);
     command
         .args(&interpreter.leading_args)
         .args(["-B", "-S", "-c", SYNTAX_CHECK])
-        .arg(&snapshot)
-        .arg(file_name)
+        .args(&program.sources)
         .current_dir(work.path());
     let finished = process::run(command, options.compile_timeout).map_err(|f| match f {
-        Failure::Spawn(e) => BuildError::Compile(format!(
+        Failure::Spawn(e) => BuildError::Unavailable(format!(
             "cannot start Python `{}`: {e}",
             interpreter.executable.display()
         )),
@@ -124,53 +171,67 @@ fn check_syntax(
     if finished.status.success() {
         Ok(())
     } else {
-        Err(BuildError::Compile(finished.message()))
+        Err(BuildError::Compile(finished.failure_message("python")))
     }
 }
 
-/// Interpreters resolved by this process, by the tool found on `PATH` or in `$PYTHON`.
+/// Interpreters resolved by this process, by the tool found on `PATH` or in the variable.
 fn resolved() -> &'static Mutex<HashMap<Tool, Interpreter>> {
     static RESOLVED: OnceLock<Mutex<HashMap<Tool, Interpreter>>> = OnceLock::new();
     RESOLVED.get_or_init(Default::default)
 }
 
-/// The real interpreter behind `$PYTHON` or `python3` on `PATH`, asked once per process.
-pub(crate) fn resolve(limit: Duration) -> Result<Interpreter, BuildError> {
-    let tool = toolchain::resolve("PYTHON", "python3", "interpreter")?;
+/// The real interpreter of `language` (behind `$PYTHON` or `python3`, `$PYTHON2` or
+/// `python2`), asked once per process.
+pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter, BuildError> {
+    let wanted = wanted(language);
+    let tool = toolchain::resolve(&wanted)?;
     let mut known = resolved().lock().expect("interpreter cache");
     if let Some(interpreter) = known.get(&tool) {
         return Ok(interpreter.clone());
     }
-    let interpreter = probe(&tool, limit)?;
+    let interpreter = probe(&tool, limit).map_err(|problem| {
+        BuildError::Unavailable(format!(
+            "{language} source but the {} `{}` does not work: {problem}",
+            wanted.role, tool.name
+        ))
+    })?;
     known.insert(tool, interpreter.clone());
     Ok(interpreter)
 }
 
-/// Asks the interpreter (through any shim) where it really is and which version it is.
-fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, BuildError> {
-    let name = &tool.name;
+/// Asks the interpreter (through any shim) where it really is and which version it is; the
+/// error says why it could not answer.
+fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, String> {
     let mut command = tool.command();
     command.args(["-S", "-c", PROBE]);
     let finished = process::run(command, limit).map_err(|f| match f {
-        Failure::Spawn(e) => BuildError::Compile(format!("cannot start interpreter `{name}`: {e}")),
-        Failure::TimedOut => BuildError::Compile(format!(
-            "interpreter `{name}` did not answer within {}",
-            process::seconds(limit)
-        )),
+        Failure::Spawn(e) => format!("cannot start it: {e}"),
+        Failure::TimedOut => format!("it did not answer within {}", process::seconds(limit)),
     })?;
     let answer = String::from_utf8_lossy(&finished.stdout);
-    let mut lines = answer.lines();
-    let executable = PathBuf::from(lines.next().unwrap_or("").trim());
-    let version = lines.next().unwrap_or("").trim().to_string();
+    let mut lines = answer.lines().map(str::trim);
+    let executable = PathBuf::from(lines.next().unwrap_or(""));
+    let version = lines.next().unwrap_or("").to_string();
+    let mut prefixes: Vec<PathBuf> = Vec::new();
+    for prefix in lines.map(PathBuf::from) {
+        if prefix.is_absolute() && !prefixes.contains(&prefix) {
+            prefixes.push(prefix);
+        }
+    }
     if !finished.status.success() || !executable.is_absolute() || !executable.is_file() {
-        return Err(BuildError::Compile(format!(
-            "interpreter `{name}` did not report its executable: {}",
-            finished.message()
-        )));
+        let said = finished.message();
+        let first = said.lines().map(str::trim).find(|l| !l.is_empty());
+        return Err(format!(
+            "it did not report its executable ({}: {})",
+            finished.status,
+            first.unwrap_or("nothing printed")
+        ));
     }
     Ok(Interpreter {
         executable,
         leading_args: tool.leading_args.clone(),
         version,
+        prefixes,
     })
 }

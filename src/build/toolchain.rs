@@ -9,7 +9,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 
 use super::process::{self, Failure};
-use super::BuildError;
+use super::{BuildError, Language};
 
 /// A build tool as resolved: its program and any leading arguments given with it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -31,13 +31,36 @@ impl Tool {
     }
 }
 
-/// Resolves the tool named by the environment variable `variable` if it is set and not empty,
-/// else `default` on `PATH`. `kind` ("compiler", "interpreter") words the error.
-pub(crate) fn resolve(variable: &str, default: &str, kind: &str) -> Result<Tool, BuildError> {
+/// A tool a language needs: where to look for it and how to name it in messages.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Wanted {
+    /// The environment variable that may name another tool, e.g. `CXX`.
+    pub variable: &'static str,
+    /// The name looked up on `PATH` otherwise, e.g. `g++`.
+    pub default: &'static str,
+    /// The language that needs it.
+    pub language: Language,
+    /// What it is, for messages, e.g. `C++ compiler`.
+    pub role: &'static str,
+}
+
+/// Resolves the tool named by `$VARIABLE` if it is set and not empty, else the default name on
+/// `PATH`. A missing tool is [`BuildError::Unavailable`]: the language cannot be built here,
+/// which is nobody's verdict.
+pub(crate) fn resolve(wanted: &Wanted) -> Result<Tool, BuildError> {
+    let Wanted {
+        variable,
+        default,
+        language,
+        role,
+    } = *wanted;
     let configured = std::env::var_os(variable).filter(|v| !v.to_string_lossy().trim().is_empty());
     let Some(configured) = configured else {
-        let program = find_on_path(OsStr::new(default))
-            .ok_or_else(|| BuildError::Compile(format!("{kind} `{default}` not found on PATH")))?;
+        let program = find_on_path(OsStr::new(default)).ok_or_else(|| {
+            BuildError::Unavailable(format!(
+                "{language} source but no {role} ({default}) on PATH"
+            ))
+        })?;
         return Ok(Tool {
             program,
             leading_args: Vec::new(),
@@ -62,7 +85,9 @@ pub(crate) fn resolve(variable: &str, default: &str, kind: &str) -> Result<Tool,
         find_on_path(&first)
     };
     let program = program.ok_or_else(|| {
-        BuildError::Compile(format!("{kind} `{name}` (from ${variable}) not found"))
+        BuildError::Unavailable(format!(
+            "{language} source but the {role} `{name}` named by ${variable} is not found"
+        ))
     })?;
     Ok(Tool {
         program,
@@ -94,9 +119,15 @@ fn identities() -> &'static Mutex<HashMap<IdentityKey, String>> {
     IDENTITIES.get_or_init(Default::default)
 }
 
-/// The tool's identity for content hashes: its path and the first line of its `--version`,
-/// asked once per process (again only if the tool's file changes).
-pub(crate) fn identity(tool: &Tool, limit: Duration) -> Result<String, BuildError> {
+/// The tool's identity for content hashes: its path and the first line it prints when asked
+/// `version_flag` (`--version`, or `-version` for kotlinc), asked once per process (again only
+/// if the tool's file changes). A tool that cannot answer is [`BuildError::Unavailable`].
+pub(crate) fn identity(
+    tool: &Tool,
+    wanted: &Wanted,
+    version_flag: &str,
+    limit: Duration,
+) -> Result<String, BuildError> {
     let metadata = std::fs::metadata(&tool.program).ok();
     let key = (
         tool.clone(),
@@ -107,20 +138,28 @@ pub(crate) fn identity(tool: &Tool, limit: Duration) -> Result<String, BuildErro
         return Ok(known.clone());
     }
     let mut command = tool.command();
-    command.arg("--version");
+    command.arg(version_flag);
     let name = &tool.name;
+    let broken = |why: String| {
+        BuildError::Unavailable(format!(
+            "{} source but the {} `{name}` does not work: {why}",
+            wanted.language, wanted.role
+        ))
+    };
     let finished = process::run(command, limit).map_err(|failure| match failure {
-        Failure::Spawn(e) => BuildError::Compile(format!("cannot start `{name}`: {e}")),
-        Failure::TimedOut => BuildError::Compile(format!(
-            "`{name} --version` did not answer within {}",
+        Failure::Spawn(e) => broken(format!("cannot start it: {e}")),
+        Failure::TimedOut => broken(format!(
+            "`{name} {version_flag}` did not answer within {}",
             process::seconds(limit)
         )),
     })?;
     if !finished.status.success() {
-        return Err(BuildError::Compile(format!(
-            "`{name} --version` failed ({}): {}",
+        let said = finished.message();
+        let first = said.lines().map(str::trim).find(|l| !l.is_empty());
+        return Err(broken(format!(
+            "`{name} {version_flag}` failed ({}: {})",
             finished.status,
-            finished.message()
+            first.unwrap_or("nothing printed")
         )));
     }
     let version = String::from_utf8_lossy(&finished.stdout)

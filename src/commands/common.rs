@@ -157,3 +157,8 @@ pub fn require_generator_and_reference(problem: &dyn Problem) -> Result<(), Usag
     }
     Ok(())
 }
+
+/// The error for a candidate whose language has no toolchain here: not the candidate's fault.
+pub fn unavailable(name: &str, why: &str) -> UsageError {
+    UsageError::new(format!("cannot build {name}: {why}"))
+}

@@ -5,7 +5,7 @@
 //! of the problem (its checker) fails. The timing policy (max tests alone, borderline re-runs,
 //! `--strict-timing`) is described in [`crate::testset`].
 
-use super::common::{build_candidate, fault_error, resolve_for_runs};
+use super::common::{build_candidate, fault_error, resolve_for_runs, unavailable};
 use super::{print_out, Outcome};
 use crate::build::BuildError;
 use crate::compare::Verdict;
@@ -21,6 +21,9 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     let built = build_candidate(&options.candidate.source);
     if let Err(BuildError::Usage(e)) = built {
         return Err(e);
+    }
+    if let Err(BuildError::Unavailable(why)) = built {
+        return Err(unavailable(&options.candidate.name(), &why));
     }
     let cases = problem
         .fixed_tests()
@@ -40,6 +43,9 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     };
     match built {
         Err(BuildError::Usage(e)) => return Err(e),
+        Err(BuildError::Unavailable(why)) => {
+            return Err(unavailable(&options.candidate.name(), &why))
+        }
         Err(BuildError::Compile(message)) => report.compile_error = Some(message),
         Ok(program) => {
             let run = run_test_set(problem.as_ref(), &cases, &plan, || {

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::common::{
     build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
+    unavailable,
 };
 use super::{print_out, Outcome};
 use crate::build::{BuildError, Program};
@@ -41,6 +42,9 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     let program = match build_candidate(&options.candidate.source) {
         Ok(program) => program,
         Err(BuildError::Usage(e)) => return Err(e),
+        Err(BuildError::Unavailable(why)) => {
+            return Err(unavailable(&options.candidate.name(), &why))
+        }
         Err(BuildError::Compile(message)) => {
             return report_compile_error(
                 &problem.info().id,

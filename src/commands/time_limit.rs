@@ -100,6 +100,10 @@ fn slowest_accepted(
                 eprintln!("stressjudge: skipping {name} for the time limit: {e}");
                 continue;
             }
+            Err(BuildError::Unavailable(why)) => {
+                eprintln!("stressjudge: skipping {name} for the time limit: {why}");
+                continue;
+            }
         };
         let plan = Plan::new(&candidate, problem.info());
         let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))

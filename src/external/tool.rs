@@ -138,6 +138,9 @@ impl Tool {
                 let source = Source::File(self.path.clone());
                 build::build(&source, &BuildOptions::default_for_user()).map_err(|e| match e {
                     BuildError::Usage(e) => ToolFailure::new(self.label.clone(), e.to_string()),
+                    BuildError::Unavailable(why) => {
+                        ToolFailure::new(self.label.clone(), format!("cannot be built here: {why}"))
+                    }
                     BuildError::Compile(message) => ToolFailure::new(
                         self.label.clone(),
                         format!("does not compile: {}", first_line(&message)),
@@ -220,7 +223,7 @@ fn prepare(
         }
         std::fs::create_dir(&path)?;
     }
-    let mut argv: Vec<OsString> = program.argv.clone();
+    let mut argv: Vec<OsString> = program.argv_for(limits.memory_bytes);
     for arg in &call.args {
         argv.push(match arg {
             ToolArg::Text(text) => text.into(),

@@ -40,7 +40,7 @@ impl<'a> SandboxExecutor<'a> {
 impl Executor for SandboxExecutor<'_> {
     fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome> {
         self.sandbox.run(&RunRequest {
-            argv: self.program.argv.clone(),
+            argv: self.program.argv_for(limits.memory_bytes),
             env: self.program.env.clone(),
             stdin: input_path.to_path_buf(),
             limits: *limits,

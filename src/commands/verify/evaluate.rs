@@ -88,6 +88,13 @@ pub fn evaluate(
     };
     let program = match build_candidate(&candidate.source) {
         Ok(program) => program,
+        Err(BuildError::Unavailable(message)) => {
+            evaluation.detail = message.clone();
+            evaluation.skipped = Some(message);
+            evaluation.source = "build".into();
+            evaluation.elapsed = started.elapsed();
+            return Ok(evaluation);
+        }
         Err(BuildError::Usage(e)) => {
             evaluation.detail = e.to_string();
             evaluation.source = "build".into();

@@ -117,21 +117,10 @@ pub fn from_folder(id: &str, dir: &Path, submissions: &[Submission]) -> Vec<Libr
         .collect()
 }
 
-/// True for files that are solutions: sources by extension, or executables.
+/// True for paths that are solutions: whatever the build step recognises as a program (a
+/// source file, an executable, or a program folder).
 fn is_solution(path: &Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    if name.starts_with('.') || !path.is_file() {
-        return false;
-    }
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("c" | "cpp" | "cc" | "cxx" | "rs" | "py") => true,
-        Some("md" | "txt" | "in" | "ans" | "json") => false,
-        _ => {
-            use std::os::unix::fs::PermissionsExt;
-            path.metadata()
-                .is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
-        }
-    }
+    crate::build::recognise(path).is_some()
 }
 
 /// Lists the library's solutions for `problems`, sorted by problem order, folder order, name.

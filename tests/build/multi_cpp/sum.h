@@ -1,0 +1,2 @@
+#pragma once
+long long add(long long a, long long b);
