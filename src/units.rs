@@ -1,4 +1,6 @@
-//! Parsing of human limits on the command line: `2s`, `1500ms`, `256MiB`, `1g`.
+//! Human units, both ways: limits parsed from the command line (`2s`, `1500ms`, `256MiB`, `1g`)
+//! and numbers, durations and sizes printed the one way every report writes them (terminal,
+//! JSON, JUnit and HTML views agree).
 
 use std::time::Duration;
 
@@ -57,6 +59,60 @@ pub fn parse_size(text: &str) -> Result<u64, UsageError> {
     Ok(bytes as u64)
 }
 
+/// Whole milliseconds of a duration.
+pub fn millis(d: Duration) -> u64 {
+    d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+/// A duration as `1.82 s`.
+pub fn seconds(d: Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+/// A size in KiB as `12.5 MiB`.
+pub fn mebibytes(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+/// A count or rate in short form: 1234567 as `1.23M`.
+pub fn human(value: f64) -> String {
+    if value >= 1e9 {
+        format!("{:.2}G", value / 1e9)
+    } else if value >= 1e6 {
+        format!("{:.2}M", value / 1e6)
+    } else if value >= 1e4 {
+        format!("{:.1}k", value / 1e3)
+    } else {
+        format!("{value:.0}")
+    }
+}
+
+/// `part` as a whole percentage of `whole` (rounded; 0 when `whole` is zero).
+pub fn percent(part: Duration, whole: Duration) -> u64 {
+    let whole = millis(whole);
+    if whole == 0 {
+        return 0;
+    }
+    (millis(part) * 100 + whole / 2) / whole
+}
+
+/// A duration as a clock for progress lines: `42s`, `3m05s`, `1h02m`.
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s < 60 {
+        format!("{s}s")
+    } else if s < 3600 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
+    }
+}
+
+/// A duration as people write limits: `60 s`, `1 s`, `0.5 s`.
+pub fn limit_seconds(duration: Duration) -> String {
+    format!("{} s", duration.as_secs_f64())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,5 +138,28 @@ mod tests {
         for bad in ["", "lots", "12XB", "0"] {
             assert!(parse_size(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn formats_agree_with_the_reports() {
+        assert_eq!(seconds(Duration::from_millis(1820)), "1.82 s");
+        assert_eq!(mebibytes(12800), "12.5 MiB");
+        assert_eq!(human(1_234_567.0), "1.23M");
+        assert_eq!(human(12_345.0), "12.3k");
+        assert_eq!(human(999.0), "999");
+        assert_eq!(
+            percent(Duration::from_millis(1820), Duration::from_secs(2)),
+            91
+        );
+        assert_eq!(percent(Duration::from_millis(5), Duration::ZERO), 0);
+        assert_eq!(clock(Duration::from_secs(42)), "42s");
+        assert_eq!(clock(Duration::from_secs(185)), "3m05s");
+        assert_eq!(clock(Duration::from_secs(3720)), "1h02m");
+    }
+
+    #[test]
+    fn limits_read_like_limits() {
+        assert_eq!(limit_seconds(Duration::from_secs(60)), "60 s");
+        assert_eq!(limit_seconds(Duration::from_millis(500)), "0.5 s");
     }
 }

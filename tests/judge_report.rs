@@ -42,6 +42,7 @@ fn report(tests: Vec<TestRow>) -> JudgeReport {
             strict: false,
             parallel_used: true,
         },
+        notes: Vec::new(),
     }
 }
 

@@ -131,6 +131,7 @@ fn near_limit_runs_are_rerun_alone_and_far_ones_are_not() {
         tests: run.rows.clone(),
         compile_error: None,
         scheduling: run.scheduling.clone(),
+        notes: Vec::new(),
     };
     let json = report.to_json();
     let tests = json["tests"].as_array().unwrap();

@@ -207,7 +207,7 @@ pub(crate) fn compiler_failure(
         }
         Failure::TimedOut => BuildError::Compile(format!(
             "compilation exceeded {}",
-            process::seconds(options.compile_timeout)
+            crate::units::limit_seconds(options.compile_timeout)
         )),
     }
 }

@@ -123,11 +123,6 @@ pub(crate) fn first_lines(bytes: &[u8], max: usize) -> String {
     kept
 }
 
-/// A duration as people write limits: `60 s`, `1 s`, `0.5 s`.
-pub(crate) fn seconds(duration: Duration) -> String {
-    format!("{} s", duration.as_secs_f64())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,12 +132,6 @@ mod tests {
         assert_eq!(first_lines(b"a\nb\nc\n", 2), "a\nb\n... (1 more lines)");
         assert_eq!(first_lines(b"a  \nb\n\n", 5), "a\nb");
         assert_eq!(first_lines(b"", 5), "");
-    }
-
-    #[test]
-    fn seconds_reads_like_a_limit() {
-        assert_eq!(seconds(Duration::from_secs(60)), "60 s");
-        assert_eq!(seconds(Duration::from_millis(500)), "0.5 s");
     }
 
     #[test]

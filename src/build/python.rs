@@ -165,7 +165,7 @@ fn check_syntax(
         )),
         Failure::TimedOut => BuildError::Compile(format!(
             "Python syntax check exceeded {}",
-            process::seconds(options.compile_timeout)
+            crate::units::limit_seconds(options.compile_timeout)
         )),
     })?;
     if finished.status.success() {
@@ -207,7 +207,10 @@ fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, String> {
     command.args(["-S", "-c", PROBE]);
     let finished = process::run(command, limit).map_err(|f| match f {
         Failure::Spawn(e) => format!("cannot start it: {e}"),
-        Failure::TimedOut => format!("it did not answer within {}", process::seconds(limit)),
+        Failure::TimedOut => format!(
+            "it did not answer within {}",
+            crate::units::limit_seconds(limit)
+        ),
     })?;
     let answer = String::from_utf8_lossy(&finished.stdout);
     let mut lines = answer.lines().map(str::trim);

@@ -91,7 +91,7 @@ fn run_build(copy: &Path, options: &BuildOptions) -> Result<(), BuildError> {
         Failure::Spawn(e) => BuildError::Compile(format!("cannot start the build script: {e}")),
         Failure::TimedOut => BuildError::Compile(format!(
             "the build script exceeded {}",
-            process::seconds(options.compile_timeout)
+            crate::units::limit_seconds(options.compile_timeout)
         )),
     })?;
     if !finished.status.success() {

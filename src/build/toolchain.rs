@@ -150,7 +150,7 @@ pub(crate) fn identity(
         Failure::Spawn(e) => broken(format!("cannot start it: {e}")),
         Failure::TimedOut => broken(format!(
             "`{name} {version_flag}` did not answer within {}",
-            process::seconds(limit)
+            crate::units::limit_seconds(limit)
         )),
     })?;
     if !finished.status.success() {

@@ -5,32 +5,35 @@
 //! of the problem (its checker) fails. The timing policy (max tests alone, borderline re-runs,
 //! `--strict-timing`) is described in [`crate::testset`].
 
+use std::sync::Arc;
+
 use super::common::{build_candidate, fault_error, resolve_for_runs, unavailable};
 use super::{print_out, Outcome};
 use crate::build::BuildError;
 use crate::compare::Verdict;
-use crate::error::UsageError;
+use crate::error::{Fault, UsageError};
 use crate::options::JudgeOptions;
-use crate::report::{JudgeReport, Scheduling};
-use crate::testset::{run_test_set, Plan, SandboxExecutor};
+use crate::report::progress::{Display, Progress, Status, TestProgress};
+use crate::report::{check_report_files, write_report_files, JudgeReport, Report, Scheduling};
+use crate::testset::{run_test_set_observed, Plan, SandboxExecutor};
 
 /// Runs `stressjudge judge`.
 pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
+    check_report_files(&options.reports)?;
     let problem = resolve_for_runs(&options.problem, &options.candidate)?;
     let plan = Plan::new(&options.candidate, problem.info());
-    let built = build_candidate(&options.candidate.source);
-    if let Err(BuildError::Usage(e)) = built {
-        return Err(e);
-    }
-    if let Err(BuildError::Unavailable(why)) = built {
-        return Err(unavailable(&options.candidate.name(), &why));
-    }
+    let name = options.candidate.name();
+    let built = match build_candidate(&options.candidate.source) {
+        Err(BuildError::Usage(e)) => return Err(e),
+        Err(BuildError::Unavailable(why)) => return Err(unavailable(&name, &why)),
+        other => other,
+    };
     let cases = problem
         .fixed_tests()
-        .map_err(|f| fault_error(crate::error::Fault::judge(f, "", None), None))?;
+        .map_err(|f| fault_error(Fault::judge(f, "", None), None))?;
     let mut report = JudgeReport {
         problem: problem.info().id.clone(),
-        solution: options.candidate.name(),
+        solution: name.clone(),
         time_limit: plan.limits.cpu,
         memory_limit_bytes: plan.limits.memory_bytes,
         tests: Vec::new(),
@@ -40,18 +43,23 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
             strict: plan.strict_timing,
             parallel_used: false,
         },
+        notes: problem.info().notes.clone(),
     };
     match built {
-        Err(BuildError::Usage(e)) => return Err(e),
-        Err(BuildError::Unavailable(why)) => {
-            return Err(unavailable(&options.candidate.name(), &why))
-        }
         Err(BuildError::Compile(message)) => report.compile_error = Some(message),
+        Err(e) => return Err(UsageError::new(e.to_string())),
         Ok(program) => {
-            let run = run_test_set(problem.as_ref(), &cases, &plan, || {
-                SandboxExecutor::start(&program)
-            })
-            .map_err(|f| fault_error(f, None))?;
+            let tests = TestProgress::new(cases.len());
+            let progress = progress(&tests, &name, !options.json);
+            let run = run_test_set_observed(
+                problem.as_ref(),
+                &cases,
+                &plan,
+                || SandboxExecutor::start(&program),
+                tests.as_ref(),
+            );
+            progress.finish();
+            let run = run.map_err(|f| fault_error(f, None))?;
             report.tests = run.rows;
             report.scheduling = run.scheduling;
         }
@@ -61,9 +69,23 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     } else {
         print_out(&report.render_text())?;
     }
+    write_report_files(Report::Judge(&report), &options.reports)?;
     Ok(if report.verdict() == Verdict::AC {
         Outcome::Passed
     } else {
         Outcome::Failed
+    })
+}
+
+/// The live display: tests done of all and the ones running.
+fn progress(tests: &Arc<TestProgress>, solution: &str, enabled: bool) -> Progress {
+    let (tests, solution) = (tests.clone(), solution.to_string());
+    Progress::start(Display::for_stderr(enabled), "judge", false, move || {
+        let (done, total) = tests.counts();
+        Status {
+            done: done as u64,
+            total: total as u64,
+            message: format!("{solution}: {}", tests.running()),
+        }
     })
 }

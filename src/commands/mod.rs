@@ -26,9 +26,10 @@ pub enum Outcome {
     Interrupted,
 }
 
-/// Writes text to stdout, treating a closed pipe (e.g. `| head`) as success.
+/// Writes text to stdout, treating a closed pipe (e.g. `| head`) as success. Styles are kept on
+/// a terminal and dropped otherwise (or with `NO_COLOR`).
 pub fn print_out(text: &str) -> Result<(), UsageError> {
-    let mut out = std::io::stdout().lock();
+    let mut out = anstream::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

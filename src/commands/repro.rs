@@ -1,11 +1,10 @@
 //! `stressjudge repro PROBLEM SOLUTION --seed N [--kind K]`: re-generate exactly one input, run
-//! the candidate once and show input, expected, actual and the diff.
+//! the candidate once and show input, expected, actual and the diff, the failing games of an
+//! input holding many first.
 //!
 //! The input is regenerated from (problem, kind, seed), so a failure reported by `stress`
 //! reproduces byte for byte on any machine. `--save DIR` writes `SEED.in`, `SEED.ans` and
 //! `SEED.out` into DIR.
-
-use serde_json::json;
 
 use super::common::{
     build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
@@ -17,18 +16,23 @@ use crate::build::BuildError;
 use crate::compare::Verdict;
 use crate::error::UsageError;
 use crate::options::ReproOptions;
-use crate::report::stress_text::diff;
+use crate::problem::{Answer, Problem};
+use crate::report::text::diff;
+use crate::report::{
+    check_report_files, repro_text, write_report_files, GameDiff, Report, ReproReport,
+};
 use crate::stress::prepare::generate;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::store::FailureStore;
 use crate::stress::{CaseRunner, Unit};
 use crate::testset::Plan;
 
-/// Lines of input, expected and actual shown in the text report (all of it goes to `--save`).
-const SHOWN_LINES: usize = 40;
+/// Most failing games listed first.
+const FAILING_GAMES_SHOWN: usize = 5;
 
 /// Runs `stressjudge repro`.
 pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
+    check_report_files(&options.reports)?;
     let problem = resolve_for_runs(&options.problem, &options.candidate)?;
     require_generator_and_reference(problem.as_ref())?;
     let kind = pick_kind(problem.as_ref(), options.kind.as_deref())?;
@@ -61,15 +65,12 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     let outcome = runner
         .run_case(&input, &expected)
         .map_err(|f| fault_error(f, save_dir))?;
-    let expected_text = expected.text;
-    let actual_text = String::from_utf8_lossy(&outcome.output).into_owned();
-    let shown_diff = diff(&expected_text, &actual_text, 30);
     if let Some(dir) = &options.save {
         let store = FailureStore::open(dir)?;
         let seed = options.seed;
         for (name, bytes) in [
             (format!("{seed}.in"), input.as_bytes()),
-            (format!("{seed}.ans"), expected_text.as_bytes()),
+            (format!("{seed}.ans"), expected.text.as_bytes()),
             (format!("{seed}.out"), &outcome.output[..]),
         ] {
             store.write(&name, bytes).map_err(|e| {
@@ -77,69 +78,71 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
             })?;
         }
     }
-    if options.json {
-        let object = json!({
-            "problem": problem.info().id,
-            "solution": program.display_name,
-            "seed": options.seed,
-            "kind": kind,
-            "verdict": outcome.verdict.name(),
-            "detail": outcome.detail,
-            "input": input,
-            "expected": expected_text,
-            "actual": actual_text,
-            "diff": shown_diff,
-        });
-        print_out(&format!("{object}\n"))?;
+    let actual = String::from_utf8_lossy(&outcome.output).into_owned();
+    let failing_games = if outcome.verdict == Verdict::WA {
+        failing_games(problem.as_ref(), &input, &expected, &actual)
     } else {
-        let mut text = format!(
-            "{} seed {} ({} kind) on {}\n",
-            problem.info().id,
-            options.seed,
-            kind,
-            program.display_name
-        );
-        text.push_str(&section("input", &input));
-        text.push_str(&section("expected", &expected_text));
-        text.push_str(&section("actual", &actual_text));
-        if outcome.verdict == Verdict::WA {
-            text.push_str(&format!("diff:\n{shown_diff}\n"));
-        }
-        text.push_str(&format!("verdict: {}", outcome.verdict.name()));
-        if !outcome.detail.is_empty() && outcome.detail != outcome.verdict.name() {
-            text.push_str(&format!(" - {}", outcome.detail));
-        }
-        text.push('\n');
-        if let Some(dir) = &options.save {
-            text.push_str(&format!(
-                "saved: {}/{}.{{in,ans,out}}\n",
-                dir.display(),
-                options.seed
-            ));
-        }
-        print_out(&text)?;
+        Vec::new()
+    };
+    let report = ReproReport {
+        problem: problem.info().id.clone(),
+        solution: program.display_name.clone(),
+        seed: options.seed,
+        kind,
+        verdict: outcome.verdict,
+        detail: outcome.detail,
+        games: generated.games,
+        diff: diff(&expected.text, &actual, 30),
+        input,
+        expected: expected.text,
+        actual,
+        failing_games,
+        saved: options.save.clone(),
+    };
+    if options.json {
+        print_out(&format!("{}\n", report.to_json()))?;
+    } else {
+        print_out(&repro_text::render(&report))?;
     }
-    Ok(if outcome.verdict == Verdict::AC {
+    write_report_files(Report::Repro(&report), &options.reports)?;
+    Ok(if report.verdict == Verdict::AC {
         Outcome::Passed
     } else {
         Outcome::Failed
     })
 }
 
-/// A titled block showing at most [`SHOWN_LINES`] lines of `body`.
-fn section(title: &str, body: &str) -> String {
-    let total = body.lines().count();
-    let mut text = format!("{title} ({total} lines):\n");
-    for line in body.lines().take(SHOWN_LINES) {
-        text.push_str("    ");
-        text.push_str(line);
-        text.push('\n');
+/// The first games whose answers differ, with their input lines, for a problem whose input is
+/// a list of games (one answer token per game).
+fn failing_games(
+    problem: &dyn Problem,
+    input: &str,
+    expected: &Answer,
+    actual: &str,
+) -> Vec<GameDiff> {
+    let Some(packing) = problem.packing() else {
+        return Vec::new();
+    };
+    let lines = packing.split_games(input);
+    let mut wanted = expected.tokens();
+    let mut got = actual.split_ascii_whitespace();
+    let mut out = Vec::new();
+    for game in 1.. {
+        let (e, a) = (wanted.next(), got.next());
+        if e.is_none() && a.is_none() {
+            break;
+        }
+        if e != a {
+            out.push(GameDiff {
+                game,
+                input_line: lines.get(game - 1).cloned(),
+                expected: e.map(str::to_string),
+                actual: a.map(str::to_string),
+            });
+            if out.len() == FAILING_GAMES_SHOWN || a.is_none() || e.is_none() {
+                break;
+            }
+        }
     }
-    if total > SHOWN_LINES {
-        text.push_str(&format!(
-            "    ... ({} more lines; --save writes everything)\n",
-            total - SHOWN_LINES
-        ));
-    }
-    text
+    out
 }

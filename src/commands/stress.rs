@@ -2,9 +2,10 @@
 //! it. The engine is [`crate::stress`]; this module builds the candidate, starts one sandbox per
 //! job, writes failures as they are found and prints the report.
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::common::{
@@ -16,7 +17,11 @@ use crate::build::{BuildError, Program};
 use crate::error::UsageError;
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec, StressOptions};
 use crate::problem::{Origin, Problem};
-use crate::report::stress_text::{self, failure_stem, StressSubject, StressSummary};
+use crate::report::progress::{Display, Progress, Status};
+use crate::report::stress::{failure_stem, signature};
+use crate::report::{
+    check_report_files, stress_text, write_report_files, Report, StressReport, StressSubject,
+};
 use crate::run::cancel_all;
 use crate::shell::quote;
 use crate::stress::runner::SandboxCaseRunner;
@@ -24,6 +29,7 @@ use crate::stress::seeds::{SeedRange, Shard};
 use crate::stress::store::{FailureMeta, FailureStore};
 use crate::stress::{self as engine, CaseRunner, Counters, Failure, Plan};
 use crate::testset::Plan as RunPlan;
+use crate::units::human;
 
 /// Set by the Ctrl-C handler; the stress loop stops taking work when it is raised.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -31,6 +37,7 @@ pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Builds the candidate, starts one sandbox per job and runs the stress loop. A compile error
 /// is reported as verdict CE (exit 1).
 pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
+    check_report_files(&options.reports)?;
     let problem = resolve_for_runs(&options.problem, &options.candidate)?;
     require_generator_and_reference(problem.as_ref())?;
     let run_plan = RunPlan::new(&options.candidate, problem.info());
@@ -62,14 +69,13 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
             .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
         runners.push(Box::new(runner));
     }
-    stress(
-        problem.as_ref(),
-        &subject,
-        &plan,
-        &out,
-        options.json,
-        runners,
-    )
+    let output = Output {
+        out: &out,
+        json: options.json,
+        reports: &options.reports,
+        notes: problem.info().notes.clone(),
+    };
+    stress(problem.as_ref(), &subject, &plan, output, runners)
 }
 
 /// The seeds and kinds to run.
@@ -111,55 +117,77 @@ fn default_out(problem: &dyn Problem) -> PathBuf {
     PathBuf::from("stressjudge-failures").join(name)
 }
 
+/// Where a stress run's results go.
+pub struct Output<'a> {
+    /// The failure folder.
+    pub out: &'a std::path::Path,
+    /// Print one JSON object instead of the text report.
+    pub json: bool,
+    /// Extra report files.
+    pub reports: &'a [PathBuf],
+    /// Notes on how the problem was read.
+    pub notes: Vec<String>,
+}
+
 /// Runs the stress loop with the given runners (one per job), writes failures, prints the
 /// report, and says whether anything failed.
 pub fn stress<'a>(
     problem: &dyn Problem,
     subject: &StressSubject,
     plan: &Plan,
-    out: &std::path::Path,
-    json: bool,
+    output: Output<'_>,
     runners: Vec<Box<dyn CaseRunner + 'a>>,
 ) -> Result<Outcome, UsageError> {
-    let store = FailureStore::open(out)?;
+    let store = FailureStore::open(output.out)?;
     let counters = Arc::new(Counters::default());
+    let signatures: Arc<Mutex<HashSet<String>>> = Arc::default();
     let started = Instant::now();
-    let total = plan.seeds.len() * plan.kinds.len();
-    let progress = stress_text::Progress::start(counters.clone(), !json, total);
-    let write_failure = |failure: &Failure| {
+    let total = (plan.seeds.len() * plan.kinds.len()) as u64;
+    let progress = {
+        let (counters, signatures) = (counters.clone(), signatures.clone());
+        Progress::start(
+            Display::for_stderr(!output.json),
+            "stress",
+            true,
+            move || {
+                let groups = signatures.lock().map_or(0, |g| g.len());
+                progress_status(&counters, total, groups, started.elapsed())
+            },
+        )
+    };
+    let on_failure = |failure: &Failure| {
         let written = write_failure(&store, subject, failure);
-        if !json {
+        if let Ok(mut seen) = signatures.lock() {
+            seen.insert(signature(failure));
+        }
+        if !output.json {
             let text = stress_text::failure_text(subject, failure, &written);
             progress.suspend(|| {
                 let _ = print_out(&text);
             });
         }
     };
-    let result = engine::run(
-        problem,
-        plan,
-        runners,
-        &counters,
-        &INTERRUPTED,
-        &write_failure,
-    );
+    let result = engine::run(problem, plan, runners, &counters, &INTERRUPTED, &on_failure);
     progress.finish();
     let summary = result.map_err(|fault| fault_error(fault, Some(store.dir())))?;
-    let elapsed = started.elapsed();
-    let report = StressSummary {
-        subject,
-        counters: &counters,
-        failures: &summary.failures,
-        elapsed,
+    let report = StressReport {
+        subject: subject.clone(),
+        runs: counters.runs.load(Ordering::SeqCst),
+        games: counters.games.load(Ordering::SeqCst),
+        inputs: counters.units.load(Ordering::SeqCst),
+        elapsed: started.elapsed(),
         interrupted: summary.interrupted || INTERRUPTED.load(Ordering::SeqCst),
-        out: store.dir(),
+        out: store.dir().to_path_buf(),
+        failures: summary.failures,
+        notes: output.notes,
     };
-    if json {
-        print_out(&format!("{}\n", report.json()))?;
+    if output.json {
+        print_out(&format!("{}\n", report.to_json()))?;
     } else {
-        print_out(&report.text())?;
+        print_out(&stress_text::summary_text(&report))?;
     }
-    Ok(if summary.failures.is_empty() {
+    write_report_files(Report::Stress(&report), output.reports)?;
+    Ok(if report.failures.is_empty() {
         if report.interrupted {
             Outcome::Interrupted
         } else {
@@ -168,6 +196,25 @@ pub fn stress<'a>(
     } else {
         Outcome::Failed
     })
+}
+
+/// The progress reading of a stress run: inputs done of all, games and their rate, runs,
+/// failures and their distinct groups.
+fn progress_status(counters: &Counters, total: u64, groups: usize, elapsed: Duration) -> Status {
+    let units = counters.units.load(Ordering::Relaxed);
+    let games = counters.games.load(Ordering::Relaxed);
+    let runs = counters.runs.load(Ordering::Relaxed);
+    let failures = counters.failures.load(Ordering::Relaxed);
+    let rate = games as f64 / elapsed.as_secs_f64().max(1e-3);
+    Status {
+        done: units,
+        total,
+        message: format!(
+            "games {} ({}/s)  runs {runs}  failures {failures} in {groups} group(s)",
+            human(games as f64),
+            human(rate)
+        ),
+    }
 }
 
 /// Writes a failure's files; returns the paths written, or the error text if writing failed

@@ -28,6 +28,7 @@ use serde::Serialize;
 
 use crate::problem::{Answer, CheckResult, Problem, ToolFailure};
 use crate::run::{signal_name, Exit, LimitHit, RunLimits, RunOutcome};
+pub use crate::units::{mebibytes, millis, seconds};
 
 /// A judge's verdict on one test or a whole test set. Serializes as its short name (`"WA"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -247,21 +248,6 @@ fn stderr_head(stderr: &str) -> Vec<String> {
         out.push(format!("  ... ({} more lines)", lines.len() - STDERR_LINES));
     }
     out
-}
-
-/// Whole milliseconds of a duration.
-pub fn millis(d: Duration) -> u64 {
-    d.as_millis().min(u128::from(u64::MAX)) as u64
-}
-
-/// A duration as `1.82 s`.
-pub fn seconds(d: Duration) -> String {
-    format!("{:.2} s", d.as_secs_f64())
-}
-
-/// A size in KiB as `12.5 MiB`.
-pub fn mebibytes(kib: u64) -> String {
-    format!("{:.1} MiB", kib as f64 / 1024.0)
 }
 
 /// `SIGSEGV` for a known signal (the run step's table), `signal 42` otherwise.

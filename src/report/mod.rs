@@ -1,170 +1,133 @@
-//! Step 6 of the pipeline: what a judged test set looks like to a user, as a table
-//! ([`JudgeReport::render_text`]) or as one JSON object ([`JudgeReport::to_json`]).
+//! Step 6 of the pipeline: what people and CI see.
 //!
-//! The overall verdict is the verdict of the first non-AC test in test order (`CE` when the
-//! candidate did not build), as judges report it.
+//! Each command that runs a candidate produces one result value: a [`JudgeReport`],
+//! [`StressReport`], [`ReproReport`] or [`VerifyReport`]. Exporters turn it into a format,
+//! as hyperfine's do: the terminal view (`*_text`), JSON (`--json` and `.json` files; the
+//! public field names never change), JUnit XML (`.xml`) and a self-contained HTML page
+//! (`.html`). `--report FILE` (repeatable) writes one more format, chosen by FILE's extension,
+//! alongside the terminal output.
+//!
+//! Live progress on stderr is [`progress`]; colour and its absence (`NO_COLOR`, not a
+//! terminal) is [`style`]; numbers and durations are formatted by [`crate::units`] everywhere.
 
-mod json;
+pub mod html;
+mod judge;
+mod judge_json;
+mod judge_text;
+pub mod junit;
+pub mod progress;
+mod repro;
+pub mod repro_text;
+pub mod stress;
 pub mod stress_text;
-mod table;
+pub mod style;
+pub mod text;
+mod verify;
+pub mod verify_text;
 
-use std::time::Duration;
+use std::path::{Path, PathBuf};
 
-use crate::compare::timing::{Borderline, BORDERLINE_PERCENT};
-use crate::compare::{millis, seconds, TestResult, Verdict};
+use crate::error::UsageError;
 
-/// One judged test of a report.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TestRow {
-    /// The test's name, e.g. `random-3`.
-    pub name: String,
-    /// Its judgement (after the borderline re-runs, when there were any).
-    pub result: TestResult,
-    /// Whether it ran with no parallel neighbours.
-    pub ran_alone: bool,
-    /// The borderline re-runs that decided it, if its CPU time was near the limit.
-    pub borderline: Option<Borderline>,
+pub use judge::{JudgeReport, Scheduling, Slowest, TestRow};
+pub use repro::{GameDiff, ReproReport};
+pub use stress::{FailureGroup, StressReport, StressSubject};
+pub use verify::{RowStatus, VerifyReport, VerifyRow};
+
+/// One command's result, whichever command it was.
+#[derive(Debug, Clone, Copy)]
+pub enum Report<'a> {
+    /// `judge`.
+    Judge(&'a JudgeReport),
+    /// `stress`.
+    Stress(&'a StressReport),
+    /// `repro`.
+    Repro(&'a ReproReport),
+    /// `verify`.
+    Verify(&'a VerifyReport),
 }
 
-/// How the runs were scheduled, so the report can say when parallelism could have mattered.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Scheduling {
-    /// Parallel runs allowed.
-    pub jobs: usize,
-    /// `--strict-timing`: every test ran alone.
-    pub strict: bool,
-    /// Whether some tests actually ran next to each other.
-    pub parallel_used: bool,
-}
-
-/// The judgement of one candidate on one test set.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JudgeReport {
-    /// Problem id.
-    pub problem: String,
-    /// How the candidate is named to the user (its path or command).
-    pub solution: String,
-    /// The nominal CPU time limit.
-    pub time_limit: Duration,
-    /// The memory limit in bytes.
-    pub memory_limit_bytes: u64,
-    /// The tests in test order (empty on CE).
-    pub tests: Vec<TestRow>,
-    /// The compiler's message when the candidate did not build.
-    pub compile_error: Option<String>,
-    /// How the runs were scheduled.
-    pub scheduling: Scheduling,
-}
-
-/// The test that used the most CPU time and its share of the limit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Slowest {
-    /// The test's name.
-    pub name: String,
-    /// Its CPU time, ms.
-    pub cpu_ms: u64,
-    /// CPU time as a percentage of the time limit (rounded).
-    pub percent_of_limit: u64,
-}
-
-impl Slowest {
-    /// `slowest: max-2, 1.82 s = 91 % of the time limit`.
-    pub fn describe(&self) -> String {
-        format!(
-            "slowest: {}, {} = {} % of the time limit",
-            self.name,
-            seconds(Duration::from_millis(self.cpu_ms)),
-            self.percent_of_limit
-        )
-    }
-}
-
-impl JudgeReport {
-    /// `CE` without a build, else the first non-AC test's verdict in test order, else `AC`.
-    pub fn verdict(&self) -> Verdict {
-        if self.compile_error.is_some() {
-            return Verdict::CE;
-        }
-        self.first_failure()
-            .map_or(Verdict::AC, |row| row.result.verdict)
-    }
-
-    /// The first test, in test order, whose verdict is not AC.
-    pub fn first_failure(&self) -> Option<&TestRow> {
-        self.tests.iter().find(|r| r.result.verdict != Verdict::AC)
-    }
-
-    /// The test with the most CPU time (the first of equals), if any test ran.
-    pub fn slowest(&self) -> Option<Slowest> {
-        let limit_ms = millis(self.time_limit).max(1);
-        let row = self.tests.iter().rev().max_by_key(|r| r.result.cpu_ms)?;
-        Some(Slowest {
-            name: row.name.clone(),
-            cpu_ms: row.result.cpu_ms,
-            percent_of_limit: (row.result.cpu_ms * 100 + limit_ms / 2) / limit_ms,
-        })
-    }
-
-    /// One-line summary of the outcome: the compiler error's first line, the first failure, or
-    /// how many tests passed.
-    pub fn message(&self) -> String {
-        if let Some(error) = &self.compile_error {
-            let first = error.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            return format!("compilation failed: {first}");
-        }
-        match self.first_failure() {
-            Some(row) if row.result.detail.is_empty() => {
-                format!("{}: {}", row.name, row.result.label())
-            }
-            Some(row) => format!(
-                "{}: {}: {}",
-                row.name,
-                row.result.label(),
-                row.result.detail
-            ),
-            None => format!("all {} tests passed", self.tests.len()),
-        }
-    }
-
-    /// Lines on how timing was protected from parallel runs: the schedule used and every
-    /// borderline decision.
-    pub fn timing_notes(&self) -> Vec<String> {
-        let mut notes = Vec::new();
-        let s = &self.scheduling;
-        if s.strict {
-            notes.push("strict timing: every test ran alone".to_string());
-        } else if s.parallel_used {
-            let alone: Vec<&str> = self
-                .tests
-                .iter()
-                .filter(|r| r.ran_alone)
-                .map(|r| r.name.as_str())
-                .collect();
-            let mut note = format!(
-                "{} parallel jobs were used; CPU times within {} % of the limit were re-measured \
-                 alone",
-                s.jobs, BORDERLINE_PERCENT
-            );
-            if !alone.is_empty() {
-                note.push_str(&format!("; ran alone: {}", alone.join(", ")));
-            }
-            notes.push(note);
-        }
-        for row in &self.tests {
-            if let Some(b) = &row.borderline {
-                notes.push(format!("{}: {}", row.name, b.describe()));
-            }
-        }
-        notes
-    }
-
-    /// The report as one JSON object (the public `--json` contract).
+impl Report<'_> {
+    /// The report as one JSON object (the `--json` contract).
     pub fn to_json(&self) -> serde_json::Value {
-        json::to_json(self)
+        match self {
+            Report::Judge(r) => r.to_json(),
+            Report::Stress(r) => r.to_json(),
+            Report::Repro(r) => r.to_json(),
+            Report::Verify(r) => r.to_json(),
+        }
     }
+}
 
-    /// The report as text: table, overall verdict, slowest test, timing notes, first failure.
-    pub fn render_text(&self) -> String {
-        table::render(self)
+/// Turns a report into the bytes of one file format.
+pub trait Exporter {
+    /// The file's contents.
+    fn serialize(&self, report: Report<'_>) -> Result<Vec<u8>, String>;
+}
+
+/// JSON: the same object `--json` prints, pretty-printed.
+pub struct JsonExporter;
+
+impl Exporter for JsonExporter {
+    fn serialize(&self, report: Report<'_>) -> Result<Vec<u8>, String> {
+        let mut bytes = serde_json::to_vec_pretty(&report.to_json()).map_err(|e| e.to_string())?;
+        bytes.push(b'\n');
+        Ok(bytes)
     }
+}
+
+/// The exporter for a report file, by its extension: `.json`, `.xml` (JUnit) or `.html`.
+pub fn exporter_for(path: &Path) -> Result<Box<dyn Exporter>, UsageError> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("json") => Ok(Box::new(JsonExporter)),
+        Some("xml") => Ok(Box::new(junit::JunitExporter)),
+        Some("html" | "htm") => Ok(Box::new(html::HtmlExporter)),
+        _ => Err(UsageError::new(format!(
+            "--report {}: unknown format (give a file ending in .json, .xml for JUnit, or .html)",
+            path.display()
+        ))),
+    }
+}
+
+/// Checks every `--report` file before anything runs: a known extension, and a folder that
+/// exists.
+pub fn check_report_files(files: &[PathBuf]) -> Result<(), UsageError> {
+    for file in files {
+        exporter_for(file)?;
+        let parent = file.parent().filter(|p| !p.as_os_str().is_empty());
+        if let Some(dir) = parent {
+            if !dir.is_dir() {
+                return Err(UsageError::new(format!(
+                    "--report {}: folder {} does not exist",
+                    file.display(),
+                    dir.display()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes `report` to each file in its format (atomically: a temporary file, then rename).
+pub fn write_report_files(report: Report<'_>, files: &[PathBuf]) -> Result<(), UsageError> {
+    for file in files {
+        let bytes = exporter_for(file)?
+            .serialize(report)
+            .map_err(|e| UsageError::new(format!("--report {}: {e}", file.display())))?;
+        write_atomically(file, &bytes)
+            .map_err(|e| UsageError::new(format!("cannot write {}: {e}", file.display())))?;
+    }
+    Ok(())
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }

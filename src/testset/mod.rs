@@ -23,4 +23,7 @@ mod runner;
 pub use crate::problem::TestCase;
 pub use executor::SandboxExecutor;
 pub use plan::Plan;
-pub use runner::{run_one, run_test_set, Executor, TestSetRun};
+pub use runner::{
+    run_one, run_test_set, run_test_set_observed, Executor, Scheduling, TestObserver, TestRow,
+    TestSetRun,
+};

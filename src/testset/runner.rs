@@ -7,12 +7,51 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::Plan;
-use crate::compare::timing::{decide, is_borderline, measuring_limits};
+use crate::compare::timing::{decide, is_borderline, measuring_limits, Borderline};
 use crate::compare::{classify, TestResult};
 use crate::error::Fault;
 use crate::problem::{Problem, TestCase};
-use crate::report::{Scheduling, TestRow};
 use crate::run::{RunLimits, RunOutcome};
+
+/// One judged test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestRow {
+    /// The test's name, e.g. `random-3`.
+    pub name: String,
+    /// Its judgement (after the borderline re-runs, when there were any).
+    pub result: TestResult,
+    /// Whether it ran with no parallel neighbours.
+    pub ran_alone: bool,
+    /// The borderline re-runs that decided it, if its CPU time was near the limit.
+    pub borderline: Option<Borderline>,
+}
+
+/// How the runs were scheduled, so the report can say when parallelism could have mattered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scheduling {
+    /// Parallel runs allowed.
+    pub jobs: usize,
+    /// `--strict-timing`: every test ran alone.
+    pub strict: bool,
+    /// Whether some tests actually ran next to each other.
+    pub parallel_used: bool,
+}
+
+/// Told when each test of a test set starts and ends (a progress display).
+pub trait TestObserver: Sync {
+    /// `case` starts its first run.
+    fn started(&self, case: &TestCase);
+    /// A test is decided (after its borderline re-runs).
+    fn finished(&self, row: &TestRow);
+}
+
+/// An observer that watches nothing.
+struct Unobserved;
+
+impl TestObserver for Unobserved {
+    fn started(&self, _case: &TestCase) {}
+    fn finished(&self, _row: &TestRow) {}
+}
 
 /// Something that runs the candidate once on an input file and measures it: the sandbox in
 /// production, fakes in tests. One executor is used by one thread at a time.
@@ -45,7 +84,26 @@ where
     E: Executor,
     F: Fn() -> io::Result<E> + Sync,
 {
-    let judge = Judge { problem, plan };
+    run_test_set_observed(problem, cases, plan, make_executor, &Unobserved)
+}
+
+/// [`run_test_set`], telling `observer` as each test starts and ends.
+pub fn run_test_set_observed<E, F>(
+    problem: &dyn Problem,
+    cases: &[TestCase],
+    plan: &Plan,
+    make_executor: F,
+    observer: &dyn TestObserver,
+) -> Result<TestSetRun, Fault>
+where
+    E: Executor,
+    F: Fn() -> io::Result<E> + Sync,
+{
+    let judge = Judge {
+        problem,
+        plan,
+        observer,
+    };
     let scratch = |e| Fault::harness("cannot write the test inputs", e);
     let dir = tempfile::Builder::new()
         .prefix("stressjudge-")
@@ -97,7 +155,11 @@ pub fn run_one<E: Executor>(
     case: &TestCase,
     plan: &Plan,
 ) -> Result<TestRow, Fault> {
-    let judge = Judge { problem, plan };
+    let judge = Judge {
+        problem,
+        plan,
+        observer: &Unobserved,
+    };
     let scratch = |e| Fault::harness("cannot write the test input", e);
     let file = tempfile::Builder::new()
         .prefix("stressjudge-")
@@ -170,11 +232,12 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// A first judgement: the result and whether it was borderline.
 type First = (TestResult, bool);
 
-/// The problem and plan every run of a test set shares.
+/// The problem, plan and observer every run of a test set shares.
 #[derive(Clone, Copy)]
 struct Judge<'a> {
     problem: &'a dyn Problem,
     plan: &'a Plan,
+    observer: &'a dyn TestObserver,
 }
 
 impl Judge<'_> {
@@ -186,6 +249,7 @@ impl Judge<'_> {
         path: &Path,
     ) -> Result<First, Fault> {
         let limits = &self.plan.limits;
+        self.observer.started(case);
         let outcome = executor
             .execute(path, &measuring_limits(limits))
             .map_err(|e| Fault::harness("cannot run the candidate", e))?;
@@ -211,11 +275,13 @@ impl Judge<'_> {
             }
         }
         let (result, borderline) = decide(first, reruns, self.plan.limits.cpu);
-        Ok(TestRow {
+        let row = TestRow {
             name: case.name.clone(),
             result,
             ran_alone: ran_alone || borderline.is_some(),
             borderline,
-        })
+        };
+        self.observer.finished(&row);
+        Ok(row)
     }
 }

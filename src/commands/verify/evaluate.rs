@@ -15,7 +15,7 @@ use crate::report::TestRow;
 use crate::run::RunLimits;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::{self as engine, CaseRunner, Counters, Plan as StressPlan};
-use crate::testset::{run_one, run_test_set, Plan, SandboxExecutor};
+use crate::testset::{run_one, run_test_set_observed, Plan, SandboxExecutor, TestObserver};
 
 /// What verify found for one solution.
 #[derive(Debug, Clone)]
@@ -39,6 +39,10 @@ pub struct Evaluation {
     pub warnings: Vec<String>,
     /// Wall time spent on this solution (build included).
     pub elapsed: Duration,
+    /// The stress pass's verdict and where it came from, when it ran.
+    pub stress: Option<(Verdict, String)>,
+    /// The time limit it was judged by.
+    pub time_limit: Duration,
 }
 
 /// How verify runs each solution.
@@ -57,11 +61,12 @@ pub struct Settings {
     pub tle_margin: f64,
 }
 
-/// Judges `solution` on `problem`.
+/// Judges `solution` on `problem`, telling `observer` as tests start and end.
 pub fn evaluate(
     problem: &dyn Problem,
     solution: &LibrarySolution,
     settings: Settings,
+    observer: &dyn TestObserver,
 ) -> Result<Evaluation, UsageError> {
     let started = std::time::Instant::now();
     let candidate = CandidateOptions {
@@ -85,6 +90,8 @@ pub fn evaluate(
         slowest: Duration::ZERO,
         warnings: Vec::new(),
         elapsed: Duration::ZERO,
+        stress: None,
+        time_limit: plan.limits.cpu,
     };
     let program = match build_candidate(&candidate.source) {
         Ok(program) => program,
@@ -112,8 +119,14 @@ pub fn evaluate(
     let cases = problem
         .fixed_tests()
         .map_err(|f| fault_error(crate::error::Fault::judge(f, "", None), None))?;
-    let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))
-        .map_err(|f| fault_error(f, None))?;
+    let run = run_test_set_observed(
+        problem,
+        &cases,
+        &plan,
+        || SandboxExecutor::start(&program),
+        observer,
+    )
+    .map_err(|f| fault_error(f, None))?;
     evaluation.slowest = run
         .rows
         .iter()
@@ -138,10 +151,14 @@ pub fn evaluate(
             }
         }
     } else {
-        let (verdict, source, detail) = stress_pass(problem, &program, &plan, settings)?;
-        if source.starts_with("stress") {
-            evaluation.verdicts.push(verdict);
-        }
+        let (verdict, source, detail) = match stress_pass(problem, &program, &plan, settings)? {
+            Some((verdict, source, detail)) => {
+                evaluation.verdicts.push(verdict);
+                evaluation.stress = Some((verdict, source.clone()));
+                (verdict, source, detail)
+            }
+            None => (Verdict::AC, "all tests".to_string(), String::new()),
+        };
         evaluation.got = Some(verdict);
         evaluation.source = source;
         evaluation.detail = detail;
@@ -157,16 +174,17 @@ pub fn evaluate(
     Ok(evaluation)
 }
 
-/// The stress pass: `stress_seeds` seeds of every kind; the first failure's verdict, or AC.
+/// The stress pass: `stress_seeds` seeds of every kind; the first failure's verdict (and where,
+/// and why), or AC; `None` when the problem cannot be stressed (no generator or reference).
 fn stress_pass(
     problem: &dyn Problem,
     program: &Program,
     plan: &Plan,
     settings: Settings,
-) -> Result<(Verdict, String, String), UsageError> {
+) -> Result<Option<(Verdict, String, String)>, UsageError> {
     let info = problem.info();
     if info.kinds.is_empty() || !info.has_reference || settings.stress_seeds == 0 {
-        return Ok((Verdict::AC, "all tests".into(), String::new()));
+        return Ok(None);
     }
     let stress_plan = StressPlan {
         seeds: (1..=settings.stress_seeds).collect(),
@@ -186,14 +204,14 @@ fn stress_pass(
     let never = std::sync::atomic::AtomicBool::new(false);
     let summary = engine::run(problem, &stress_plan, runners, &counters, &never, &|_| {})
         .map_err(|f| fault_error(f, None))?;
-    Ok(match summary.failures.first() {
+    Ok(Some(match summary.failures.first() {
         Some(f) => (
             f.verdict,
             format!("stress {} seed {}", f.unit.kind, f.unit.seed),
             f.detail.clone(),
         ),
         None => (Verdict::AC, "all tests + stress".into(), String::new()),
-    })
+    }))
 }
 
 /// problemtools' sanity check for a TLE solution: re-run its failing test alone with `margin`

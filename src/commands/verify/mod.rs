@@ -13,19 +13,21 @@ pub mod evaluate;
 pub mod library;
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
-
-use serde_json::json;
 
 use super::time_limit;
 use super::{print_out, Outcome};
 use crate::catalog::Catalog;
-use crate::compare::seconds;
 use crate::error::UsageError;
 use crate::external::folder;
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::Problem;
+use crate::report::progress::{Display, Progress, Status, TestProgress};
+use crate::report::{
+    check_report_files, verify_text, write_report_files, Report, RowStatus, VerifyReport, VerifyRow,
+};
 use evaluate::{evaluate, Evaluation, Settings};
 use library::LibrarySolution;
 
@@ -86,20 +88,37 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
 
 /// Runs `stressjudge verify`.
 pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
+    check_report_files(&args.reports)?;
     let targets = targets(args)?;
     let started = Instant::now();
+    let mut notes = Vec::new();
+    for target in &targets {
+        let info = target.problem.info();
+        notes.extend(info.notes.iter().map(|n| format!("{}: {n}", info.id)));
+    }
     if !args.json {
-        print_out(&format!(
-            "{:<15} {:<46} {:<8} {:<8} {:>8} {:>7}  {}\n",
-            "PROBLEM", "SOLUTION", "EXPECTED", "GOT", "SLOWEST", "TIME", "RESULT"
-        ))?;
-        for target in &targets {
-            for note in &target.problem.info().notes {
-                print_out(&format!("note: {}: {note}\n", target.problem.info().id))?;
-            }
+        print_out(&verify_text::header())?;
+        for note in &notes {
+            print_out(&format!("note: {note}\n"))?;
         }
     }
-    let mut rows: Vec<(LibrarySolution, Evaluation)> = Vec::new();
+    let total: usize = targets.iter().map(|t| t.solutions.len()).sum();
+    let watch = Arc::new(Watch {
+        tests: TestProgress::new(0),
+        current: Mutex::new(String::new()),
+        done: AtomicUsize::new(0),
+        total,
+    });
+    let progress = {
+        let watch = watch.clone();
+        Progress::start(
+            Display::for_stderr(!args.json),
+            "verify",
+            false,
+            move || watch.status(),
+        )
+    };
+    let mut rows = Vec::new();
     for target in &targets {
         let settings = Settings {
             jobs: args.jobs,
@@ -109,105 +128,111 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             tle_margin: target.tle_margin,
         };
         for solution in &target.solutions {
-            let evaluation = evaluate(target.problem.as_ref(), solution, settings)?;
+            watch.start(solution);
+            let evaluation = evaluate(
+                target.problem.as_ref(),
+                solution,
+                settings,
+                watch.tests.as_ref(),
+            );
+            let row = verify_row(solution, evaluation?);
+            watch.done.fetch_add(1, Ordering::SeqCst);
             if !args.json {
-                print_out(&row_text(solution, &evaluation))?;
+                progress.suspend(|| print_out(&verify_text::row(&row)))?;
             }
-            rows.push((solution.clone(), evaluation));
+            rows.push(row);
         }
     }
-    let all_ok = rows.iter().all(|(s, e)| status(s, e) != Status::Mismatch);
+    progress.finish();
+    let report = VerifyReport {
+        rows,
+        notes,
+        elapsed: started.elapsed(),
+    };
     if args.json {
-        let list: Vec<serde_json::Value> = rows
-            .iter()
-            .map(|(s, e)| {
-                json!({
-                    "problem": s.problem,
-                    "path": s.path.display().to_string(),
-                    "expected": s.expected.label(),
-                    "category": s.expected.category(),
-                    "got": e.got.map_or("error", |v| v.name()),
-                    "ok": status(s, e) == Status::Match,
-                    "skipped": e.skipped,
-                    "source": e.source,
-                    "detail": e.detail,
-                    "slowest_cpu_ms": e.slowest.as_millis() as u64,
-                    "elapsed_ms": e.elapsed.as_millis() as u64,
-                    "warnings": e.warnings,
-                })
-            })
-            .collect();
-        print_out(&format!("{}\n", json!({"ok": all_ok, "solutions": list})))?;
+        print_out(&format!("{}\n", report.to_json()))?;
     } else {
-        let count = |wanted: Status| rows.iter().filter(|(s, e)| status(s, e) == wanted).count();
-        let warnings = rows.iter().map(|(_, e)| e.warnings.len()).sum::<usize>();
-        let skipped = count(Status::Skipped);
-        let skipped_text = if skipped > 0 {
-            format!(", {skipped} skipped")
-        } else {
-            String::new()
-        };
-        print_out(&format!(
-            "\n{}: {} solutions, {} match, {} mismatch{skipped_text}, {} warning(s), {:.1} s\n",
-            if all_ok { "OK" } else { "FAILED" },
-            rows.len(),
-            count(Status::Match),
-            count(Status::Mismatch),
-            warnings,
-            started.elapsed().as_secs_f64()
-        ))?;
+        print_out(&verify_text::summary(&report))?;
     }
-    Ok(if all_ok {
+    write_report_files(Report::Verify(&report), &args.reports)?;
+    Ok(if report.ok() {
         Outcome::Passed
     } else {
         Outcome::Failed
     })
 }
 
-/// How a solution's evaluation compares with its folder's promise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Status {
-    Match,
-    Mismatch,
-    /// Not judged: no toolchain for its language here.
-    Skipped,
+/// What verify is doing, for the live display.
+struct Watch {
+    tests: Arc<TestProgress>,
+    current: Mutex<String>,
+    done: AtomicUsize,
+    total: usize,
 }
 
-fn status(solution: &LibrarySolution, evaluation: &Evaluation) -> Status {
-    if evaluation.skipped.is_some() {
-        return Status::Skipped;
+impl Watch {
+    fn start(&self, solution: &LibrarySolution) {
+        self.tests.reset(0);
+        *self.current.lock().unwrap_or_else(|e| e.into_inner()) =
+            format!("{} {}", solution.problem, shown(solution));
     }
-    match evaluation.got {
-        Some(got) if solution.expected.is_met(got, &evaluation.verdicts) => Status::Match,
-        _ => Status::Mismatch,
+
+    fn status(&self) -> Status {
+        let current = self
+            .current
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let (tests_done, _) = self.tests.counts();
+        let running = self.tests.running();
+        let doing = if running.is_empty() {
+            format!("{tests_done} test(s) done")
+        } else {
+            format!("test {running}, {tests_done} done")
+        };
+        Status {
+            done: self.done.load(Ordering::SeqCst) as u64,
+            total: self.total as u64,
+            message: format!("{current}: {doing}"),
+        }
     }
 }
 
-fn row_text(solution: &LibrarySolution, e: &Evaluation) -> String {
-    let shown = solution
+/// The solution's path relative to its problem's folder.
+fn shown(solution: &LibrarySolution) -> String {
+    solution
         .path
         .strip_prefix(&solution.root)
         .unwrap_or(&solution.path)
         .display()
-        .to_string();
-    let got = e.got.map_or("-", |v| v.name());
-    let result = match status(solution, e) {
-        Status::Match => "ok".to_string(),
-        Status::Skipped => format!("skipped: {}", e.skipped.as_deref().unwrap_or("")),
-        Status::Mismatch => format!("MISMATCH ({}: {})", e.source, e.detail),
+        .to_string()
+}
+
+/// The report line of one evaluated solution.
+fn verify_row(solution: &LibrarySolution, e: Evaluation) -> VerifyRow {
+    let status = if e.skipped.is_some() {
+        RowStatus::Skipped
+    } else {
+        match e.got {
+            Some(got) if solution.expected.is_met(got, &e.verdicts) => RowStatus::Match,
+            _ => RowStatus::Mismatch,
+        }
     };
-    let mut text = format!(
-        "{:<15} {:<46} {:<8} {:<8} {:>8} {:>6.1}s  {}\n",
-        solution.problem,
-        shown,
-        solution.expected.label(),
-        got,
-        seconds(e.slowest),
-        e.elapsed.as_secs_f64(),
-        result
-    );
-    for warning in &e.warnings {
-        text.push_str(&format!("    warning: {warning}\n"));
+    VerifyRow {
+        problem: solution.problem.clone(),
+        path: solution.path.display().to_string(),
+        shown: shown(solution),
+        expected: solution.expected.label(),
+        category: solution.expected.category().map(str::to_string),
+        got: e.got,
+        status,
+        source: e.source,
+        detail: e.detail,
+        slowest: e.slowest,
+        elapsed: e.elapsed,
+        warnings: e.warnings,
+        tests: e.tests,
+        stress: e.stress,
+        time_limit: e.time_limit,
     }
-    text
 }

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::{JudgeReport, TestRow};
+use super::judge::{JudgeReport, TestRow};
 use crate::compare::millis;
 
 /// The report as one JSON object.
@@ -23,6 +23,7 @@ pub(super) fn to_json(report: &JudgeReport) -> Value {
         "time_limit_ms": millis(report.time_limit),
         "memory_limit_kib": report.memory_limit_bytes / 1024,
         "slowest": slowest,
+        "notes": report.notes,
         "timing": {
             "jobs": report.scheduling.jobs,
             "strict": report.scheduling.strict,

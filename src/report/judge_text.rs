@@ -3,7 +3,8 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use super::JudgeReport;
+use super::judge::JudgeReport;
+use super::style;
 use crate::compare::{mebibytes, seconds};
 
 /// Header, one row per test, then the verdict, the slowest test, timing notes and the first
@@ -18,6 +19,9 @@ pub(super) fn render(report: &JudgeReport) -> String {
         seconds(report.time_limit),
         mebibytes(report.memory_limit_bytes / 1024)
     );
+    for note in &report.notes {
+        let _ = writeln!(out, "note: {note}");
+    }
     if let Some(error) = &report.compile_error {
         let _ = writeln!(out, "\nverdict: CE\n{}", error.trim_end());
         return out;
@@ -43,15 +47,20 @@ pub(super) fn render(report: &JudgeReport) -> String {
         };
         let _ = writeln!(
             out,
-            "{:<width$}  {:<14} {:>9} {:>9} {:>11}{mark}",
+            "{:<width$}  {} {:>9} {:>9} {:>11}{mark}",
             row.name,
-            r.label(),
+            style::verdict(r.verdict, &format!("{:<14}", r.label())),
             seconds(Duration::from_millis(r.cpu_ms)),
             seconds(Duration::from_millis(r.wall_ms)),
             mebibytes(r.memory_kib),
         );
     }
-    let _ = write!(out, "\nverdict: {}", report.verdict());
+    let verdict = report.verdict();
+    let _ = write!(
+        out,
+        "\nverdict: {}",
+        style::verdict(verdict, verdict.name())
+    );
     match report.first_failure() {
         Some(row) => {
             let _ = writeln!(out, " (first failure: {})", row.name);

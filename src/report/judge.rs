@@ -1,0 +1,144 @@
+//! The result of `judge`: one candidate on one fixed test set.
+//!
+//! The overall verdict is the verdict of the first non-AC test in test order (`CE` when the
+//! candidate did not build), as judges report it.
+
+use std::time::Duration;
+
+use crate::compare::timing::BORDERLINE_PERCENT;
+use crate::compare::{millis, seconds, Verdict};
+pub use crate::testset::{Scheduling, TestRow};
+
+/// The judgement of one candidate on one test set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JudgeReport {
+    /// Problem id.
+    pub problem: String,
+    /// How the candidate is named to the user (its path or command).
+    pub solution: String,
+    /// The nominal CPU time limit.
+    pub time_limit: Duration,
+    /// The memory limit in bytes.
+    pub memory_limit_bytes: u64,
+    /// The tests in test order (empty on CE).
+    pub tests: Vec<TestRow>,
+    /// The compiler's message when the candidate did not build.
+    pub compile_error: Option<String>,
+    /// How the runs were scheduled.
+    pub scheduling: Scheduling,
+    /// What the report should say about how the problem was read (e.g. a derived time limit).
+    pub notes: Vec<String>,
+}
+
+/// The test that used the most CPU time and its share of the limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slowest {
+    /// The test's name.
+    pub name: String,
+    /// Its CPU time, ms.
+    pub cpu_ms: u64,
+    /// CPU time as a percentage of the time limit (rounded).
+    pub percent_of_limit: u64,
+}
+
+impl Slowest {
+    /// `slowest: max-2, 1.82 s = 91 % of the time limit`.
+    pub fn describe(&self) -> String {
+        format!(
+            "slowest: {}, {} = {} % of the time limit",
+            self.name,
+            seconds(Duration::from_millis(self.cpu_ms)),
+            self.percent_of_limit
+        )
+    }
+}
+
+impl JudgeReport {
+    /// `CE` without a build, else the first non-AC test's verdict in test order, else `AC`.
+    pub fn verdict(&self) -> Verdict {
+        if self.compile_error.is_some() {
+            return Verdict::CE;
+        }
+        self.first_failure()
+            .map_or(Verdict::AC, |row| row.result.verdict)
+    }
+
+    /// The first test, in test order, whose verdict is not AC.
+    pub fn first_failure(&self) -> Option<&TestRow> {
+        self.tests.iter().find(|r| r.result.verdict != Verdict::AC)
+    }
+
+    /// The test with the most CPU time (the first of equals), if any test ran.
+    pub fn slowest(&self) -> Option<Slowest> {
+        let limit_ms = millis(self.time_limit).max(1);
+        let row = self.tests.iter().rev().max_by_key(|r| r.result.cpu_ms)?;
+        Some(Slowest {
+            name: row.name.clone(),
+            cpu_ms: row.result.cpu_ms,
+            percent_of_limit: (row.result.cpu_ms * 100 + limit_ms / 2) / limit_ms,
+        })
+    }
+
+    /// One-line summary of the outcome: the compiler error's first line, the first failure, or
+    /// how many tests passed.
+    pub fn message(&self) -> String {
+        if let Some(error) = &self.compile_error {
+            let first = error.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            return format!("compilation failed: {first}");
+        }
+        match self.first_failure() {
+            Some(row) if row.result.detail.is_empty() => {
+                format!("{}: {}", row.name, row.result.label())
+            }
+            Some(row) => format!(
+                "{}: {}: {}",
+                row.name,
+                row.result.label(),
+                row.result.detail
+            ),
+            None => format!("all {} tests passed", self.tests.len()),
+        }
+    }
+
+    /// Lines on how timing was protected from parallel runs: the schedule used and every
+    /// borderline decision.
+    pub fn timing_notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        let s = &self.scheduling;
+        if s.strict {
+            notes.push("strict timing: every test ran alone".to_string());
+        } else if s.parallel_used {
+            let alone: Vec<&str> = self
+                .tests
+                .iter()
+                .filter(|r| r.ran_alone)
+                .map(|r| r.name.as_str())
+                .collect();
+            let mut note = format!(
+                "{} parallel jobs were used; CPU times within {} % of the limit were re-measured \
+                 alone",
+                s.jobs, BORDERLINE_PERCENT
+            );
+            if !alone.is_empty() {
+                note.push_str(&format!("; ran alone: {}", alone.join(", ")));
+            }
+            notes.push(note);
+        }
+        for row in &self.tests {
+            if let Some(b) = &row.borderline {
+                notes.push(format!("{}: {}", row.name, b.describe()));
+            }
+        }
+        notes
+    }
+
+    /// The report as one JSON object (the public `--json` contract).
+    pub fn to_json(&self) -> serde_json::Value {
+        super::judge_json::to_json(self)
+    }
+
+    /// The report as text: table, overall verdict, slowest test, timing notes, first failure.
+    pub fn render_text(&self) -> String {
+        super::judge_text::render(self)
+    }
+}

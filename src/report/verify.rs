@@ -1,0 +1,126 @@
+//! The result of `verify`: every solution of the library or submission of a problem folder,
+//! what its folder promises, what it got, and each of its tests.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::judge::TestRow;
+use crate::compare::Verdict;
+use crate::units::millis;
+
+/// How a solution's verdicts compare with its folder's promise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowStatus {
+    /// The promise is kept.
+    Match,
+    /// It is not.
+    Mismatch,
+    /// Not judged: no toolchain for its language here.
+    Skipped,
+}
+
+/// One solution's line of the verify report.
+#[derive(Debug, Clone)]
+pub struct VerifyRow {
+    /// Problem id (a built-in id or the problem folder).
+    pub problem: String,
+    /// The solution's path as given.
+    pub path: String,
+    /// The solution's path as shown (relative to its problem's folder).
+    pub shown: String,
+    /// What its folder promises, shortly (`WA`, `RE`, `not AC`).
+    pub expected: String,
+    /// Its folder's category in a problem folder (`run_time_error`), none in the library.
+    pub category: Option<String>,
+    /// The first non-AC verdict found (AC when none), `None` when it could not be judged.
+    pub got: Option<Verdict>,
+    /// Whether the promise is kept.
+    pub status: RowStatus,
+    /// Where the verdict came from: a test name, `stress KIND seed N`, `compile`, `build`.
+    pub source: String,
+    /// One line on what went wrong, or why it was skipped.
+    pub detail: String,
+    /// CPU time of its slowest test.
+    pub slowest: Duration,
+    /// Wall time spent on it, build included.
+    pub elapsed: Duration,
+    /// Time-limit sanity warnings.
+    pub warnings: Vec<String>,
+    /// Each test of the fixed set, in order (empty when it did not build).
+    pub tests: Vec<TestRow>,
+    /// The stress pass's verdict and where it came from, when it ran.
+    pub stress: Option<(Verdict, String)>,
+    /// The time limit it was judged by.
+    pub time_limit: Duration,
+}
+
+/// The whole verify run.
+#[derive(Debug, Clone)]
+pub struct VerifyReport {
+    /// One row per solution, problem by problem.
+    pub rows: Vec<VerifyRow>,
+    /// Notes on how each problem was read (`problem: note`).
+    pub notes: Vec<String>,
+    /// Wall time of the whole run.
+    pub elapsed: Duration,
+}
+
+impl VerifyReport {
+    /// Whether every judged solution keeps its folder's promise (skipped ones do not count).
+    pub fn ok(&self) -> bool {
+        self.rows.iter().all(|r| r.status != RowStatus::Mismatch)
+    }
+
+    /// How many rows have `status`.
+    pub fn count(&self, status: RowStatus) -> usize {
+        self.rows.iter().filter(|r| r.status == status).count()
+    }
+
+    /// The `--json` object: `{"ok", "solutions": [{"problem", "path", "expected", "got",
+    /// "ok", ...}]}` (earlier fields unchanged; `tests`, `time_limit_ms` and `notes` added).
+    pub fn to_json(&self) -> Value {
+        let list: Vec<Value> = self.rows.iter().map(row_json).collect();
+        json!({
+            "ok": self.ok(),
+            "solutions": list,
+            "notes": self.notes,
+            "elapsed_ms": millis(self.elapsed),
+        })
+    }
+}
+
+fn row_json(row: &VerifyRow) -> Value {
+    let tests: Vec<Value> = row
+        .tests
+        .iter()
+        .map(|t| {
+            json!({
+                "name": t.name,
+                "verdict": t.result.verdict.name(),
+                "label": t.result.label(),
+                "cpu_ms": t.result.cpu_ms,
+                "wall_ms": t.result.wall_ms,
+                "memory_kib": t.result.memory_kib,
+                "detail": t.result.detail,
+            })
+        })
+        .collect();
+    json!({
+        "problem": row.problem,
+        "path": row.path,
+        "expected": row.expected,
+        "category": row.category,
+        "got": row.got.map_or("error", |v| v.name()),
+        "ok": row.status == RowStatus::Match,
+        "skipped": (row.status == RowStatus::Skipped).then_some(&row.detail),
+        "source": row.source,
+        "detail": row.detail,
+        "slowest_cpu_ms": millis(row.slowest),
+        "elapsed_ms": millis(row.elapsed),
+        "warnings": row.warnings,
+        "time_limit_ms": millis(row.time_limit),
+        "stress": row.stress.as_ref().map(|(v, source)| json!({"verdict": v.name(), "source": source})),
+        "tests": tests,
+    })
+}
