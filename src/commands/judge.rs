@@ -67,7 +67,7 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     if options.json {
         print_out(&format!("{}\n", report.to_json()))?;
     } else {
-        print_out(&report.render_text())?;
+        print_out(&report.render_styled())?;
     }
     write_report_files(Report::Judge(&report), &options.reports)?;
     Ok(if report.verdict() == Verdict::AC {

@@ -137,8 +137,14 @@ impl JudgeReport {
         super::judge_json::to_json(self)
     }
 
-    /// The report as text: table, overall verdict, slowest test, timing notes, first failure.
+    /// The report as plain text: table, overall verdict, slowest test, timing notes, first
+    /// failure.
     pub fn render_text(&self) -> String {
+        anstream::adapter::strip_str(&self.render_styled()).to_string()
+    }
+
+    /// [`JudgeReport::render_text`] with verdicts in colour (for a terminal).
+    pub fn render_styled(&self) -> String {
         super::judge_text::render(self)
     }
 }
