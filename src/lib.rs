@@ -10,7 +10,7 @@
 //! 6. [`report`]: tables and JSON.
 //!
 //! [`catalog`] registers the built-in problems; [`commands`] drives the pipeline for each
-//! subcommand of the `stressjudge` binary.
+//! subcommand of the `stressjudge` binary; [`shrink`] shrinks a failing input of any format.
 
 pub mod build;
 pub mod catalog;
@@ -22,4 +22,5 @@ pub mod generators;
 pub mod problem;
 pub mod report;
 pub mod run;
+pub mod shrink;
 pub mod units;
