@@ -3,9 +3,10 @@
 //! The input is read as a sequence of sections. A section starts with a header line whose *shape*
 //! says what its integers count: the rest of the same line (`3 a b c`), the tokens of the next
 //! line (`5` / `1 2 3 4 5`) or of several parallel lines, the characters of the next token
-//! (`5` / `abcde`), the next lines (`n m` then m edges), a grid (`n m` then n rows of m tokens or
-//! characters), a square matrix, an array then lines (`n q`, the array, q queries), or test cases
-//! (`t` then t blocks that all share one shape, e.g. each its own `n` and array).
+//! (`5` / `abcde`), the next lines (`n m` then m edges) or one line fewer (`n` then the n - 1
+//! edges of a tree), a grid (`n m` then n rows of m tokens or characters), a square matrix, an
+//! array then lines (`n q`, the array, q queries), or test cases (`t` then t blocks that all
+//! share one shape, e.g. each its own `n` and array).
 //!
 //! Every shape that fits is scored: reaching the end of the enclosing range first, then exact
 //! length evidence (a line of exactly n tokens beats "some n lines follow"), then length. The
@@ -41,6 +42,10 @@ enum Shape {
     NextChars(usize),
     /// Token k counts the next lines.
     NextLines(usize),
+    /// Token k is one more than the number of next lines (`n`, then the n - 1 edges of a tree).
+    TreeLines(usize),
+    /// Token k is one more than the number of tokens on the next line (`n`, then p2 .. pn).
+    TreeTokens(usize),
     /// The header's only token counts test cases that follow, all of one shape.
     Tests,
     /// Token p counts the next lines, token q the tokens (or characters) of each.
@@ -154,6 +159,8 @@ impl Parser<'_> {
                     Shape::NextTokens(k),
                     Shape::Arrays(k),
                     Shape::NextChars(k),
+                    Shape::TreeLines(k),
+                    Shape::TreeTokens(k),
                 ]);
             }
             for (a, &p) in ints.iter().enumerate() {
@@ -222,6 +229,25 @@ impl Parser<'_> {
                     relations,
                 })
             }
+            Shape::TreeLines(k) => {
+                let c = self.count(i, k).filter(|&c| c >= 2)? - 1;
+                (next + c <= to).then_some(())?;
+                let mut relations = self.lines(i, k, next..next + c);
+                relations[0] = relations[0].clone().plus(1);
+                Some(Fit {
+                    end: next + c,
+                    strong: next + c == to,
+                    relations,
+                })
+            }
+            Shape::TreeTokens(k) => {
+                let c = self.count(i, k).filter(|&c| c >= 2)? - 1;
+                (next < to && self.line(next).len() == c).then_some(())?;
+                strong(
+                    next + 1,
+                    vec![self.columns(i, k, next..next + 1, c).plus(1)],
+                )
+            }
             Shape::Tests => self.tests(i, to, depth),
             Shape::Grid(p, q) => {
                 let (rows, cols) = (self.count(i, p)?, self.count(i, q)?);
@@ -263,16 +289,25 @@ impl Parser<'_> {
         }
     }
 
-    /// `k a1 .. ak` on line `i`, for k >= 2 (a lone `1 x` is as often two unrelated numbers).
+    /// `k a1 .. ak`, or `k` and a word of k characters, on line `i`, for k >= 2 (a lone `1 x` is
+    /// as often two unrelated numbers).
     fn same_line(&self, i: usize) -> Option<List> {
         let c = self.count(i, 0).filter(|&c| c >= 2)?;
-        (self.line(i).len() == c + 1).then(|| {
-            let items = Items::Columns {
+        let line = self.line(i);
+        let items = if line.len() == c + 1 {
+            Items::Columns {
                 rows: vec![self.pos(i, 1)],
                 len: c,
-            };
-            List::counted(self.pos(i, 0), items)
-        })
+            }
+        } else if line.len() == 2 && line[1].chars().count() == c {
+            Items::Chars {
+                rows: vec![self.pos(i, 1)],
+                len: c,
+            }
+        } else {
+            return None;
+        };
+        Some(List::counted(self.pos(i, 0), items))
     }
 
     /// Whether content line `j` is one token of exactly `chars` characters.
@@ -388,6 +423,11 @@ mod tests {
     fn a_count_on_its_own_line() {
         assert_eq!(relations("3 a b c\n"), [(vec![(0, 0)], cols(&[(0, 1)], 3))]);
         assert!(relations("1 5\n").is_empty());
+        let word = Items::Chars {
+            rows: vec![(0, 1)],
+            len: 3,
+        };
+        assert_eq!(relations("3 abc\n"), [(vec![(0, 0)], word)]);
     }
 
     #[test]
@@ -401,6 +441,20 @@ mod tests {
         assert_eq!(lists[0], (vec![(0, 0)], Items::Lines(vec![1..2, 2..3])));
         assert!(lists.contains(&(vec![(1, 0)], cols(&[(1, 1)], 3))));
         assert!(lists.contains(&(vec![(2, 0)], cols(&[(2, 1)], 2))));
+    }
+
+    #[test]
+    fn a_tree_after_its_vertex_count() {
+        let lists = detect(&Doc::parse("4\n1 2\n1 3\n3 4\n")).relations;
+        assert_eq!(lists.len(), 1);
+        assert_eq!(lists[0].items, Items::Lines(vec![1..2, 2..3, 3..4]));
+        assert_eq!(
+            (lists[0].counts.as_slice(), lists[0].offset),
+            (&[(0, 0)][..], 1)
+        );
+        let parents = detect(&Doc::parse("4\n1 1 2\n")).relations;
+        assert_eq!(parents[0].items, cols(&[(1, 0)], 3));
+        assert_eq!(parents[0].offset, 1);
     }
 
     #[test]

@@ -84,6 +84,8 @@ pub(crate) struct List {
     pub counts: Vec<Pos>,
     /// The items.
     pub items: Items,
+    /// The count minus the number of items: 1 for `n` then n - 1 tree edges, else 0.
+    pub offset: usize,
     /// At least one item must stay (a line's last free token, a word's last character).
     pub keep_one: bool,
 }
@@ -94,8 +96,14 @@ impl List {
         List {
             counts: vec![count],
             items,
+            offset: 0,
             keep_one: false,
         }
+    }
+
+    /// The same list, counted by a token that holds `offset` more than the number of items.
+    pub fn plus(self, offset: usize) -> List {
+        List { offset, ..self }
     }
 
     /// A list nothing counts.
@@ -103,6 +111,7 @@ impl List {
         List {
             counts: Vec::new(),
             items,
+            offset: 0,
             keep_one,
         }
     }
@@ -118,7 +127,7 @@ impl List {
         if self.counts.is_empty() {
             return vec![dropped];
         }
-        let remaining = (len - range.len()).to_string();
+        let remaining = (len - range.len() + self.offset).to_string();
         self.counts
             .iter()
             .map(|&count| {
@@ -157,12 +166,12 @@ impl Layout {
     pub fn add(&mut self, list: List) {
         let mut hasher = DefaultHasher::new();
         list.items.hash(&mut hasher);
+        list.offset.hash(&mut hasher);
         let key = hasher.finish();
         let same = self.by_items.entry(key).or_default();
-        if let Some(&i) = same
-            .iter()
-            .find(|&&i| self.relations[i].items == list.items)
-        {
+        if let Some(&i) = same.iter().find(|&&i| {
+            self.relations[i].items == list.items && self.relations[i].offset == list.offset
+        }) {
             let existing = &mut self.relations[i];
             for count in list.counts {
                 if !existing.counts.contains(&count) {
@@ -263,6 +272,15 @@ impl Layout {
             .collect()
     }
 
+    /// Integer tokens that are neither counts nor inside a counted array, grid, string or matrix:
+    /// parameters and query lines, which may hold 1-based indices into an array.
+    pub fn loose_ints(&self, doc: &Doc) -> Vec<Pos> {
+        let claimed = self.claimed(doc);
+        doc.positions()
+            .filter(|&(l, t)| !claimed[l][t] && is_int(doc.token((l, t))))
+            .collect()
+    }
+
     /// Which tokens belong to a counted list or are counts, line by line.
     fn claimed(&self, doc: &Doc) -> Vec<Vec<bool>> {
         let mut claimed: Vec<Vec<bool>> = doc.lines.iter().map(|l| vec![false; l.len()]).collect();
@@ -305,6 +323,7 @@ mod tests {
                 rows: vec![(1, 0)],
                 len: 5,
             },
+            offset: 0,
             keep_one: false,
         };
         let variants: Vec<String> = list
@@ -313,6 +332,13 @@ mod tests {
             .map(|e| doc.apply(e).render())
             .collect();
         assert_eq!(variants, ["2 3\n1 4 5\n", "3 5\n1 4 5\n"]);
+    }
+
+    #[test]
+    fn an_offset_count_keeps_its_offset() {
+        let doc = Doc::parse("4\n1 2\n1 3\n3 4\n");
+        let list = List::counted((0, 0), Items::Lines(vec![1..2, 2..3, 3..4])).plus(1);
+        assert_eq!(doc.apply(&list.drops(2..3)[0]).render(), "3\n1 2\n1 3\n");
     }
 
     #[test]
@@ -366,5 +392,6 @@ mod tests {
             List::free(Items::Tokens(vec![(2, 0), (2, 1)]), true)
         );
         assert_eq!(layout.lowerable_ints(&doc).len(), 6);
+        assert_eq!(layout.loose_ints(&doc), [(0, 1), (2, 0), (2, 1)]);
     }
 }

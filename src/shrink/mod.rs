@@ -1,23 +1,23 @@
 //! Shrinking a failing input of any problem, without knowing its format.
 //!
 //! Structure-aware delta debugging over lines and tokens. The input is read as lines of tokens
-//! ([`doc`]); a heuristic guesses which integers count what follows them ([`detect`]: an array
+//! (`doc`); a heuristic guesses which integers count what follows them (`detect`: an array
 //! after its length, lines after their count, test cases, grids, strings after their length) so
-//! that dropping items rewrites their count in the same variant ([`layout`]). Passes, from the one
+//! that dropping items rewrites their count in the same variant (`layout`). Passes, from the one
 //! that removes the most:
 //!
-//! 1. drop whole lines: top-level sections, counted lines, test cases ([`drop`]);
-//! 2. drop tokens: arrays, grid columns, free tokens of a line ([`drop`]);
+//! 1. drop whole lines: top-level sections, counted lines, test cases (`drop`);
+//! 2. drop tokens: arrays, grid columns, free tokens of a line (`drop`);
 //! 3. lower numbers: each integer to 0, ±1, then binary search; equal integers together; a line
-//!    shifted down; floats to shorter forms ([`numbers`]);
-//! 4. shorten words: drop characters, then simplest characters ([`words`]).
+//!    shifted down; floats to shorter forms (`numbers`);
+//! 4. shorten words: drop characters, then simplest characters (`words`).
 //!
 //! Drops go by chunks, delta-debugging style (the whole list, halves, quarters, ... single items).
 //! After a pass changes the input, the passes start again from the first (lowering a number can
 //! let a line go); a round ends when every pass comes back empty. Since a guess about counts may
 //! be wrong, a round that finds nothing is followed by one on the bare lines and tokens (no
 //! counts); whenever that finds something, the structured passes resume. Every candidate goes
-//! through one budgeted, memoised predicate ([`search`]), so the same text is never run twice.
+//! through one budgeted, memoised predicate (`search`), so the same text is never run twice.
 //! Everything is deterministic: the same input and predicate give the same calls and result.
 
 mod detect;

@@ -1,6 +1,7 @@
 //! Lowering numbers: each integer towards 0 and small magnitudes, then equal integers together
-//! (a self-loop `u u`, a duplicate), then a line's positive integers shifted down together
-//! (keeps their differences), then floats to shorter forms. Counts are left to the drop passes,
+//! (a self-loop `u u`, a duplicate), then a line's positive integers shifted down together, all
+//! of them and (on short lines) two at a time (keeps their differences: `x y k` with y - x = k + 1
+//! lowers to `5 6 0`), then floats to shorter forms. Counts are left to the drop passes,
 //! which lower them together with what they count.
 
 use super::doc::{Edit, Pos};
@@ -8,6 +9,9 @@ use super::layout::{Layout, Mode};
 use super::search::Search;
 use super::token::{is_float, simpler_floats, split_sign, FAST_DIGITS};
 use std::collections::HashMap;
+
+/// Lines with at most this many positive integers also shift each pair of them.
+const MAX_PAIRED: usize = 4;
 
 /// Lowers every number it can; returns whether anything changed, `None` when the budget ran out.
 pub(crate) fn lower_numbers<F: FnMut(&str) -> bool>(
@@ -26,6 +30,13 @@ pub(crate) fn lower_numbers<F: FnMut(&str) -> bool>(
     }
     for line in positive_by_line(search, &ints) {
         progress |= shift_down(search, &line)?;
+        if line.len() > 2 && line.len() <= MAX_PAIRED {
+            for (i, &first) in line.iter().enumerate() {
+                for &second in &line[i + 1..] {
+                    progress |= shift_down(search, &[first, second])?;
+                }
+            }
+        }
     }
     let floats: Vec<Pos> = search
         .doc
@@ -121,8 +132,7 @@ fn equal_groups<F>(search: &Search<F>, ints: &[Pos]) -> Vec<Vec<Pos>> {
     groups
 }
 
-/// For each line, its positive integers, when there are two or more and not all equal (equal
-/// ones were lowered together already).
+/// For each line, its positive integers, when there are two or more.
 fn positive_by_line<F>(search: &Search<F>, ints: &[Pos]) -> Vec<Vec<Pos>> {
     let mut lines: Vec<Vec<Pos>> = Vec::new();
     for &pos in ints {
@@ -135,17 +145,13 @@ fn positive_by_line<F>(search: &Search<F>, ints: &[Pos]) -> Vec<Vec<Pos>> {
             _ => lines.push(vec![pos]),
         }
     }
-    lines.retain(|line| {
-        line.len() >= 2
-            && line
-                .iter()
-                .any(|&p| search.doc.token(p) != search.doc.token(line[0]))
-    });
+    lines.retain(|line| line.len() >= 2);
     lines
 }
 
-/// Subtracts the same amount from every one of `positions` (positive integers): the most that
-/// keeps them non-negative, then a binary search for the largest amount that still fails.
+/// Subtracts the same amount from every one of `positions` (positive integers, not all equal:
+/// equal ones were lowered together already): the most that keeps them non-negative, then a
+/// binary search for the largest amount that still fails.
 fn shift_down<F: FnMut(&str) -> bool>(search: &mut Search<F>, positions: &[Pos]) -> Option<bool> {
     let values: Vec<u128> = positions
         .iter()
@@ -154,6 +160,9 @@ fn shift_down<F: FnMut(&str) -> bool>(search: &mut Search<F>, positions: &[Pos])
     let Some(&least) = values.iter().min() else {
         return Some(false);
     };
+    if values.iter().all(|&v| v == least) {
+        return Some(false);
+    }
     let shifted = |by: u128| Edit {
         set_tokens: positions
             .iter()
@@ -257,6 +266,16 @@ mod tests {
         });
         lower_numbers(&mut s, Mode::Flat);
         assert_eq!(s.doc.render(), "0 3\n");
+    }
+
+    #[test]
+    fn two_of_a_line_shift_down_together() {
+        let mut s = search("7 12 4\n", |t| {
+            let v: Vec<i128> = t.split_whitespace().map(value).collect();
+            v[1] - v[0] == v[2] + 1 && v[0] >= 5
+        });
+        lower_numbers(&mut s, Mode::Flat);
+        assert_eq!(s.doc.render(), "5 6 0\n");
     }
 
     #[test]

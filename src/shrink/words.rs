@@ -3,7 +3,7 @@
 
 use super::doc::{Edit, Pos};
 use super::drop::drop_from_lists;
-use super::layout::{Layout, Mode};
+use super::layout::Mode;
 use super::search::Search;
 use super::token::{is_word, simplest_char};
 
@@ -13,7 +13,7 @@ pub(crate) fn shorten_words<F: FnMut(&str) -> bool>(
     search: &mut Search<F>,
     mode: Mode,
 ) -> Option<bool> {
-    let mut progress = drop_from_lists(search, |doc| Layout::of(doc, mode).char_lists(doc))?;
+    let mut progress = drop_from_lists(search, mode, |layout, doc| layout.char_lists(doc))?;
     let words: Vec<Pos> = search
         .doc
         .positions()

@@ -1,110 +1,10 @@
-//! Whole shrinks on toy problems: each predicate stands in for "the input validator accepts the
-//! variant and the candidate still fails the same way". Every shrink is checked for the contract
-//! (no text asked about twice, never the original, honest run and step counts, a failing result)
-//! and prints its figures (`cargo test --release --lib shrink -- --nocapture`).
+//! The cases the shrinker must handle: arrays, test cases, grids, strings, graphs, failures that
+//! need two tokens, budgets, and a 200,000-token input.
 
-use super::{shrink_generic, Budget, Shrunk};
-use std::collections::hash_map::DefaultHasher;
+use super::{array, array_input, int_lines, join, runs, shrink_checked, SplitMix};
+use crate::shrink::Budget;
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
-
-fn runs(max_runs: usize) -> Budget {
-    Budget {
-        max_runs,
-        deadline: None,
-    }
-}
-
-fn fingerprint(text: &str) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    text.hash(&mut hasher);
-    hasher.finish()
-}
-
-/// Shrinks `input` under `budget` and checks the contract; returns the result and the calls'
-/// fingerprints in order.
-fn shrink_checked(
-    name: &str,
-    input: &str,
-    budget: Budget,
-    still_fails: impl Fn(&str) -> bool,
-) -> (Shrunk, Vec<u64>) {
-    assert!(still_fails(input), "{name}: the original must fail");
-    let mut calls = Vec::new();
-    let mut seen = HashSet::new();
-    let mut accepted = 0;
-    let mut asked_original = false;
-    let shrunk = shrink_generic(input, &budget, |s| {
-        let fingerprint = fingerprint(s);
-        assert!(seen.insert(fingerprint), "{name}: asked twice about {s:?}");
-        calls.push(fingerprint);
-        asked_original |= s == input;
-        let fails = still_fails(s);
-        accepted += usize::from(fails);
-        fails
-    });
-    assert!(!asked_original, "{name}: asked about the original");
-    assert_eq!(shrunk.runs, calls.len(), "{name}: runs");
-    assert_eq!(shrunk.steps, accepted, "{name}: steps");
-    assert!(shrunk.runs <= budget.max_runs, "{name}: over budget");
-    assert!(still_fails(&shrunk.input), "{name}: the result must fail");
-    let tokens = |s: &str| s.split_whitespace().count();
-    eprintln!(
-        "shrink figures: {name}: {} runs, {} steps, {} -> {} tokens",
-        shrunk.runs,
-        shrunk.steps,
-        tokens(input),
-        tokens(&shrunk.input)
-    );
-    (shrunk, calls)
-}
-
-/// A small deterministic generator for the test inputs.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn range(&mut self, low: i64, high: i64) -> i64 {
-        low + (self.next() % (high - low + 1) as u64) as i64
-    }
-}
-
-/// Each line's tokens as integers, or `None` when one is not an integer.
-fn int_lines(s: &str) -> Option<Vec<Vec<i64>>> {
-    s.lines()
-        .map(|line| line.split_whitespace().map(|t| t.parse().ok()).collect())
-        .collect()
-}
-
-fn join(values: &[i64]) -> String {
-    values
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// `n`, then n integers with |a| <= `bound`: the array, when valid.
-fn array(s: &str, bound: i64) -> Option<Vec<i64>> {
-    let lines = int_lines(s)?;
-    let [n, a] = lines.as_slice() else {
-        return None;
-    };
-    (n.len() == 1 && n[0] >= 1 && n[0] as usize == a.len() && a.iter().all(|v| v.abs() <= bound))
-        .then(|| a.clone())
-}
-
-fn array_input(values: &[i64]) -> String {
-    format!("{}\n{}\n", values.len(), join(values))
-}
 
 #[test]
 fn an_array_with_a_negative_shrinks_to_one_minus_one() {
@@ -300,28 +200,6 @@ fn a_graph_with_a_self_loop_shrinks_to_one_vertex_and_its_loop() {
 }
 
 #[test]
-fn lists_counted_on_their_own_line_shrink_with_their_count() {
-    // `n`, then n lines `k a1 .. ak`; the bug: some list holds a 7.
-    let fails = |s: &str| {
-        let Some(lines) = int_lines(s) else {
-            return false;
-        };
-        let Some((n, lists)) = lines.split_first() else {
-            return false;
-        };
-        n.len() == 1
-            && n[0] as usize == lists.len()
-            && lists
-                .iter()
-                .all(|l| !l.is_empty() && l[0] as usize == l.len() - 1)
-            && lists.iter().any(|l| l[1..].contains(&7))
-    };
-    let input = "4\n3 1 2 3\n2 8 9\n4 4 5 7 6\n1 10\n";
-    let (shrunk, _) = shrink_checked("same-line counts, holds a 7", input, runs(1000), fails);
-    assert_eq!(shrunk.input, "1\n1 7\n");
-}
-
-#[test]
 fn a_failure_that_needs_two_equal_tokens_keeps_both_and_lowers_them_together() {
     let fails = |s: &str| {
         array(s, 1_000_000_000).is_some_and(|a| {
@@ -340,32 +218,6 @@ fn a_failure_that_needs_two_distant_tokens_keeps_both() {
     let input = array_input(&[9, 3, 8, 8, 1, 0, 4, 2, 7, 5, 6]);
     let (shrunk, _) = shrink_checked("array, a 3 and a 5", &input, runs(1000), fails);
     assert_eq!(shrunk.input, "2\n3 5\n");
-}
-
-#[test]
-fn words_without_any_structure_shrink_too() {
-    let input = "foo bar bazab qux";
-    let (shrunk, _) = shrink_checked("words, contains ab", input, runs(1000), |s| {
-        s.contains("ab")
-    });
-    assert_eq!(shrunk.input, "ab");
-}
-
-#[test]
-fn floats_shrink_to_short_forms() {
-    let fails = |s: &str| {
-        let lines: Vec<&str> = s.lines().collect();
-        let [n, values] = lines.as_slice() else {
-            return false;
-        };
-        let values: Vec<f64> = values
-            .split_whitespace()
-            .filter_map(|t| t.parse().ok())
-            .collect();
-        n.parse::<usize>().is_ok_and(|n| n == values.len()) && values.iter().any(|&v| v > 2.5)
-    };
-    let (shrunk, _) = shrink_checked("floats, one > 2.5", "3\n1.25 3.75 0.5\n", runs(1000), fails);
-    assert_eq!(shrunk.input, "1\n3\n");
 }
 
 #[test]
