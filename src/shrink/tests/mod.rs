@@ -18,7 +18,8 @@ pub(super) fn runs(max_runs: usize) -> Budget {
     }
 }
 
-fn fingerprint(text: &str) -> u64 {
+/// A content hash of a text.
+pub(super) fn fingerprint(text: &str) -> u64 {
     let mut hasher = DefaultHasher::new();
     text.hash(&mut hasher);
     hasher.finish()

@@ -1,7 +1,7 @@
 //! The cases the shrinker must handle: arrays, test cases, grids, strings, graphs, failures that
 //! need two tokens, budgets, and a 200,000-token input.
 
-use super::{array, array_input, int_lines, join, runs, shrink_checked, SplitMix};
+use super::{array, array_input, fingerprint, int_lines, join, runs, shrink_checked, SplitMix};
 use crate::shrink::Budget;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -267,4 +267,62 @@ fn a_200000_token_input_shrinks_in_a_few_hundred_runs() {
     let (shrunk, _) = shrink_checked("200,000 tokens, max >= 10^9", &input, runs(10_000), fails);
     assert_eq!(shrunk.input, "1\n1000000000\n");
     assert!(shrunk.runs <= 300, "{} runs", shrunk.runs);
+}
+
+/// Random text made of the pieces inputs are made of: counts, numbers of every size and sign,
+/// words, floats, odd tokens, blank lines, odd spacing.
+fn random_text(rng: &mut SplitMix) -> String {
+    const PIECES: [&str; 16] = [
+        "0",
+        "1",
+        "2",
+        "3",
+        "-1",
+        "-0",
+        "007",
+        "17",
+        "1000000007",
+        "-99999999999999999999",
+        "123456789012345678901234567890123456789012",
+        "ab",
+        "xyzab",
+        "#.#",
+        "2.50",
+        "héllo",
+    ];
+    let mut text = String::new();
+    for _ in 0..rng.range(0, 12) {
+        for t in 0..rng.range(0, 6) {
+            let separator = [" ", "  ", "\t"][rng.range(0, 2) as usize];
+            if t > 0 {
+                text.push_str(separator);
+            }
+            text.push_str(PIECES[rng.range(0, PIECES.len() as i64 - 1) as usize]);
+        }
+        text.push_str(["\n", "\r\n", "\n\n"][rng.range(0, 2) as usize]);
+    }
+    if rng.range(0, 1) == 0 {
+        text.pop();
+    }
+    text
+}
+
+#[test]
+fn any_input_and_any_predicate_keep_the_contract() {
+    let mut rng = SplitMix(6);
+    for case in 0..300 {
+        let input = random_text(&mut rng);
+        let salt = rng.next();
+        // Arbitrary, non-monotone predicates: a content hash, or a token that must stay.
+        let hashed = |s: &str| s == input || fingerprint(&format!("{salt} {s}")).is_multiple_of(3);
+        let name = format!("random input {case}, hashed predicate");
+        let budget = runs(rng.range(0, 400) as usize);
+        shrink_checked(&name, &input, budget, hashed);
+        if let Some(keep) = input.split_whitespace().nth(salt as usize % 4) {
+            let name = format!("random input {case}, keeps {keep:?}");
+            let keeps = |s: &str| s.split_whitespace().any(|t| t == keep);
+            let (shrunk, _) = shrink_checked(&name, &input, runs(400), keeps);
+            assert_eq!(shrunk.input.trim(), keep, "{name}");
+        }
+    }
 }
