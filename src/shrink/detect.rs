@@ -77,7 +77,7 @@ pub(crate) fn detect(doc: &Doc) -> Layout {
     let mut layout = Layout::default();
     let mut i = 0;
     while i < to {
-        let (end, relations) = parser.best(i, to, 0);
+        let (end, relations) = parser.best(i, to);
         layout.sections.push(parser.doc_range(i, end));
         relations.into_iter().for_each(|r| layout.add(r));
         i = end;
@@ -93,6 +93,7 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
+    /// The tokens of content line `i`.
     fn line(&self, i: usize) -> &[String] {
         &self.doc.lines[self.content[i]]
     }
@@ -102,6 +103,7 @@ impl Parser<'_> {
         self.line(i).get(k).and_then(|t| count_value(t))
     }
 
+    /// Where token k of content line `i` is in the document.
     fn pos(&self, i: usize, k: usize) -> Pos {
         (self.content[i], k)
     }
@@ -112,18 +114,19 @@ impl Parser<'_> {
         start(a)..start(b)
     }
 
+    /// Spends `work` units of fuel; false once it has run out (only `Plain` fits then).
     fn burn(&mut self, work: usize) -> bool {
         self.fuel = self.fuel.saturating_sub(work);
         self.fuel > 0
     }
 
-    /// The best-scored fits of the header at `i` within `..to`: where the section ends and the
-    /// lists of every fit with the best score.
-    fn best(&mut self, i: usize, to: usize, depth: usize) -> (usize, Vec<List>) {
+    /// The best-scored fits of the top-level header at `i` within `..to`: where its section ends
+    /// and the lists of every fit with the best score.
+    fn best(&mut self, i: usize, to: usize) -> (usize, Vec<List>) {
         let fits: Vec<Fit> = self
-            .shapes(i, depth)
+            .shapes(i, 0)
             .into_iter()
-            .filter_map(|shape| self.fit(i, to, shape, depth))
+            .filter_map(|shape| self.fit(i, to, shape, 0))
             .collect();
         let score = |f: &Fit| (f.end == to, f.strong, f.end);
         let top = fits
@@ -139,7 +142,8 @@ impl Parser<'_> {
         (top.2, relations)
     }
 
-    /// The shapes worth trying for the header at `i`, in order of preference.
+    /// The shapes worth trying for the header at `i`, in order of preference (test cases only at
+    /// depth 0: they do not nest).
     fn shapes(&self, i: usize, depth: usize) -> Vec<Shape> {
         let line = self.line(i);
         let mut shapes = Vec::new();

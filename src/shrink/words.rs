@@ -1,5 +1,5 @@
 //! Shortening words (tokens that are not numbers): drop characters (a counted string keeps its
-//! length token in step), then make each character the simplest of its class (`a`, `A`, `0`).
+//! length token in step), then make characters the simplest of their class (`a`, `A`, `0`).
 
 use super::doc::{Edit, Pos};
 use super::drop::drop_from_lists;
@@ -25,26 +25,35 @@ pub(crate) fn shorten_words<F: FnMut(&str) -> bool>(
     Some(progress)
 }
 
-/// The whole word made of simplest characters, else each character on its own.
+/// Makes characters of a word the simplest of their class, by chunks: the whole word, then
+/// halves, quarters, ... single characters (a word that must keep its letters costs a run per
+/// character, one that may lose them all costs one run).
 fn simplify_word<F: FnMut(&str) -> bool>(search: &mut Search<F>, pos: Pos) -> Option<bool> {
-    let simplest: String = search.doc.token(pos).chars().map(simplest_char).collect();
-    if simplest == search.doc.token(pos) {
-        return Some(false);
-    }
-    if search.attempt(&Edit::set_all(&[pos], &simplest))? {
-        return Some(true);
-    }
+    let len = search.doc.token(pos).chars().count();
     let mut progress = false;
-    let len = simplest.chars().count();
-    for i in 0..len {
-        let mut chars: Vec<char> = search.doc.token(pos).chars().collect();
-        let simpler = simplest_char(chars[i]);
-        if simpler == chars[i] {
-            continue;
+    let mut size = len;
+    while size >= 1 {
+        for start in (0..len).step_by(size) {
+            let current = search.doc.token(pos);
+            let simpler: String = current
+                .chars()
+                .enumerate()
+                .map(|(i, c)| {
+                    if (start..start + size).contains(&i) {
+                        simplest_char(c)
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            if simpler != current {
+                progress |= search.attempt(&Edit::set_all(&[pos], &simpler))?;
+            }
         }
-        chars[i] = simpler;
-        let text: String = chars.into_iter().collect();
-        progress |= search.attempt(&Edit::set_all(&[pos], &text))?;
+        if size == 1 {
+            break;
+        }
+        size = size.div_ceil(2);
     }
     Some(progress)
 }
@@ -100,6 +109,21 @@ mod tests {
             shorten("qb\n", Mode::Flat, |s| s.trim().ends_with('b')
                 && s.trim().len() == 2),
             "ab\n"
+        );
+    }
+
+    #[test]
+    fn characters_are_simplified_by_chunks() {
+        let mut runs = 0;
+        let long = "x".repeat(999) + "q\n";
+        let out = shorten(&long, Mode::Flat, |s| {
+            runs += 1;
+            s.len() == long.len() && s.ends_with("q\n")
+        });
+        assert_eq!(out, "a".repeat(999) + "q\n");
+        assert!(
+            runs <= 60,
+            "{runs} runs: by chunks, not a run per character"
         );
     }
 }
