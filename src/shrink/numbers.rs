@@ -1,4 +1,5 @@
-//! Lowering numbers: each integer towards 0 and small magnitudes, then equal integers together
+//! Lowering numbers: many integers to 0 at once (halves, quarters, ... of them), each integer
+//! towards 0 and small magnitudes, then equal integers together
 //! (a self-loop `u u`, a duplicate), then a line's positive integers shifted down together, all
 //! of them and (on short lines) two at a time (keeps their differences: `x y k` with y - x = k + 1
 //! lowers to `5 6 0`), then floats to shorter forms. Counts are left to the drop passes,
@@ -12,6 +13,9 @@ use std::collections::HashMap;
 
 /// Lines with at most this many positive integers also shift each pair of them.
 const MAX_PAIRED: usize = 4;
+/// Zeroing by chunks goes down to a sixteenth of the integers (5 levels, at most 31 runs); the
+/// rest is left to one integer at a time.
+const ZERO_LEVELS: u32 = 5;
 
 /// Lowers every number it can; returns whether anything changed, `None` when the budget ran out.
 pub(crate) fn lower_numbers<F: FnMut(&str) -> bool>(
@@ -21,7 +25,7 @@ pub(crate) fn lower_numbers<F: FnMut(&str) -> bool>(
     let layout = Layout::of(&search.doc, mode);
     let ints = layout.lowerable_ints(&search.doc);
     let counts = layout.counts();
-    let mut progress = false;
+    let mut progress = zero_chunks(search, &ints)?;
     for &pos in &ints {
         progress |= lower_together(search, &[pos])?;
     }
@@ -45,6 +49,32 @@ pub(crate) fn lower_numbers<F: FnMut(&str) -> bool>(
         .collect();
     for pos in floats {
         progress |= simplify_float(search, pos)?;
+    }
+    Some(progress)
+}
+
+/// Sets chunks of the non-zero integers among `ints` to 0: all of them, then halves, quarters, ...
+/// down to a sixteenth (an input that must stay large, a TLE, still gets all-zero values cheaply).
+fn zero_chunks<F: FnMut(&str) -> bool>(search: &mut Search<F>, ints: &[Pos]) -> Option<bool> {
+    let nonzero: Vec<Pos> = ints
+        .iter()
+        .copied()
+        .filter(|&p| search.doc.token(p) != "0")
+        .collect();
+    if nonzero.len() < 4 {
+        return Some(false);
+    }
+    let mut progress = false;
+    for level in 0..ZERO_LEVELS {
+        let size = nonzero.len().div_ceil(1 << level);
+        if size < 2 {
+            break;
+        }
+        for chunk in nonzero.chunks(size) {
+            if chunk.iter().any(|&p| search.doc.token(p) != "0") {
+                progress |= search.attempt(&Edit::set_all(chunk, "0"))?;
+            }
+        }
     }
     Some(progress)
 }
@@ -222,6 +252,21 @@ mod tests {
         assert_eq!(lower_numbers(&mut s, Mode::Flat), Some(true));
         assert_eq!(s.doc.render(), "1000000000\n");
         assert!(s.runs <= 50, "{} runs", s.runs);
+    }
+
+    #[test]
+    fn many_integers_go_to_zero_by_chunks() {
+        let values: Vec<String> = (1..=1000).map(|v| v.to_string()).collect();
+        let input = format!("{}\n", values.join(" "));
+        let mut s = search(&input, |t| {
+            let v: Vec<i128> = t.split_whitespace().map(value).collect();
+            v.len() == 1000 && v[500] == 501
+        });
+        lower_numbers(&mut s, Mode::Flat);
+        let mut expected = vec!["0"; 1000];
+        expected[500] = "501";
+        assert_eq!(s.doc.render(), format!("{}\n", expected.join(" ")));
+        assert!(s.runs <= 31 + 100, "{} runs", s.runs);
     }
 
     #[test]

@@ -25,9 +25,28 @@ pub(super) fn fingerprint(text: &str) -> u64 {
     hasher.finish()
 }
 
-/// Shrinks `input` under `budget` and checks the contract; returns the result and the calls'
-/// fingerprints in order.
+/// Shrinks `input` under `budget`, checks the contract and prints the figures; returns the result
+/// and the calls' fingerprints in order.
 pub(super) fn shrink_checked(
+    name: &str,
+    input: &str,
+    budget: Budget,
+    still_fails: impl Fn(&str) -> bool,
+) -> (Shrunk, Vec<u64>) {
+    let (shrunk, calls) = shrink_quietly(name, input, budget, still_fails);
+    let tokens = |s: &str| s.split_whitespace().count();
+    eprintln!(
+        "shrink figures: {name}: {} runs, {} steps, {} -> {} tokens",
+        shrunk.runs,
+        shrunk.steps,
+        tokens(input),
+        tokens(&shrunk.input)
+    );
+    (shrunk, calls)
+}
+
+/// [`shrink_checked`] without the figures.
+pub(super) fn shrink_quietly(
     name: &str,
     input: &str,
     budget: Budget,
@@ -52,14 +71,6 @@ pub(super) fn shrink_checked(
     assert_eq!(shrunk.steps, accepted, "{name}: steps");
     assert!(shrunk.runs <= budget.max_runs, "{name}: over budget");
     assert!(still_fails(&shrunk.input), "{name}: the result must fail");
-    let tokens = |s: &str| s.split_whitespace().count();
-    eprintln!(
-        "shrink figures: {name}: {} runs, {} steps, {} -> {} tokens",
-        shrunk.runs,
-        shrunk.steps,
-        tokens(input),
-        tokens(&shrunk.input)
-    );
     (shrunk, calls)
 }
 
