@@ -8,14 +8,14 @@ use super::token::count_value;
 use std::ops::Range;
 
 /// The lists of one input, and its loose integers (see [`Layout::loose_ints`]).
-pub(crate) struct Droppable {
+struct Droppable {
     lists: Vec<List>,
     loose: Vec<Pos>,
 }
 
 impl Droppable {
     /// The lists `select` picks from the layout `mode` sees in `doc`.
-    pub fn find(doc: &Doc, mode: Mode, select: fn(&Layout, &Doc) -> Vec<List>) -> Droppable {
+    fn find(doc: &Doc, mode: Mode, select: fn(&Layout, &Doc) -> Vec<List>) -> Droppable {
         let layout = Layout::of(doc, mode);
         Droppable {
             lists: select(&layout, doc),

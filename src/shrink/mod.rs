@@ -7,9 +7,11 @@
 //! that removes the most:
 //!
 //! 1. drop whole lines: top-level sections, counted lines, test cases (`drop`);
-//! 2. drop tokens: arrays, grid columns, free tokens of a line (`drop`);
-//! 3. lower numbers: each integer to 0, ±1, then binary search; equal integers together; a line
-//!    shifted down; floats to shorter forms (`numbers`);
+//! 2. drop tokens: arrays (with indices into them renumbered), grid columns, free tokens of a
+//!    line (`drop`);
+//! 3. lower numbers: many integers to 0 at once; each integer to 0, ±1, then binary search (on
+//!    the digit count first for long ones); equal integers together; a line shifted down, whole
+//!    and two at a time; floats to shorter forms (`numbers`);
 //! 4. shorten words: drop characters, then simplest characters (`words`).
 //!
 //! Drops go by chunks, delta-debugging style (the whole list, halves, quarters, ... single items).
@@ -19,6 +21,10 @@
 //! counts); whenever that finds something, the structured passes resume. Every candidate goes
 //! through one budgeted, memoised predicate (`search`), so the same text is never run twice.
 //! Everything is deterministic: the same input and predicate give the same calls and result.
+//!
+//! Typical cost (the tests print their figures): 10-60 runs for an array, a test-case list, a
+//! grid, a string or a graph shrunk to a handful of tokens; about 90 runs for a 200,000-token
+//! array whose failure needs one value of at least 10^9.
 
 mod detect;
 mod doc;
@@ -62,6 +68,9 @@ pub struct Shrunk {
 /// validator accepts it, or without one the reference runs cleanly on it) AND the candidate still
 /// fails the same way. Each call is expensive (it starts processes): it is never called twice with
 /// the same text, never with the original, and never once the budget is spent.
+///
+/// Variants use single spaces between tokens and `\n` line ends, with a final `\n` exactly when
+/// `input` had one. The same input and predicate always give the same calls and the same result.
 pub fn shrink_generic(
     input: &str,
     budget: &Budget,
