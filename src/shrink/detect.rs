@@ -48,7 +48,8 @@ enum Shape {
     TreeTokens(usize),
     /// The header's only token counts test cases that follow, all of one shape.
     Tests,
-    /// Token p counts the next lines, token q the tokens (or characters) of each.
+    /// Token p counts the next lines, token q the tokens (or characters) of each; a later token
+    /// may count the lines after them, to the end.
     Grid(usize, usize),
     /// Token p counts the next line's tokens, token q the lines after it.
     TokensThenLines(usize, usize),
@@ -267,7 +268,20 @@ impl Parser<'_> {
                     return None;
                 };
                 let lines = List::counted(self.pos(i, p), self.line_items(body.clone()));
-                strong(body.end, vec![lines, cells])
+                let mut relations = vec![lines, cells];
+                // `n m q`, the grid, then q queries to the end.
+                let queries = (q + 1..self.line(i).len().min(MAX_HEADER_COUNTS)).find(|&r| {
+                    self.count(i, r)
+                        .is_some_and(|c| c >= 1 && body.end + c == to)
+                });
+                let end = match queries {
+                    Some(r) => {
+                        relations.extend(self.lines(i, r, body.end..to));
+                        to
+                    }
+                    None => body.end,
+                };
+                strong(end, relations)
             }
             Shape::TokensThenLines(p, q) => {
                 let (tokens, lines) = (self.count(i, p)?, self.count(i, q)?);
@@ -495,6 +509,13 @@ mod tests {
                 len: 3
             }
         )));
+    }
+
+    #[test]
+    fn a_grid_then_queries() {
+        let lists = relations("2 2 3\n#.\n.#\n1 1\n2 2\n1 2\n");
+        assert!(lists.contains(&(vec![(0, 0)], Items::Lines(vec![1..2, 2..3]))));
+        assert!(lists.contains(&(vec![(0, 2)], Items::Lines(vec![3..4, 4..5, 5..6]))));
     }
 
     #[test]
