@@ -2,15 +2,20 @@
 //!
 //! The pipeline is one straight line, one module per step; a step uses only the steps before it:
 //!
-//! 1. [`problem`]: parse and validate inputs, the reference solver, the checker;
+//! 1. [`problem`]: what a problem is (one shape for every problem), the built-in problems'
+//!    validators, references and checker, and problem folders read as data ([`problem::package`]);
 //! 2. [`generators`]: seeded inputs by kind (source in the top-level `generators/` folder);
 //! 3. [`build`]: compile a candidate once, cached by content hash;
 //! 4. [`run`]: one sandboxed process under limits;
-//! 5. [`compare`]: checker verdicts and readable diffs;
-//! 6. [`report`]: tables and JSON.
+//! 5. [`external`]: problems made of the user's own programs (generator, validators, reference,
+//!    checker), run through the build and run steps;
+//! 6. [`compare`]: checker verdicts and readable diffs;
+//! 7. [`report`]: the result of each command as a terminal view, JSON, JUnit XML and HTML.
 //!
-//! [`catalog`] registers the built-in problems; [`commands`] drives the pipeline for each
-//! subcommand of the `stressjudge` binary.
+//! Between the steps and the commands sit the engines: [`testset`] runs a fixed test set under
+//! the timing policy, [`stress`] runs seeded inputs, isolates and shrinks failures (with
+//! [`shrink`] for inputs of any format). [`catalog`] names the problems; [`cli`] turns the
+//! command line into [`options`]; [`commands`] drive the pipeline for each subcommand.
 
 pub mod build;
 pub mod catalog;
@@ -26,6 +31,7 @@ pub mod problem;
 pub mod report;
 pub mod run;
 pub mod shell;
+pub mod shrink;
 pub mod stress;
 pub mod testset;
 pub mod units;

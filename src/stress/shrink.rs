@@ -10,6 +10,7 @@
 use std::time::Instant;
 
 use crate::problem::Problem;
+use crate::shrink::{shrink_generic, Budget};
 
 /// Upper bound on candidate runs one shrink may spend.
 pub const DEFAULT_ATTEMPTS: usize = 400;
@@ -36,10 +37,15 @@ pub fn shrink(
     mut still_fails: impl FnMut(&str) -> bool,
 ) -> Shrunk {
     if problem.shrink_variants(input).is_none() {
+        let budget = Budget {
+            max_runs,
+            deadline: Some(deadline),
+        };
+        let shrunk = shrink_generic(input, &budget, still_fails);
         return Shrunk {
-            input: input.to_string(),
-            steps: 0,
-            runs: 0,
+            input: shrunk.input,
+            steps: shrunk.steps,
+            runs: shrunk.runs,
         };
     }
     let mut current = input.to_string();
