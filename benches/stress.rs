@@ -1,7 +1,9 @@
 //! Benchmark (`cargo bench --bench stress`): games checked per second by `stressjudge stress` on
 //! a correct C++ David vs David solution, side by side with the classic hand-rolled shell loop
 //! (per case: a generator, a brute force, the candidate, then `cmp`; see `shell_loop/loop.sh`).
-//! Prints figures, asserts nothing.
+//! The loop checks one game per case, while stress packs up to 10^5 games into one run, so both
+//! comparisons are printed: games per second, and cases (inputs) per second. Prints figures,
+//! asserts nothing; a run that is not AC or a report missing a field is an error, not a figure.
 
 use std::path::Path;
 use std::process::Command;
@@ -24,6 +26,10 @@ struct Figures {
 impl Figures {
     fn rate(&self) -> f64 {
         self.games as f64 / (self.elapsed_ms.max(1) as f64 / 1000.0)
+    }
+
+    fn inputs_rate(&self) -> f64 {
+        self.inputs as f64 / (self.elapsed_ms.max(1) as f64 / 1000.0)
     }
 }
 
@@ -57,13 +63,15 @@ fn stress(label: &str, args: &[&str]) -> Figures {
             String::from_utf8_lossy(&output.stderr)
         )
     });
-    if report["verdict"] != "AC" {
-        eprintln!(
-            "warning: {label}: verdict {} (expected AC)",
-            report["verdict"]
-        );
-    }
-    let field = |name: &str| report[name].as_u64().unwrap_or(0);
+    assert_eq!(
+        report["verdict"], "AC",
+        "{label}: the accepted solution must pass, or the figures mean nothing: {report}"
+    );
+    let field = |name: &str| {
+        report[name]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{label}: the report has no number `{name}`: {report}"))
+    };
     Figures {
         label: label.to_string(),
         games: field("games"),
@@ -95,7 +103,9 @@ fn shell_loop() -> (u64, u64, u64) {
         });
         fields[at + 1].parse::<u64>().unwrap()
     };
-    (number("cases"), number("failures"), number("ms"))
+    let failures = number("failures");
+    assert_eq!(failures, 0, "the shell loop found failures: {text}");
+    (number("cases"), failures, number("ms"))
 }
 
 fn main() {
@@ -124,9 +134,16 @@ fn main() {
             r.rate(),
             r.rate() / shell_rate
         );
+        println!(
+            "{:<42} per case: {:>8.1} inputs/s = {:.1}x the loop's cases/s (an input holds {:.0} games, a loop case 1)",
+            "",
+            r.inputs_rate(),
+            r.inputs_rate() / shell_rate,
+            r.games as f64 / r.inputs.max(1) as f64
+        );
     }
     println!(
-        "{:<42} {:>11} games ({failures} failures) {:>7} ms {:>12.1} games/s",
+        "{:<42} {:>11} games ({failures} failures) {:>7} ms {:>12.1} games/s = cases/s",
         "shell loop (gen | brute | candidate | cmp)", cases, loop_ms, shell_rate
     );
 }

@@ -1,0 +1,4 @@
+# Brute force of the ad-hoc benchmark: the best sum over every non-empty subarray.
+n = int(input())
+a = list(map(int, input().split()))
+print(max(sum(a[i:j]) for i in range(n) for j in range(i + 1, n + 1)))
