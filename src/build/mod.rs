@@ -80,6 +80,11 @@ pub struct Program {
     pub content_hash: String,
     /// A short name for reports: the file name, or `cmd: ...` for a command.
     pub display_name: String,
+    /// Paths outside the system directories (`/usr`, `/bin`, `/lib*`, `/etc`) the program
+    /// reads when it runs: the compiled binary, an interpreter's installation and the script,
+    /// a `#!` interpreter, a `--cmd`'s directory. A fully isolated sandbox shows the program
+    /// only these (read-only) besides the system directories; see `RunRequest::readonly`.
+    pub readonly_paths: Vec<PathBuf>,
 }
 
 /// Why a candidate could not be built.
@@ -130,6 +135,7 @@ fn command_program(command: &str) -> Result<Program, BuildError> {
         language: Language::Command,
         content_hash: hasher.finish(),
         display_name: command_display_name(command),
+        readonly_paths: Vec::new(),
     })
 }
 
@@ -155,21 +161,24 @@ fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildErr
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string());
-    let (argv, content_hash) = match language {
+    let (argv, content_hash, readonly_paths) = match language {
         Language::C | Language::Cpp | Language::Rust => {
             let cache = cache::Cache::open(&options.cache_dir)?;
             let built = compile::compile(language, &display_name, &bytes, options, &cache)?;
-            (vec![built.binary.into_os_string()], built.content_hash)
+            let readonly = vec![built.binary.clone()];
+            (vec![built.binary.into_os_string()], built.content_hash, readonly)
         }
         Language::Python => {
             let cache = cache::Cache::open(&options.cache_dir)?;
             let checked = python::prepare(&path, &display_name, &bytes, options, &cache)?;
-            (checked.argv, checked.content_hash)
+            (checked.argv, checked.content_hash, checked.readonly)
         }
         Language::Executable | Language::Command => {
             let mut hasher = cache::ContentHasher::new(Language::Executable);
             hasher.field(&bytes);
-            (vec![path.into_os_string()], hasher.finish())
+            let mut readonly = vec![path.clone()];
+            readonly.extend(script_interpreter(&bytes));
+            (vec![path.into_os_string()], hasher.finish(), readonly)
         }
     };
     Ok(Program {
@@ -178,5 +187,34 @@ fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildErr
         language,
         content_hash,
         display_name,
+        readonly_paths,
     })
+}
+
+/// The interpreter a `#!` line names (absolute paths only), if the file starts with one.
+fn script_interpreter(bytes: &[u8]) -> Option<PathBuf> {
+    let rest = bytes.strip_prefix(b"#!")?;
+    let line = rest.split(|&b| b == b'\n').next()?;
+    let line = std::str::from_utf8(line).ok()?;
+    let interpreter = Path::new(line.split_whitespace().next()?);
+    interpreter.is_absolute().then(|| interpreter.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shebang_interpreters_are_read_from_the_first_line() {
+        assert_eq!(
+            script_interpreter(b"#!/opt/py/bin/python3 -u\nprint(1)\n"),
+            Some(PathBuf::from("/opt/py/bin/python3"))
+        );
+        assert_eq!(
+            script_interpreter(b"#! /bin/sh\n"),
+            Some(PathBuf::from("/bin/sh"))
+        );
+        assert_eq!(script_interpreter(b"#!python3\n"), None);
+        assert_eq!(script_interpreter(b"\x7fELF"), None);
+    }
 }

@@ -21,8 +21,10 @@ use super::{BuildError, BuildOptions, Language};
 /// Flags every Python candidate runs with: no `.pyc` writes next to the user's files.
 const RUN_FLAGS: &[&str] = &["-B"];
 
-/// Prints the interpreter's real path and version, one per line.
-const PROBE: &str = "import sys; print(sys.executable); print(' '.join(sys.version.split()))";
+/// Prints the interpreter's real path and version, one per line, then its installation
+/// prefixes (what a sandbox must show it), one per line.
+const PROBE: &str = "import sys; print(sys.executable); print(' '.join(sys.version.split())); \
+print('\\n'.join(sorted({sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix})))";
 
 /// Compiles the file named by argv[1] under the name argv[2]; prints only the error if any.
 const SYNTAX_CHECK: &str = "\
@@ -43,6 +45,9 @@ pub(crate) struct Interpreter {
     pub leading_args: Vec<OsString>,
     /// `sys.version` on one line.
     pub version: String,
+    /// Directories the interpreter reads at run time: its prefixes and the directory above
+    /// its `bin` (a virtual environment's root).
+    pub prefixes: Vec<PathBuf>,
 }
 
 /// A checked Python candidate.
@@ -51,6 +56,9 @@ pub(crate) struct Checked {
     pub argv: Vec<OsString>,
     /// Hash of the source, the interpreter and the flags.
     pub content_hash: String,
+    /// What the candidate reads besides system directories: the interpreter's prefixes and
+    /// the source file.
+    pub readonly: Vec<PathBuf>,
 }
 
 /// Resolves the interpreter, then checks the syntax of `source` (the bytes of `path`) unless a
@@ -85,11 +93,17 @@ pub(crate) fn prepare(
             cache.install(&fresh, &marker)?;
         }
     }
+    let mut readonly = interpreter.prefixes.clone();
+    readonly.push(path.to_path_buf());
     let mut argv = vec![interpreter.executable.into_os_string()];
     argv.extend(interpreter.leading_args);
     argv.extend(RUN_FLAGS.iter().map(OsString::from));
     argv.push(path.as_os_str().to_owned());
-    Ok(Checked { argv, content_hash })
+    Ok(Checked {
+        argv,
+        content_hash,
+        readonly,
+    })
 }
 
 /// Compiles the source with the interpreter without running it; a syntax error is a
@@ -162,6 +176,15 @@ fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, BuildError> {
     let mut lines = answer.lines();
     let executable = PathBuf::from(lines.next().unwrap_or("").trim());
     let version = lines.next().unwrap_or("").trim().to_string();
+    let mut prefixes: Vec<PathBuf> = lines
+        .map(|l| PathBuf::from(l.trim()))
+        .filter(|p| p.is_absolute())
+        .collect();
+    if let Some(root) = executable.parent().and_then(Path::parent) {
+        if !prefixes.iter().any(|p| root.starts_with(p)) {
+            prefixes.push(root.to_path_buf());
+        }
+    }
     if !finished.status.success() || !executable.is_absolute() || !executable.is_file() {
         return Err(BuildError::Compile(format!(
             "interpreter `{name}` did not report its executable: {}",
@@ -172,5 +195,6 @@ fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, BuildError> {
         executable,
         leading_args: tool.leading_args.clone(),
         version,
+        prefixes,
     })
 }

@@ -98,14 +98,20 @@
 //! runs as (it could signal the harness). Those need containers; this is a judge for one's own
 //! solutions, not for hostile strangers.
 
+mod cgroup;
+mod contain;
+mod isolation;
 mod launcher;
 mod procfs;
 mod reap;
+mod rootfs;
 mod sandbox;
 mod signals;
 mod spawn;
+mod support;
 mod watch;
 mod wire;
+mod workdir;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -113,9 +119,17 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use isolation::{
+    configure_process, process_isolation, process_options, CgroupInfo, Isolation,
+    IsolationDemand, IsolationLevel, SandboxOptions, DEFAULT_PROCESS_LIMIT,
+    DISABLE_CGROUPS_ENV, DISABLE_NAMESPACES_ENV,
+};
 pub use launcher::launcher_main;
+pub use rootfs::TMP_BYTES;
 pub use sandbox::{CancelHandle, Sandbox};
 pub use signals::signal_name;
+pub use support::{machine_support, CgroupSupport, MachineSupport};
+pub use workdir::COLLECT_LIMIT;
 
 /// Default output limit: 64 MiB of stdout.
 pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
@@ -146,7 +160,8 @@ impl RunLimits {
     }
 }
 
-/// What to run: a program with arguments, its environment and its stdin file.
+/// What to run: a program with arguments, its environment, its stdin file, what its working
+/// directory holds and what is read back from it.
 #[derive(Debug, Clone)]
 pub struct RunRequest {
     /// Program (absolute path) followed by its arguments.
@@ -157,6 +172,20 @@ pub struct RunRequest {
     pub stdin: PathBuf,
     /// Limits of this run.
     pub limits: RunLimits,
+    /// Files copied into the working directory before the run: (relative name, harness path),
+    /// e.g. a checker's input, output and answer. Readable by the candidate, not writable.
+    pub files: Vec<(String, PathBuf)>,
+    /// Directories created in the working directory before the run (e.g. `feedback`),
+    /// writable by the candidate.
+    pub dirs: Vec<String>,
+    /// Files of the working directory read back after the run into
+    /// [`RunOutcome::collected`], at most [`COLLECT_LIMIT`] bytes each; missing ones (and
+    /// anything not a regular file) are simply absent.
+    pub collect: Vec<String>,
+    /// Paths outside the system directories the program must read: an interpreter's prefix,
+    /// a script, a `--cmd`'s directory. Bound read-only at the same path under full isolation
+    /// (the program, `argv[0]`, always is), ignored under basic isolation.
+    pub readonly: Vec<PathBuf>,
 }
 
 /// How the candidate's process ended.
@@ -196,7 +225,8 @@ pub struct RunOutcome {
     pub cpu: Duration,
     /// Wall-clock time from start to the candidate's exit.
     pub wall: Duration,
-    /// The candidate's own peak resident memory in KiB.
+    /// Peak memory in KiB: the candidate's own peak resident size, and under full isolation
+    /// at least the whole process tree's largest sampled unreclaimable memory.
     pub peak_memory_kib: u64,
     /// Which limit stopped the run, if any.
     pub limit_hit: Option<LimitHit>,
@@ -205,4 +235,6 @@ pub struct RunOutcome {
     pub stdout: Vec<u8>,
     /// The first few KiB of the candidate's stderr, lossily decoded.
     pub stderr_head: String,
+    /// The request's `collect` files that existed after the run, with their first bytes.
+    pub collected: Vec<(String, Vec<u8>)>,
 }

@@ -38,6 +38,8 @@ pub fn build_candidate(args: &CandidateArgs) -> Result<Program, BuildError> {
             let mut program =
                 build::build(&Source::Command(script), &BuildOptions::default_for_user())?;
             program.display_name = format!("cmd: {cmd}");
+            // The command runs from here, so a sandbox must show it (read-only).
+            program.readonly_paths.push(here);
             return Ok(program);
         }
         (None, None) => {
@@ -98,6 +100,10 @@ impl Executor for SandboxExecutor<'_> {
             env: self.program.env.clone(),
             stdin: input_path.to_path_buf(),
             limits: *limits,
+            files: Vec::new(),
+            dirs: Vec::new(),
+            collect: Vec::new(),
+            readonly: self.program.readonly_paths.clone(),
         })
     }
 }
