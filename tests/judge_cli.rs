@@ -66,6 +66,7 @@ fn args() -> CandidateArgs {
         output_limit: "64MiB".into(),
         jobs: None,
         strict_timing: false,
+        isolation: None,
     }
 }
 

@@ -49,6 +49,7 @@ fn args(path: &Path) -> CandidateArgs {
         output_limit: "1MiB".into(),
         jobs: Some(2),
         strict_timing: false,
+        isolation: None,
     }
 }
 

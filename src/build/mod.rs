@@ -114,6 +114,40 @@ impl From<UsageError> for BuildError {
     }
 }
 
+/// Where tool `name` is on `PATH` and the first line it prints for `version_args` (e.g.
+/// `gcc --version`), for `stressjudge doctor`; an error line when it is missing or fails.
+pub fn tool_identity(name: &str, version_args: &[&str]) -> Result<(PathBuf, String), String> {
+    let program = toolchain::find_on_path(std::ffi::OsStr::new(name))
+        .ok_or_else(|| "not found on PATH".to_string())?;
+    let mut command = std::process::Command::new(&program);
+    command.args(version_args);
+    let finished = process::run(command, Duration::from_secs(30)).map_err(|f| match f {
+        process::Failure::Spawn(e) => format!("{}: cannot start: {e}", program.display()),
+        process::Failure::TimedOut => format!("{}: no answer within 30 s", program.display()),
+    })?;
+    let mut text = finished.stdout.clone();
+    text.extend_from_slice(&finished.stderr);
+    let text = String::from_utf8_lossy(&text);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    if !finished.status.success() {
+        return Err(format!("{}: {first}", program.display()));
+    }
+    Ok((program, first.to_string()))
+}
+
+/// The real interpreter Python candidates run with (behind `$PYTHON` or `python3` on `PATH`,
+/// through any version-manager shim): its path, version and installation prefixes.
+pub fn python_interpreter() -> Result<(PathBuf, String, Vec<PathBuf>), String> {
+    let options = BuildOptions::default_for_user();
+    python::resolve(options.compile_timeout)
+        .map(|i| (i.executable, i.version, i.prefixes))
+        .map_err(|e| e.to_string())
+}
+
 /// Builds `source` into a runnable program, compiling at most once per content hash.
 pub fn build(source: &Source, options: &BuildOptions) -> Result<Program, BuildError> {
     match source {
@@ -166,7 +200,11 @@ fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildErr
             let cache = cache::Cache::open(&options.cache_dir)?;
             let built = compile::compile(language, &display_name, &bytes, options, &cache)?;
             let readonly = vec![built.binary.clone()];
-            (vec![built.binary.into_os_string()], built.content_hash, readonly)
+            (
+                vec![built.binary.into_os_string()],
+                built.content_hash,
+                readonly,
+            )
         }
         Language::Python => {
             let cache = cache::Cache::open(&options.cache_dir)?;

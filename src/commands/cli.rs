@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::Outcome;
 use crate::error::UsageError;
@@ -36,6 +36,8 @@ pub enum Command {
     Repro(ReproArgs),
     /// Judge every solution under solutions/ and check each gets its folder's verdict.
     Verify(VerifyArgs),
+    /// Show what this machine offers for isolating candidates, and the toolchains.
+    Doctor(DoctorArgs),
     /// Internal: the sandbox launcher process (not for direct use).
     #[command(name = "__launcher", hide = true)]
     Launcher,
@@ -63,6 +65,24 @@ pub struct SolveArgs {
     pub file: Option<PathBuf>,
 }
 
+/// `--isolation`: the sandbox level a command demands (absent: full where possible).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum IsolationArg {
+    /// Namespaces and a cgroup for the whole process tree; exit 2 if this machine cannot.
+    Full,
+    /// rlimits only (no namespaces, no cgroup).
+    Basic,
+}
+
+/// The sandbox demand of an optional `--isolation`.
+pub fn isolation_demand(arg: Option<IsolationArg>) -> crate::run::IsolationDemand {
+    match arg {
+        None => crate::run::IsolationDemand::Auto,
+        Some(IsolationArg::Full) => crate::run::IsolationDemand::Full,
+        Some(IsolationArg::Basic) => crate::run::IsolationDemand::Basic,
+    }
+}
+
 /// How to build and run the candidate, shared by every command that runs one.
 #[derive(Debug, Args, Clone)]
 pub struct CandidateArgs {
@@ -87,6 +107,10 @@ pub struct CandidateArgs {
     /// Run everything one at a time, as a judge would.
     #[arg(long)]
     pub strict_timing: bool,
+    /// Sandbox isolation: full (namespaces and cgroups) or basic (rlimits); default: full
+    /// where this machine allows it, else basic (see `stressjudge doctor`).
+    #[arg(long, value_enum)]
+    pub isolation: Option<IsolationArg>,
 }
 
 impl CandidateArgs {
@@ -184,10 +208,53 @@ pub struct VerifyArgs {
     /// Run everything one at a time, as a judge would.
     #[arg(long)]
     pub strict_timing: bool,
+    /// Sandbox isolation: full (namespaces and cgroups) or basic (rlimits); default: full
+    /// where this machine allows it, else basic.
+    #[arg(long, value_enum)]
+    pub isolation: Option<IsolationArg>,
+}
+
+/// `stressjudge doctor`.
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// Print one JSON object instead of the text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Command {
+    /// The `--isolation` of a command that runs candidates; `None` for the others.
+    pub fn isolation(&self) -> Option<Option<IsolationArg>> {
+        match self {
+            Command::Judge(a) => Some(a.candidate.isolation),
+            Command::Stress(a) => Some(a.candidate.isolation),
+            Command::Repro(a) => Some(a.candidate.isolation),
+            Command::Verify(a) => Some(a.isolation),
+            _ => None,
+        }
+    }
+}
+
+/// Decides the isolation of every sandbox of this process once (auto resolves to what the
+/// machine gives); `--isolation full` where it is impossible is a usage error naming why.
+fn configure_isolation(arg: Option<IsolationArg>) -> Result<(), UsageError> {
+    let options = crate::run::SandboxOptions {
+        isolation: isolation_demand(arg),
+        ..crate::run::SandboxOptions::default()
+    };
+    crate::run::configure_process(options)
+        .map(|_| ())
+        .map_err(|e| match arg {
+            Some(IsolationArg::Full) => UsageError::new(format!("--isolation full: {e}")),
+            _ => UsageError::new(format!("cannot start the sandbox: {e}")),
+        })
 }
 
 /// Runs the parsed command.
 pub fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
+    if let Some(arg) = cli.command.isolation() {
+        configure_isolation(arg)?;
+    }
     match cli.command {
         Command::List => super::list::run(),
         Command::Gen(args) => super::gen::run(&args),
@@ -196,6 +263,7 @@ pub fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Stress(args) => super::stress::run(&args),
         Command::Repro(args) => super::repro::run(&args),
         Command::Verify(args) => super::verify::run(&args),
+        Command::Doctor(args) => super::doctor::run(&args),
         Command::Launcher => std::process::exit(crate::run::launcher_main()),
     }
 }

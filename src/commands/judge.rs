@@ -48,9 +48,15 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome, UsageError> {
         }
     }
     if args.json {
-        print_out(&format!("{}\n", report.to_json()))?;
+        let mut json = report.to_json();
+        json["isolation"] = super::isolation_json();
+        print_out(&format!("{json}\n"))?;
     } else {
-        print_out(&report.render_text())?;
+        print_out(&format!(
+            "{}{}",
+            report.render_text(),
+            super::isolation_line()
+        ))?;
     }
     Ok(if report.verdict() == Verdict::AC {
         Outcome::Passed

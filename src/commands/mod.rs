@@ -1,6 +1,7 @@
 //! The subcommands: each drives the pipeline steps it needs and returns an [`Outcome`].
 
 pub mod cli;
+pub mod doctor;
 pub mod gen;
 pub mod judge;
 pub mod list;
@@ -86,6 +87,18 @@ fn one_line_clap_error(rendered: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The `"isolation"` value of every JSON report: what this process's sandboxes have (null when
+/// no sandbox was configured).
+pub fn isolation_json() -> serde_json::Value {
+    crate::run::process_isolation().map_or(serde_json::Value::Null, |i| i.to_json())
+}
+
+/// The `isolation: ...` line of text reports, with its newline (empty when no sandbox was
+/// configured).
+pub fn isolation_line() -> String {
+    crate::run::process_isolation().map_or(String::new(), |i| format!("{}\n", i.report_line()))
 }
 
 /// Writes text to stdout, treating a closed pipe (e.g. `| head`) as success.

@@ -72,6 +72,7 @@ pub fn run(args: &ReproArgs) -> Result<Outcome, UsageError> {
             "expected": expected_text,
             "actual": actual_text,
             "diff": shown_diff,
+            "isolation": super::isolation_json(),
         });
         print_out(&format!("{object}\n"))?;
     } else {

@@ -84,7 +84,9 @@ pub(crate) fn parse_mountinfo(text: &str) -> Vec<Mount> {
         let controllers = if version == 1 {
             right[2]
                 .split(',')
-                .filter(|o| matches!(*o, "memory" | "pids" | "cpuacct" | "cpu"))
+                .filter(|o| {
+                    !matches!(*o, "rw" | "ro") && (!o.contains('=') || o.starts_with("name="))
+                })
                 .map(str::to_string)
                 .collect()
         } else {
@@ -149,7 +151,12 @@ pub(crate) fn parse_proc_cgroup(text: &str) -> Vec<(Vec<String>, String)> {
 /// The directory of cgroup `path` (as `/proc/self/cgroup` names it) under mount `m`.
 fn dir_of(m: &Mount, path: &str) -> PathBuf {
     let relative = path.strip_prefix(m.root.as_str()).unwrap_or(path);
-    m.point.join(relative.trim_start_matches('/'))
+    let relative = relative.trim_start_matches('/');
+    if relative.is_empty() {
+        m.point.clone()
+    } else {
+        m.point.join(relative)
+    }
 }
 
 fn writable(path: &Path) -> bool {
@@ -526,7 +533,11 @@ impl SandboxCgroup {
     /// under pressure. Anonymous memory, tmpfs and shared memory, and kernel memory count.
     pub fn unreclaimable_bytes(&mut self) -> Option<u64> {
         let n = self.read(Which::Usage)?;
-        let usage: u64 = std::str::from_utf8(&self.buf[..n]).ok()?.trim().parse().ok()?;
+        let usage: u64 = std::str::from_utf8(&self.buf[..n])
+            .ok()?
+            .trim()
+            .parse()
+            .ok()?;
         let n = self.read(Which::Stat)?;
         let file_key = if self.version == 2 { "file" } else { "cache" };
         let file = keyed(&self.buf[..n], file_key).unwrap_or(0);
@@ -554,7 +565,11 @@ impl SandboxCgroup {
         if self.version == 2 {
             keyed(&self.buf[..n], "usage_usec").map(Duration::from_micros)
         } else {
-            let ns = std::str::from_utf8(&self.buf[..n]).ok()?.trim().parse().ok()?;
+            let ns = std::str::from_utf8(&self.buf[..n])
+                .ok()?
+                .trim()
+                .parse()
+                .ok()?;
             Some(Duration::from_nanos(ns))
         }
     }
@@ -597,7 +612,10 @@ mod tests {
         assert_eq!(own[1].0, vec!["cpu".to_string(), "cpuacct".to_string()]);
         assert_eq!(own[2], (vec![], "/user.slice".to_string()));
         let m = &parse_mountinfo(MOUNTINFO)[1];
-        assert_eq!(dir_of(m, "/a/b"), PathBuf::from("/sys/fs/cgroup/memory/a/b"));
+        assert_eq!(
+            dir_of(m, "/a/b"),
+            PathBuf::from("/sys/fs/cgroup/memory/a/b")
+        );
     }
 
     #[test]

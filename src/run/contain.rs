@@ -147,10 +147,15 @@ pub(crate) fn probe_namespaces() -> Vec<(String, Option<String>)> {
 pub(crate) fn userns_advice() -> Option<String> {
     let read = |path: &str| fs::read_to_string(path).ok().map(|t| t.trim().to_string());
     if read("/proc/sys/user/max_user_namespaces").as_deref() == Some("0") {
-        return Some("user.max_user_namespaces is 0: `sysctl -w user.max_user_namespaces=15000`".into());
+        return Some(
+            "user.max_user_namespaces is 0: `sysctl -w user.max_user_namespaces=15000`".into(),
+        );
     }
     if read("/proc/sys/kernel/unprivileged_userns_clone").as_deref() == Some("0") {
-        return Some("unprivileged user namespaces are off: `sysctl -w kernel.unprivileged_userns_clone=1`".into());
+        return Some(
+            "unprivileged user namespaces are off: `sysctl -w kernel.unprivileged_userns_clone=1`"
+                .into(),
+        );
     }
     if read("/proc/sys/kernel/apparmor_restrict_unprivileged_userns").as_deref() == Some("1") {
         return Some("AppArmor restricts unprivileged user namespaces: `sysctl -w kernel.apparmor_restrict_unprivileged_userns=0`, or an AppArmor profile allowing `userns` for stressjudge".into());
@@ -241,7 +246,9 @@ pub(crate) fn start(
     }
     let mut go_write = go_write;
     if let Err(e) = go_write.write_all(b"g") {
-        return Err(abort(format!("the inner launcher died before its setup: {e}")));
+        return Err(abort(format!(
+            "the inner launcher died before its setup: {e}"
+        )));
     }
     drop(go_write);
     let mut status = String::new();

@@ -173,7 +173,8 @@ fn path(bytes: &[u8]) -> &Path {
 /// full isolation through the host's root directory, since the harness's paths are not
 /// visible from the sandbox.
 fn open_stdio(run: &WireRun, mode: &Mode) -> Result<Stdio, FromLauncher> {
-    let create_flags = OFlags::WRONLY | OFlags::CREATE | OFlags::TRUNC | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let create_flags =
+        OFlags::WRONLY | OFlags::CREATE | OFlags::TRUNC | OFlags::NOFOLLOW | OFlags::CLOEXEC;
     let open = |p: &[u8], write: bool| -> io::Result<File> {
         match mode {
             Mode::Basic if write => OpenOptions::new()
@@ -192,7 +193,12 @@ fn open_stdio(run: &WireRun, mode: &Mode) -> Result<Stdio, FromLauncher> {
                 } else {
                     OFlags::RDONLY | OFlags::CLOEXEC
                 };
-                let fd = rustix::fs::openat(inner.root.host(), relative, flags, FileMode::from_raw_mode(0o644))?;
+                let fd = rustix::fs::openat(
+                    inner.root.host(),
+                    relative,
+                    flags,
+                    FileMode::from_raw_mode(0o644),
+                )?;
                 Ok(File::from(fd))
             }
         }
@@ -210,7 +216,11 @@ fn open_stdio(run: &WireRun, mode: &Mode) -> Result<Stdio, FromLauncher> {
 
 /// Runs one request to its end and returns the final answer, or `None` if the harness went
 /// away meanwhile (the run has then been killed and reaped).
-fn run_one<F: AsFd>(run: &WireRun, requests: &mut LineReader<F>, mode: &mut Mode) -> Option<FromLauncher> {
+fn run_one<F: AsFd>(
+    run: &WireRun,
+    requests: &mut LineReader<F>,
+    mode: &mut Mode,
+) -> Option<FromLauncher> {
     let stdio = match open_stdio(run, mode) {
         Ok(stdio) => stdio,
         Err(answer) => return Some(answer),
@@ -221,10 +231,15 @@ fn run_one<F: AsFd>(run: &WireRun, requests: &mut LineReader<F>, mode: &mut Mode
             let pairs: Vec<(PathBuf, PathBuf)> = run
                 .readonly
                 .iter()
-                .map(|(given, canonical)| (path(given).to_path_buf(), path(canonical).to_path_buf()))
+                .map(|(given, canonical)| {
+                    (path(given).to_path_buf(), path(canonical).to_path_buf())
+                })
                 .collect();
             if let Err(message) = inner.root.ensure_readonly(&pairs) {
-                return Some(FromLauncher::Failed { errno: None, message });
+                return Some(FromLauncher::Failed {
+                    errno: None,
+                    message,
+                });
             }
             Some(inner.credentials)
         }
@@ -248,7 +263,9 @@ fn run_one<F: AsFd>(run: &WireRun, requests: &mut LineReader<F>, mode: &mut Mode
             Some(Tree {
                 cgroup: &mut inner.cgroup,
                 baseline_bytes: baseline,
-                outputs: inner.outputs_in_memory.then_some([&stdio.stdout, &stdio.stderr]),
+                outputs: inner
+                    .outputs_in_memory
+                    .then_some([&stdio.stdout, &stdio.stderr]),
                 cpu_start,
             })
         }
@@ -288,7 +305,9 @@ fn run_one<F: AsFd>(run: &WireRun, requests: &mut LineReader<F>, mode: &mut Mode
     if watched.stop == Some(Stop::HarnessGone) {
         return None;
     }
-    Some(FromLauncher::Finished(outcome(run, &watched, &stdio, cpu, oom_killed)))
+    Some(FromLauncher::Finished(outcome(
+        run, &watched, &stdio, cpu, oom_killed,
+    )))
 }
 
 /// Puts the measurements together and decides which limit, if any, the run broke.

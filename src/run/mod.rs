@@ -120,9 +120,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use isolation::{
-    configure_process, process_isolation, process_options, CgroupInfo, Isolation,
-    IsolationDemand, IsolationLevel, SandboxOptions, DEFAULT_PROCESS_LIMIT,
-    DISABLE_CGROUPS_ENV, DISABLE_NAMESPACES_ENV,
+    configure_process, process_isolation, process_options, CgroupInfo, Isolation, IsolationDemand,
+    IsolationLevel, SandboxOptions, DEFAULT_PROCESS_LIMIT, DISABLE_CGROUPS_ENV,
+    DISABLE_NAMESPACES_ENV,
 };
 pub use launcher::launcher_main;
 pub use rootfs::TMP_BYTES;

@@ -37,7 +37,9 @@ use rustix::mount::{MountFlags, MountPropagationFlags, MoveMountFlags, OpenTreeF
 pub const TMP_BYTES: u64 = 64 << 20;
 
 /// Top-level host directories every program may need, bound read-only.
-const SYSTEM_DIRS: [&str; 8] = ["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc"];
+const SYSTEM_DIRS: [&str; 8] = [
+    "usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc",
+];
 
 /// Device files bound from the host.
 const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
@@ -57,7 +59,13 @@ struct MountAttr {
 }
 
 /// `mount_setattr(2)` on `path` relative to `dir` (or on `dir` itself when `path` is empty).
-fn mount_setattr(dir: BorrowedFd<'_>, path: &Path, set: u64, clear: u64, recursive: bool) -> io::Result<()> {
+fn mount_setattr(
+    dir: BorrowedFd<'_>,
+    path: &Path,
+    set: u64,
+    clear: u64,
+    recursive: bool,
+) -> io::Result<()> {
     let c_path = CString::new(path.as_os_str().as_bytes())
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "NUL in a path"))?;
     let mut flags = if path.as_os_str().is_empty() {
@@ -93,7 +101,13 @@ fn mount_setattr(dir: BorrowedFd<'_>, path: &Path, set: u64, clear: u64, recursi
 
 /// Binds `from` (relative to `from_dir`) onto the existing `to`, with mount attributes `set`
 /// (recursively, submounts included, when `recursive`).
-fn bind(from_dir: BorrowedFd<'_>, from: &Path, to: &Path, set: u64, recursive: bool) -> io::Result<()> {
+fn bind(
+    from_dir: BorrowedFd<'_>,
+    from: &Path,
+    to: &Path,
+    set: u64,
+    recursive: bool,
+) -> io::Result<()> {
     let mut flags = OpenTreeFlags::OPEN_TREE_CLONE | OpenTreeFlags::OPEN_TREE_CLOEXEC;
     if recursive {
         flags |= OpenTreeFlags::AT_RECURSIVE;
@@ -164,10 +178,17 @@ impl SandboxRoot {
     /// `dir` is the sandbox's canonical private directory; its `box` becomes `/box`, owned by
     /// `owner`.
     pub fn assemble(dir: &Path, owner: Owner) -> Result<SandboxRoot, String> {
-        rustix::mount::mount_change("/", MountPropagationFlags::REC | MountPropagationFlags::PRIVATE)
-            .map_err(|e| format!("cannot make the mounts private: {e}"))?;
-        let host = rustix::fs::open("/", OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())
-            .map_err(|e| format!("cannot open /: {e}"))?;
+        rustix::mount::mount_change(
+            "/",
+            MountPropagationFlags::REC | MountPropagationFlags::PRIVATE,
+        )
+        .map_err(|e| format!("cannot make the mounts private: {e}"))?;
+        let host = rustix::fs::open(
+            "/",
+            OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .map_err(|e| format!("cannot open /: {e}"))?;
         let new = dir.join("root");
         let at = |p: &str| new.join(p);
         rustix::mount::mount(
@@ -177,7 +198,9 @@ impl SandboxRoot {
             MountFlags::NOSUID | MountFlags::NODEV,
             Some(c"mode=0755,size=4m"),
         )
-        .map_err(context(|| format!("cannot mount a tmpfs on {}", new.display())))?;
+        .map_err(context(|| {
+            format!("cannot mount a tmpfs on {}", new.display())
+        }))?;
         for name in SYSTEM_DIRS {
             let host_path = Path::new("/").join(name);
             let Ok(meta) = fs::symlink_metadata(&host_path) else {
@@ -185,14 +208,17 @@ impl SandboxRoot {
             };
             let inside = at(name);
             if let Some(parent) = inside.parent() {
-                fs::create_dir_all(parent).map_err(context(|| format!("cannot create {}", parent.display())))?;
+                fs::create_dir_all(parent)
+                    .map_err(context(|| format!("cannot create {}", parent.display())))?;
             }
             if meta.file_type().is_symlink() {
-                let target = fs::read_link(&host_path).map_err(context(|| format!("cannot read {}", host_path.display())))?;
+                let target = fs::read_link(&host_path)
+                    .map_err(context(|| format!("cannot read {}", host_path.display())))?;
                 std::os::unix::fs::symlink(&target, &inside)
                     .map_err(context(|| format!("cannot create {}", inside.display())))?;
             } else if meta.is_dir() {
-                fs::create_dir(&inside).map_err(context(|| format!("cannot create {}", inside.display())))?;
+                fs::create_dir(&inside)
+                    .map_err(context(|| format!("cannot create {}", inside.display())))?;
                 bind(
                     host.as_fd(),
                     Path::new(name),
@@ -200,12 +226,15 @@ impl SandboxRoot {
                     MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
                     true,
                 )
-                .map_err(context(|| format!("cannot bind {} read-only", host_path.display())))?;
+                .map_err(context(|| {
+                    format!("cannot bind {} read-only", host_path.display())
+                }))?;
             }
         }
         assemble_dev(&host, &at("dev"))?;
         let proc_dir = at("proc");
-        fs::create_dir(&proc_dir).map_err(context(|| format!("cannot create {}", proc_dir.display())))?;
+        fs::create_dir(&proc_dir)
+            .map_err(context(|| format!("cannot create {}", proc_dir.display())))?;
         rustix::mount::mount(
             "proc",
             &proc_dir,
@@ -213,7 +242,9 @@ impl SandboxRoot {
             MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC,
             None,
         )
-        .map_err(context(|| "cannot mount /proc for the sandbox's PID namespace".to_string()))?;
+        .map_err(context(|| {
+            "cannot mount /proc for the sandbox's PID namespace".to_string()
+        }))?;
         let sys = proc_dir.join("sys");
         bind(
             CWD,
@@ -237,11 +268,18 @@ impl SandboxRoot {
         let work = at("box");
         fs::create_dir(&work).map_err(context(|| format!("cannot create {}", work.display())))?;
         let host_box = dir.join("box");
-        bind(host.as_fd(), relative(&host_box), &work, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, false)
-            .map_err(context(|| format!("cannot bind {}", host_box.display())))?;
+        bind(
+            host.as_fd(),
+            relative(&host_box),
+            &work,
+            MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+            false,
+        )
+        .map_err(context(|| format!("cannot bind {}", host_box.display())))?;
         rustix::fs::chown(&work, Some(uid(owner.uid)), Some(gid(owner.gid)))
             .map_err(context(|| "cannot hand /box to the candidate".to_string()))?;
-        rustix::system::sethostname(b"stressjudge").map_err(context(|| "cannot set the host name".to_string()))?;
+        rustix::system::sethostname(b"stressjudge")
+            .map_err(context(|| "cannot set the host name".to_string()))?;
         let old = at(".host");
         fs::create_dir(&old).map_err(context(|| format!("cannot create {}", old.display())))?;
         rustix::process::pivot_root(&new, &old).map_err(context(|| "pivot_root".to_string()))?;
@@ -265,7 +303,11 @@ impl SandboxRoot {
     }
 
     fn set_root_writable(&self, writable: bool) -> io::Result<()> {
-        let root = rustix::fs::open("/", OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
+        let root = rustix::fs::open(
+            "/",
+            OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )?;
         if writable {
             mount_setattr(root.as_fd(), Path::new(""), 0, MOUNT_ATTR_RDONLY, false)
         } else {
@@ -286,7 +328,9 @@ impl SandboxRoot {
         let mut todo = Vec::new();
         for (given, canonical) in paths {
             if !in_system_dir(canonical) && !covers_sandbox(canonical) {
-                let Ok(host) = rustix::fs::statat(self.host.as_fd(), relative(canonical), AtFlags::empty()) else {
+                let Ok(host) =
+                    rustix::fs::statat(self.host.as_fd(), relative(canonical), AtFlags::empty())
+                else {
                     continue;
                 };
                 let wanted = (host.st_dev, host.st_ino);
@@ -314,7 +358,10 @@ impl SandboxRoot {
                 }),
             };
             if let Err(e) = done {
-                result = Err(format!("cannot make {} visible in the sandbox: {e}", path.display()));
+                result = Err(format!(
+                    "cannot make {} visible in the sandbox: {e}",
+                    path.display()
+                ));
                 break;
             }
         }
@@ -376,7 +423,8 @@ fn assemble_dev(host: &OwnedFd, dev: &Path) -> Result<(), String> {
     .map_err(context(|| "cannot mount the sandbox's /dev".to_string()))?;
     for name in DEVICES {
         let inside = dev.join(name);
-        fs::File::create(&inside).map_err(context(|| format!("cannot create {}", inside.display())))?;
+        fs::File::create(&inside)
+            .map_err(context(|| format!("cannot create {}", inside.display())))?;
         bind(
             host.as_fd(),
             &Path::new("dev").join(name),
@@ -450,7 +498,9 @@ mod tests {
 
     #[test]
     fn the_sandboxs_own_mounts_are_never_covered() {
-        for covering in ["/", "/tmp", "/dev", "/dev/shm", "/box", "/proc/1", "/.host/x"] {
+        for covering in [
+            "/", "/tmp", "/dev", "/dev/shm", "/box", "/proc/1", "/.host/x",
+        ] {
             assert!(covers_sandbox(Path::new(covering)), "{covering}");
         }
         for fine in ["/tmp/x/prog", "/dev/shm/sj/prog", "/root/.cache", "/work"] {

@@ -228,9 +228,8 @@ impl Sandbox {
             self.ensure_launcher()?;
             let (host_workdir, inside) = self.fresh_workdir()?;
             let prepared = workdir::prepare(&host_workdir, &req.dirs, &req.files, self.owner);
-            let wire = prepared.and_then(|()| {
-                wire_run(req, &self.canonical_dir, &inside, self.is_full())
-            });
+            let wire =
+                prepared.and_then(|()| wire_run(req, &self.canonical_dir, &inside, self.is_full()));
             let result = wire.and_then(|wire| match self.exchange(&wire) {
                 Ok(outcome) => {
                     let collected = workdir::collect(&host_workdir, &req.collect);
@@ -349,10 +348,9 @@ impl Sandbox {
                         io::ErrorKind::InvalidData,
                         "the launcher did not answer its setup",
                     ),
-                    Err(e) => io::Error::new(
-                        e.kind(),
-                        format!("the sandbox launcher did not start: {e}"),
-                    ),
+                    Err(e) => {
+                        io::Error::new(e.kind(), format!("the sandbox launcher did not start: {e}"))
+                    }
                 });
             }
         };
@@ -417,7 +415,11 @@ impl Sandbox {
                     });
                     return Err(Trouble::Fatal(io::Error::new(kind, message)));
                 }
-                Ok(FromLauncher::Ready(_) | FromLauncher::Probed(_) | FromLauncher::Unavailable { .. }) => {
+                Ok(
+                    FromLauncher::Ready(_)
+                    | FromLauncher::Probed(_)
+                    | FromLauncher::Unavailable { .. },
+                ) => {
                     self.discard_launcher(started);
                     return Err(Trouble::Lost(io::Error::new(
                         io::ErrorKind::InvalidData,

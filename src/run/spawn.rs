@@ -384,7 +384,11 @@ unsafe fn drop_privileges(c: &Credentials) -> Result<(), ()> {
         | libc::SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED;
     check(libc::prctl(libc::PR_SET_SECUREBITS, bits as libc::c_ulong, 0, 0, 0) as libc::c_long)?;
     if c.drop_groups {
-        check(libc::syscall(libc::SYS_setgroups, 0usize, ptr::null::<libc::gid_t>()))?;
+        check(libc::syscall(
+            libc::SYS_setgroups,
+            0usize,
+            ptr::null::<libc::gid_t>(),
+        ))?;
     }
     let (uid, gid) = (c.uid as libc::c_ulong, c.gid as libc::c_ulong);
     check(libc::syscall(libc::SYS_setresgid, gid, gid, gid))?;
@@ -410,8 +414,18 @@ unsafe fn drop_privileges(c: &Credentials) -> Result<(), ()> {
         permitted: 0,
         inheritable: 0,
     }; 2];
-    check(libc::syscall(libc::SYS_capset, &header as *const Header, none.as_ptr()))?;
-    check(libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong, 0, 0, 0) as libc::c_long)?;
+    check(libc::syscall(
+        libc::SYS_capset,
+        &header as *const Header,
+        none.as_ptr(),
+    ))?;
+    check(libc::prctl(
+        libc::PR_CAP_AMBIENT,
+        libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong,
+        0,
+        0,
+        0,
+    ) as libc::c_long)?;
     check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1 as libc::c_ulong, 0, 0, 0) as libc::c_long)
 }
 

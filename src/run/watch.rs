@@ -66,7 +66,11 @@ impl Tree<'_> {
                 .map(|m| std::os::unix::fs::MetadataExt::blocks(&m) * 512)
                 .sum()
         });
-        Some(total.saturating_sub(self.baseline_bytes).saturating_sub(outputs))
+        Some(
+            total
+                .saturating_sub(self.baseline_bytes)
+                .saturating_sub(outputs),
+        )
     }
 
     /// CPU time of the run's processes so far (the launcher's own excluded).

@@ -72,7 +72,10 @@ pub(crate) fn prepare(
         fs::copy(source, &target).map_err(|e| {
             io::Error::new(
                 e.kind(),
-                format!("cannot copy {} into the run's directory: {e}", source.display()),
+                format!(
+                    "cannot copy {} into the run's directory: {e}",
+                    source.display()
+                ),
             )
         })?;
         let executable = fs::metadata(&target)?.mode() & 0o111 != 0;
@@ -84,7 +87,11 @@ pub(crate) fn prepare(
 
 /// Opens `relative` under `root` without following symbolic links anywhere on the way.
 fn open_beneath(root: &Path, relative: &Path) -> io::Result<OwnedFd> {
-    let mut dir = rustix::fs::open(root, OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
+    let mut dir = rustix::fs::open(
+        root,
+        OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?;
     let parts: Vec<_> = relative.components().collect();
     let (last, parents) = parts.split_last().expect("a checked name is not empty");
     for part in parents {
@@ -176,7 +183,12 @@ mod tests {
             .map(String::from)
             .into();
         let got = collect(&work, &wanted);
-        assert_eq!(got.len(), 1, "{:?}", got.iter().map(|g| &g.0).collect::<Vec<_>>());
+        assert_eq!(
+            got.len(),
+            1,
+            "{:?}",
+            got.iter().map(|g| &g.0).collect::<Vec<_>>()
+        );
         assert_eq!(got[0].0, "feedback/message");
         assert_eq!(got[0].1.len() as u64, COLLECT_LIMIT);
         fs::set_permissions(work.join("feedback"), fs::Permissions::from_mode(0o000)).unwrap();

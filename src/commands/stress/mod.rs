@@ -144,9 +144,11 @@ pub fn stress<'a>(
         out: store.dir(),
     };
     if options.json {
-        super::print_out(&format!("{}\n", report.json()))?;
+        let mut json = report.json();
+        json["isolation"] = super::isolation_json();
+        super::print_out(&format!("{json}\n"))?;
     } else {
-        super::print_out(&report.text())?;
+        super::print_out(&format!("{}{}", report.text(), super::isolation_line()))?;
     }
     Ok(if summary.failures.is_empty() {
         if report.interrupted {
@@ -290,6 +292,7 @@ pub fn report_compile_error(
             "games": 0,
             "elapsed_ms": 0,
             "failures": [],
+            "isolation": super::isolation_json(),
         });
         super::print_out(&format!("{object}\n"))?;
     } else {

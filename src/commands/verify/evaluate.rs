@@ -61,6 +61,7 @@ pub fn evaluate(
         output_limit: "64MiB".into(),
         jobs: Some(settings.jobs),
         strict_timing: settings.strict_timing,
+        isolation: None,
     };
     let plan = Plan::from_args(&args, problem.limits())?;
     let mut evaluation = Evaluation {

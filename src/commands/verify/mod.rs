@@ -81,7 +81,12 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, UsageError> {
                 })
             })
             .collect();
-        print_out(&format!("{}\n", json!({"ok": all_ok, "solutions": list})))?;
+        let object = json!({
+            "ok": all_ok,
+            "solutions": list,
+            "isolation": super::isolation_json(),
+        });
+        print_out(&format!("{object}\n"))?;
     } else {
         let mismatches = rows.iter().filter(|(s, e)| !matches(s, e)).count();
         let warnings = rows.iter().map(|(_, e)| e.warnings.len()).sum::<usize>();
