@@ -76,6 +76,10 @@ fn request(program: &Path, args: &[&str], stdin: &Path) -> RunRequest {
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: stdin.to_path_buf(),
         limits: limits(),
+        files: Vec::new(),
+        dirs: Vec::new(),
+        collect: Vec::new(),
+        readonly: Vec::new(),
     }
 }
 

@@ -271,6 +271,10 @@ fn a_starved_candidate_is_judged_on_cpu_not_stopped_by_the_wall_clock() {
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: "/dev/null".into(),
         limits,
+        files: Vec::new(),
+        dirs: Vec::new(),
+        collect: Vec::new(),
+        readonly: Vec::new(),
     };
     let pinned = vec![
         "/usr/bin/taskset".into(),

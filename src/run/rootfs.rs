@@ -27,7 +27,7 @@ use std::fs;
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::MetadataExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 
 use rustix::fs::{AtFlags, Mode, OFlags, CWD};
@@ -471,10 +471,13 @@ fn empty_same_device(dir: &Path, device: u64) {
         }
         if meta.is_dir() {
             // The candidate may have taken away our permissions; as the namespace's root we
-            // may give them back.
-            let _ = fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o700));
+            // may give them back. A directory that stays (it holds a path bound for the
+            // program) is left traversable by everyone, as it was made.
+            let _ = fs::set_permissions(&path, fs::Permissions::from_mode(0o700));
             empty_same_device(&path, device);
-            let _ = fs::remove_dir(&path);
+            if fs::remove_dir(&path).is_err() {
+                let _ = fs::set_permissions(&path, fs::Permissions::from_mode(0o755));
+            }
         } else {
             let _ = fs::remove_file(&path);
         }
