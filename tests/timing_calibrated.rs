@@ -274,13 +274,14 @@ fn a_starved_candidate_is_judged_on_cpu_not_stopped_by_the_wall_clock() {
         files: Vec::new(),
         dirs: Vec::new(),
         collect: Vec::new(),
-        readonly: Vec::new(),
+        // taskset runs burn: a fully isolated sandbox must show it.
+        readonly: vec![std::path::PathBuf::from(&burn_exe)],
     };
     let pinned = vec![
         "/usr/bin/taskset".into(),
         "-c".into(),
         "0".into(),
-        burn_exe,
+        burn_exe.clone(),
         "300".into(),
     ];
     let starved = sandbox.run(&request(pinned)).unwrap();

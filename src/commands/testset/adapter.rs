@@ -2,7 +2,7 @@
 //! flags name, and runs it through one [`Sandbox`] per worker thread.
 
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::Executor;
 use crate::build::{self, BuildOptions, Source};
@@ -38,8 +38,10 @@ pub fn build_candidate(args: &CandidateArgs) -> Result<Program, BuildError> {
             let mut program =
                 build::build(&Source::Command(script), &BuildOptions::default_for_user())?;
             program.display_name = format!("cmd: {cmd}");
-            // The command runs from here, so a sandbox must show it (read-only).
+            // The command runs from here, so a sandbox must show it (read-only), and the
+            // programs and files it names by absolute path.
             program.readonly_paths.push(here);
+            program.readonly_paths.extend(absolute_paths_named(cmd));
             return Ok(program);
         }
         (None, None) => {
@@ -49,6 +51,18 @@ pub fn build_candidate(args: &CandidateArgs) -> Result<Program, BuildError> {
         }
     };
     build::build(&source, &BuildOptions::default_for_user())
+}
+
+/// The existing absolute paths among the words of a shell command (quotes stripped), e.g. the
+/// `/opt/tool/bin/solve` of `/opt/tool/bin/solve --fast < in`.
+fn absolute_paths_named(command: &str) -> Vec<PathBuf> {
+    command
+        .split_whitespace()
+        .map(|word| word.trim_matches(|c| c == '\'' || c == '"'))
+        .filter(|word| word.starts_with('/'))
+        .map(PathBuf::from)
+        .filter(|path| path.exists())
+        .collect()
 }
 
 /// Quotes `text` for `/bin/sh` with single quotes.
@@ -111,6 +125,14 @@ impl Executor for SandboxExecutor<'_> {
 #[cfg(test)]
 mod tests {
     use super::shell_quote;
+
+    #[test]
+    fn absolute_paths_a_command_names_are_found() {
+        assert_eq!(
+            super::absolute_paths_named("'/bin/sh' -c x < /nonexistent/in >/tmp/out /usr"),
+            vec![std::path::PathBuf::from("/bin/sh"), std::path::PathBuf::from("/usr")]
+        );
+    }
 
     #[test]
     fn quotes_for_the_shell() {
