@@ -19,13 +19,16 @@ const TOOLS: [(&str, &[&str]); 6] = [
     ("python2", &["--version"]),
 ];
 
+/// Where a tool is and its version line, or why not.
+type Found = Result<(std::path::PathBuf, String), String>;
+
 /// Runs `stressjudge doctor`.
 pub fn run(args: &DoctorArgs) -> Result<Outcome, UsageError> {
     let launcher = std::env::current_exe()
         .map_err(|e| UsageError::new(format!("cannot find this executable: {e}")))?;
     let support = machine_support(&launcher);
     let python = crate::build::python_interpreter();
-    let tools: Vec<(&str, Result<(std::path::PathBuf, String), String>)> = TOOLS
+    let tools: Vec<(&str, Found)> = TOOLS
         .iter()
         .map(|(name, flags)| (*name, crate::build::tool_identity(name, flags)))
         .collect();

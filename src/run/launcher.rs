@@ -85,7 +85,7 @@ pub fn launcher_main() -> i32 {
                     ),
                     candidate_owner: inner.candidate_owner,
                 };
-                if send(&FromLauncher::Ready(ready)).is_err() {
+                if send(&FromLauncher::Ready(Box::new(ready))).is_err() {
                     return 2;
                 }
                 serve(&mut requests, &mut Mode::Full(Box::new(inner)))
@@ -108,7 +108,7 @@ pub fn launcher_main() -> i32 {
         isolation: Isolation::basic(reason),
         candidate_owner: None,
     };
-    if send(&FromLauncher::Ready(ready)).is_err() {
+    if send(&FromLauncher::Ready(Box::new(ready))).is_err() {
         return 2;
     }
     let code = serve(&mut requests, &mut Mode::Basic);
@@ -252,10 +252,13 @@ fn run_one<F: AsFd>(
         Mode::Basic => None,
         Mode::Full(inner) => {
             let baseline = inner.cgroup.unreclaimable_bytes().unwrap_or(0);
+            // Rounded up, so the launcher's own small changes do not rewrite it every run.
             let hard_limit = baseline
                 .saturating_add(run.memory_bytes)
                 .saturating_add(run.output_bytes.saturating_add(1).saturating_mul(2))
-                .saturating_add(HARD_LIMIT_SLACK);
+                .saturating_add(HARD_LIMIT_SLACK)
+                .div_ceil(HARD_LIMIT_SLACK)
+                .saturating_mul(HARD_LIMIT_SLACK);
             if let Err(e) = inner.cgroup.set_memory_limit(hard_limit) {
                 return Some(failed("cannot set the sandbox's memory limit".into(), &e));
             }

@@ -86,7 +86,7 @@ impl WireRun {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum FromLauncher {
     /// The answer to `Setup`: runs will have this isolation.
-    Ready(WireReady),
+    Ready(Box<WireReady>),
     /// The answer to a probing `Setup`: each namespace kind with the error creating it, if any.
     Probed(Vec<(String, Option<String>)>),
     /// The answer to `Setup` when full isolation was demanded and is impossible; the launcher
