@@ -47,16 +47,17 @@ fn compile(source: &Path, out: &Path, compiler: &str, flags: &[&str]) {
         .arg(source)
         .status()
         .expect("the compiler runs");
-    assert!(status.success(), "{compiler} failed on {}", source.display());
+    assert!(
+        status.success(),
+        "{compiler} failed on {}",
+        source.display()
+    );
 }
 
 /// Seconds of a `bash -c SCRIPT`.
 fn shell(script: &str) -> Duration {
     let started = Instant::now();
-    let status = Command::new("bash")
-        .args(["-c", script])
-        .status()
-        .unwrap();
+    let status = Command::new("bash").args(["-c", script]).status().unwrap();
     assert!(status.success(), "{script}");
     started.elapsed()
 }
@@ -66,8 +67,22 @@ fn shell(script: &str) -> Duration {
 fn stress(level: &str, cache: &Path, seeds: u64) -> (u64, Duration, String) {
     let out = tempfile::tempdir().unwrap();
     let output = Command::new(launcher())
-        .args(["stress", "game-of-stones", SOLUTION, "--kind", "random", "--jobs", "1"])
-        .args(["--seeds", &format!("1..={seeds}"), "--isolation", level, "--json"])
+        .args([
+            "stress",
+            "game-of-stones",
+            SOLUTION,
+            "--kind",
+            "random",
+            "--jobs",
+            "1",
+        ])
+        .args([
+            "--seeds",
+            &format!("1..={seeds}"),
+            "--isolation",
+            level,
+            "--json",
+        ])
         .arg("--out")
         .arg(out.path())
         .env("XDG_CACHE_HOME", cache)
@@ -227,7 +242,10 @@ fn trivial_runs(work: &Path) {
             assert_eq!(outcome.stdout, b"11\n");
         }
         let per = ms(began.elapsed()) / TRIVIAL_RUNS as f64;
-        figures.push(format!("sandbox {label} {per:.3} ms ({:.2}x)", per / loop_ms));
+        figures.push(format!(
+            "sandbox {label} {per:.3} ms ({:.2}x)",
+            per / loop_ms
+        ));
     }
     println!("  per run: {}", figures.join(", "));
 }

@@ -130,7 +130,10 @@ mod tests {
     fn absolute_paths_a_command_names_are_found() {
         assert_eq!(
             super::absolute_paths_named("'/bin/sh' -c x < /nonexistent/in >/tmp/out /usr"),
-            vec![std::path::PathBuf::from("/bin/sh"), std::path::PathBuf::from("/usr")]
+            vec![
+                std::path::PathBuf::from("/bin/sh"),
+                std::path::PathBuf::from("/usr")
+            ]
         );
     }
 
