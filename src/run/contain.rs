@@ -304,6 +304,11 @@ fn inner_main(
         .ok()
         .and_then(|t| t.trim().parse().ok())
         .unwrap_or(63);
+    // Nothing this process starts may ever gain a capability; its own stay (it never execs).
+    for cap in 0..=last_cap {
+        // SAFETY: plain prctl; an unknown capability number only fails.
+        unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0) };
+    }
     report(&status, "ok\n");
     drop(status);
     // Nobody in the sandbox may look into this process (its descriptors reach the host).

@@ -1,5 +1,6 @@
 //! The harness side: a [`Sandbox`] owns one launcher process and runs requests through it.
 
+use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -86,6 +87,9 @@ pub struct Sandbox {
     /// Host uid and gid owning the working directory under full isolation, when not the
     /// harness's.
     owner: Option<(u32, u32)>,
+    /// Canonical forms of paths already sent (the same program and input file come back run
+    /// after run; resolving them costs a system call per component).
+    canonical: HashMap<PathBuf, PathBuf>,
     launcher: Option<Launcher>,
     shared: Arc<Shared>,
 }
@@ -185,6 +189,7 @@ impl Sandbox {
             options: *options,
             isolation: None,
             owner: None,
+            canonical: HashMap::new(),
             launcher: None,
             shared: Arc::new(Shared {
                 cancelled: AtomicBool::new(false),
@@ -228,8 +233,9 @@ impl Sandbox {
             self.ensure_launcher()?;
             let (host_workdir, inside) = self.fresh_workdir()?;
             let prepared = workdir::prepare(&host_workdir, &req.dirs, &req.files, self.owner);
-            let wire =
-                prepared.and_then(|()| wire_run(req, &self.canonical_dir, &inside, self.is_full()));
+            let full = self.is_full();
+            let known = full.then_some(&mut self.canonical);
+            let wire = prepared.and_then(|()| wire_run(req, &self.canonical_dir, &inside, known));
             let result = wire.and_then(|wire| match self.exchange(&wire) {
                 Ok(outcome) => {
                     let collected = workdir::collect(&host_workdir, &req.collect);
@@ -511,17 +517,36 @@ fn bytes(s: &OsStr) -> Vec<u8> {
     s.as_bytes().to_vec()
 }
 
+/// The canonical form of `path` (which must exist), remembered in `known`.
+fn canonical(path: &Path, known: &mut HashMap<PathBuf, PathBuf>) -> io::Result<PathBuf> {
+    if let Some(found) = known.get(path) {
+        return Ok(found.clone());
+    }
+    let found = std::fs::canonicalize(path)?;
+    known.insert(path.to_path_buf(), found.clone());
+    Ok(found)
+}
+
 /// A path as given (made absolute) and canonical (the given one when it does not exist).
-fn given_and_canonical(path: &Path) -> io::Result<(Vec<u8>, Vec<u8>)> {
+fn given_and_canonical(
+    path: &Path,
+    known: &mut HashMap<PathBuf, PathBuf>,
+) -> io::Result<(Vec<u8>, Vec<u8>)> {
     let given = std::path::absolute(path)?;
-    let canonical = std::fs::canonicalize(&given).unwrap_or_else(|_| given.clone());
+    let canonical = canonical(&given, known).unwrap_or_else(|_| given.clone());
     Ok((bytes(given.as_os_str()), bytes(canonical.as_os_str())))
 }
 
 /// The wire form of a request, running in `workdir` (as the candidate sees it) with stdout and
-/// stderr in `dir` (canonical). A `full` sandbox's launcher gets canonical paths (it opens them
-/// from the host's root) and the read-only paths, the program among them.
-fn wire_run(req: &RunRequest, dir: &Path, workdir: &Path, full: bool) -> io::Result<WireRun> {
+/// stderr in `dir` (canonical). The launcher of a full sandbox (`canonical_paths` given: paths
+/// already resolved) gets canonical paths (it opens them from the host's root) and the
+/// read-only paths, the program among them.
+fn wire_run(
+    req: &RunRequest,
+    dir: &Path,
+    workdir: &Path,
+    canonical_paths: Option<&mut HashMap<PathBuf, PathBuf>>,
+) -> io::Result<WireRun> {
     let program = req.argv.first().ok_or_else(|| invalid("empty argv"))?;
     if !Path::new(program).is_absolute() {
         return Err(invalid("the program path must be absolute"));
@@ -539,15 +564,16 @@ fn wire_run(req: &RunRequest, dir: &Path, workdir: &Path, full: bool) -> io::Res
         env.push(entry);
     }
     let limits = &req.limits;
-    let (stdin, readonly) = if full {
-        let program = Path::new(program);
-        let mut readonly = vec![given_and_canonical(program)?];
-        for path in &req.readonly {
-            readonly.push(given_and_canonical(path)?);
+    let (stdin, readonly) = match canonical_paths {
+        Some(known) => {
+            let mut readonly = vec![given_and_canonical(Path::new(program), known)?];
+            for path in &req.readonly {
+                readonly.push(given_and_canonical(path, known)?);
+            }
+            let stdin = canonical(&std::path::absolute(&req.stdin)?, known)?;
+            (stdin, readonly)
         }
-        (std::fs::canonicalize(&req.stdin)?, readonly)
-    } else {
-        (std::path::absolute(&req.stdin)?, Vec::new())
+        None => (std::path::absolute(&req.stdin)?, Vec::new()),
     };
     Ok(WireRun {
         argv: req.argv.iter().map(|a| bytes(a)).collect(),
@@ -624,7 +650,7 @@ mod tests {
             readonly: vec!["/usr/bin/../bin/env".into()],
         };
         let err = |req: &RunRequest| {
-            wire_run(req, dir.path(), dir.path(), false)
+            wire_run(req, dir.path(), dir.path(), None)
                 .unwrap_err()
                 .kind()
         };
@@ -635,11 +661,12 @@ mod tests {
         req.env = vec![("A=B".into(), "c".into())];
         assert_eq!(err(&req), io::ErrorKind::InvalidInput);
         req.env = vec![("A".into(), "b=c".into())];
-        let wire = wire_run(&req, dir.path(), dir.path(), false).unwrap();
+        let wire = wire_run(&req, dir.path(), dir.path(), None).unwrap();
         assert_eq!(wire.env, vec![b"A=b=c".to_vec()]);
         assert_eq!(wire.wall_ns, 2_000_000_000);
         assert!(wire.readonly.is_empty());
-        let full = wire_run(&req, dir.path(), Path::new("/box"), true).unwrap();
+        let mut known = HashMap::new();
+        let full = wire_run(&req, dir.path(), Path::new("/box"), Some(&mut known)).unwrap();
         assert_eq!(full.readonly[0].0, b"/bin/true".to_vec());
         let given: &[u8] = b"/usr/bin/../bin/env";
         assert_eq!(full.readonly[1].0, given.to_vec());

@@ -364,15 +364,16 @@ unsafe fn child_setup(a: &ChildArgs) -> ! {
 /// `_LINUX_CAPABILITY_VERSION_3`: 64-bit capability sets.
 const CAPABILITY_VERSION_3: u32 = 0x2008_0522;
 
-/// Becomes `c.uid`/`c.gid` with no capability left and none obtainable: bounding set emptied,
-/// `root` given no special meaning by `execve` (`SECBIT_NOROOT`, locked), supplementary groups
-/// cleared, ids set, all capability sets emptied, `no_new_privs` set. Raw system calls only:
-/// glibc's `setresuid` would try to reach every thread of the launcher it thinks it is.
+/// Becomes `c.uid`/`c.gid` with no capability left and none obtainable: `root` given no
+/// special meaning by `execve` (`SECBIT_NOROOT`, locked), supplementary groups cleared, ids
+/// set, all capability sets emptied, `no_new_privs` set. The bounding set is already empty
+/// (the launcher emptied its own once); it is checked. Raw system calls only: glibc's
+/// `setresuid` would try to reach every thread of the launcher it thinks it is.
 unsafe fn drop_privileges(c: &Credentials) -> Result<(), ()> {
     let check = |r: libc::c_long| if r < 0 { Err(()) } else { Ok(()) };
-    for cap in 0..=c.last_cap {
-        let r = libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0);
-        if r < 0 && *libc::__errno_location() != libc::EINVAL {
+    // 21: CAP_SYS_ADMIN.
+    for cap in [21, c.last_cap] {
+        if libc::prctl(libc::PR_CAPBSET_READ, cap as libc::c_ulong, 0, 0, 0) != 0 {
             return Err(());
         }
     }
