@@ -281,7 +281,8 @@ fn detect_v1(mounts: &[Mount], own: &[(Vec<String>, String)]) -> Result<Site, St
         version: 1,
         parents,
         controllers,
-        delegated: false,
+        // SAFETY: geteuid has no preconditions.
+        delegated: unsafe { libc::geteuid() } != 0,
         enable_subtree: false,
     })
 }
