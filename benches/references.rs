@@ -54,6 +54,10 @@ fn main() {
                 env: Vec::new(),
                 stdin: path.clone(),
                 limits: RunLimits::from_time_limit(Duration::from_secs(10), 1 << 30, 64 << 20),
+                files: Vec::new(),
+                dirs: Vec::new(),
+                collect: Vec::new(),
+                readonly: Vec::new(),
             })
             .expect("run stressjudge solve");
         println!(

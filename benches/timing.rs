@@ -87,6 +87,10 @@ fn request(argv: &[OsString], limits: RunLimits) -> RunRequest {
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: PathBuf::from("/dev/null"),
         limits,
+        files: Vec::new(),
+        dirs: Vec::new(),
+        collect: Vec::new(),
+        readonly: Vec::new(),
     }
 }
 

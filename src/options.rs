@@ -214,3 +214,10 @@ pub struct VerifyOptions {
     /// Extra report files.
     pub reports: ReportFiles,
 }
+
+/// `stressjudge doctor`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DoctorOptions {
+    /// Print one JSON object instead of the text.
+    pub json: bool,
+}

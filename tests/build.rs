@@ -849,6 +849,10 @@ fn java_runs_in_the_sandbox_under_its_address_space_limit() {
                     memory_limit,
                     1 << 20,
                 ),
+                files: Vec::new(),
+                dirs: Vec::new(),
+                collect: Vec::new(),
+                readonly: program.readonly_paths.clone(),
             })
             .unwrap();
         let limit = memory_limit >> 20;

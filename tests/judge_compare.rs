@@ -28,6 +28,7 @@ fn outcome(stdout: &[u8]) -> RunOutcome {
         limit_hit: None,
         stdout: stdout.to_vec(),
         stderr_head: String::new(),
+        collected: Vec::new(),
     }
 }
 

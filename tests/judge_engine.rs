@@ -83,6 +83,7 @@ impl Executor for Fake<'_> {
             limit_hit,
             stdout,
             stderr_head: String::new(),
+            collected: Vec::new(),
         })
     }
 }
@@ -321,6 +322,7 @@ fn outcome(cpu_ms: u64, hit: Option<LimitHit>) -> RunOutcome {
         limit_hit: hit,
         stdout: Vec::new(),
         stderr_head: String::new(),
+        collected: Vec::new(),
     }
 }
 

@@ -43,6 +43,7 @@ fn report(tests: Vec<TestRow>) -> JudgeReport {
             parallel_used: true,
         },
         notes: Vec::new(),
+        isolation: None,
     }
 }
 

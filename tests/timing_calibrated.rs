@@ -132,6 +132,7 @@ fn near_limit_runs_are_rerun_alone_and_far_ones_are_not() {
         compile_error: None,
         scheduling: run.scheduling.clone(),
         notes: Vec::new(),
+        isolation: None,
     };
     let json = report.to_json();
     let tests = json["tests"].as_array().unwrap();
@@ -272,12 +273,17 @@ fn a_starved_candidate_is_judged_on_cpu_not_stopped_by_the_wall_clock() {
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: "/dev/null".into(),
         limits,
+        files: Vec::new(),
+        dirs: Vec::new(),
+        collect: Vec::new(),
+        // taskset runs burn: a fully isolated sandbox must show it.
+        readonly: vec![std::path::PathBuf::from(&burn_exe)],
     };
     let pinned = vec![
         "/usr/bin/taskset".into(),
         "-c".into(),
         "0".into(),
-        burn_exe,
+        burn_exe.clone(),
         "300".into(),
     ];
     let starved = sandbox.run(&request(pinned)).unwrap();

@@ -249,6 +249,50 @@ struct Built {
     readonly_paths: Vec<PathBuf>,
 }
 
+/// The interpreter a `#!` line names (absolute paths only), if the file starts with one: a
+/// sandbox that shows only what a program needs must show it too.
+fn script_interpreter(bytes: &[u8]) -> Option<PathBuf> {
+    let rest = bytes.strip_prefix(b"#!")?;
+    let line = rest.split(|&b| b == b'\n').next()?;
+    let line = std::str::from_utf8(line).ok()?;
+    let interpreter = Path::new(line.split_whitespace().next()?);
+    interpreter.is_absolute().then(|| interpreter.to_path_buf())
+}
+
+/// Where tool `name` is on `PATH` and the first line it prints for `version_args` (e.g.
+/// `gcc --version`), for `stressjudge doctor`; an error line when it is missing or fails.
+pub fn tool_identity(name: &str, version_args: &[&str]) -> Result<(PathBuf, String), String> {
+    let program = toolchain::find_on_path(std::ffi::OsStr::new(name))
+        .ok_or_else(|| "not found on PATH".to_string())?;
+    let mut command = std::process::Command::new(&program);
+    command.args(version_args);
+    let finished = process::run(command, Duration::from_secs(30)).map_err(|f| match f {
+        process::Failure::Spawn(e) => format!("{}: cannot start: {e}", program.display()),
+        process::Failure::TimedOut => format!("{}: no answer within 30 s", program.display()),
+    })?;
+    let mut text = finished.stdout.clone();
+    text.extend_from_slice(&finished.stderr);
+    let text = String::from_utf8_lossy(&text);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    if !finished.status.success() {
+        return Err(format!("{}: {first}", program.display()));
+    }
+    Ok((program, first.to_string()))
+}
+
+/// The real interpreter Python candidates run with (behind `$PYTHON` or `python3` on `PATH`,
+/// through any version-manager shim): its path, version and installation prefixes.
+pub fn python_interpreter() -> Result<(PathBuf, String, Vec<PathBuf>), String> {
+    let options = BuildOptions::default_for_user();
+    python::resolve(Language::Python, options.compile_timeout)
+        .map(|i| (i.executable, i.version, i.prefixes))
+        .map_err(|e| e.to_string())
+}
+
 /// A file: detect its language, then compile, check or take it as it is.
 fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildError> {
     let language = language::detect(path)?;
@@ -259,7 +303,9 @@ fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildErr
         Built {
             argv: vec![path.as_os_str().to_owned()],
             content_hash: hasher.finish(),
-            readonly_paths: vec![path.to_path_buf()],
+            readonly_paths: std::iter::once(path.to_path_buf())
+                .chain(script_interpreter(&bytes))
+                .collect(),
         }
     } else {
         build_sources(&layout::of_file(path, language, bytes), options)?
@@ -348,5 +394,24 @@ fn program(built: Built, language: Language, display_name: String) -> Program {
         content_hash: built.content_hash,
         display_name,
         readonly_paths: built.readonly_paths,
+    }
+}
+
+#[cfg(test)]
+mod shebang_tests {
+    use super::*;
+
+    #[test]
+    fn shebang_interpreters_are_read_from_the_first_line() {
+        assert_eq!(
+            script_interpreter(b"#!/opt/py/bin/python3 -u\nprint(1)\n"),
+            Some(PathBuf::from("/opt/py/bin/python3"))
+        );
+        assert_eq!(
+            script_interpreter(b"#! /bin/sh\n"),
+            Some(PathBuf::from("/bin/sh"))
+        );
+        assert_eq!(script_interpreter(b"#!python3\n"), None);
+        assert_eq!(script_interpreter(b"\x7fELF"), None);
     }
 }

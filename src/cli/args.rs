@@ -34,6 +34,8 @@ pub enum Command {
     /// Judge every solution under solutions/ (or every submission of a problem folder) and
     /// check each gets its folder's verdict.
     Verify(VerifyArgs),
+    /// Show what this machine offers for isolating candidates, and the toolchains.
+    Doctor(DoctorArgs),
     /// Internal: the sandbox launcher process (not for direct use).
     #[command(name = "__launcher", hide = true)]
     Launcher,
@@ -131,8 +133,8 @@ pub struct CandidateArgs {
     /// Run everything one at a time, as a judge would.
     #[arg(long)]
     pub strict_timing: bool,
-    /// Demand full isolation (namespaces, cgroups) or the basic rlimit sandbox (default: the
-    /// best this machine offers).
+    /// Sandbox isolation: full (namespaces and cgroups) or basic (rlimits); default: full
+    /// where this machine allows it, else basic (see `stressjudge doctor`).
     #[arg(long, value_enum)]
     pub isolation: Option<IsolationArg>,
     /// Also write the report to FILE, in the format its extension names (.json, .xml for
@@ -212,6 +214,14 @@ pub struct ReproArgs {
     #[arg(long)]
     pub save: Option<PathBuf>,
     /// Print one JSON object instead of the report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `stressjudge doctor`.
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// Print one JSON object instead of the text.
     #[arg(long)]
     pub json: bool,
 }

@@ -5,14 +5,14 @@
 use std::path::PathBuf;
 
 use super::args::{
-    CandidateArgs, GenArgs, IsolationArg, JudgeArgs, ListArgs, ProblemPartArgs, ReproArgs,
-    SolveArgs, StressArgs, VerifyArgs,
+    CandidateArgs, DoctorArgs, GenArgs, IsolationArg, JudgeArgs, ListArgs, ProblemPartArgs,
+    ReproArgs, SolveArgs, StressArgs, VerifyArgs,
 };
 use crate::error::UsageError;
 use crate::options::{
-    AdHocParts, CandidateOptions, CandidateSource, GenOptions, IsolationChoice, JudgeOptions,
-    ListOptions, ProblemSpec, ReproOptions, SeedSelection, SolveOptions, StressOptions,
-    VerifyOptions,
+    AdHocParts, CandidateOptions, CandidateSource, DoctorOptions, GenOptions, IsolationChoice,
+    JudgeOptions, ListOptions, ProblemSpec, ReproOptions, SeedSelection, SolveOptions,
+    StressOptions, VerifyOptions,
 };
 use crate::stress::seeds::{SeedRange, Shard, DEFAULT_SEEDS};
 use crate::units::{parse_duration, parse_size};
@@ -192,7 +192,13 @@ fn jobs(flag: Option<usize>) -> Result<usize, UsageError> {
     }
 }
 
-fn isolation(flag: Option<IsolationArg>) -> IsolationChoice {
+/// `doctor`.
+pub fn doctor(args: DoctorArgs) -> DoctorOptions {
+    DoctorOptions { json: args.json }
+}
+
+/// `--isolation`, absent meaning the best this machine gives.
+pub fn isolation(flag: Option<IsolationArg>) -> IsolationChoice {
     match flag {
         None => IsolationChoice::Auto,
         Some(IsolationArg::Full) => IsolationChoice::Full,

@@ -13,6 +13,8 @@ use clap::Parser;
 
 use crate::commands::{self, Outcome};
 use crate::error::UsageError;
+use crate::options::IsolationChoice;
+use crate::run::{configure_process, IsolationDemand, SandboxOptions};
 use args::{Cli, Command};
 
 /// Entry point of the binary: parse arguments, run the command, map the result to an exit code.
@@ -44,6 +46,9 @@ pub fn main() -> ExitCode {
 
 /// Runs the parsed command.
 fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
+    if let Some(choice) = isolation_of(&cli.command) {
+        configure_isolation(choice)?;
+    }
     match cli.command {
         Command::List(args) => commands::list::run(&convert::list(args)),
         Command::Gen(args) => commands::gen::run(&convert::gen(args)?),
@@ -52,8 +57,42 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Stress(args) => commands::stress::run(&convert::stress(args)?),
         Command::Repro(args) => commands::repro::run(&convert::repro(args)?),
         Command::Verify(args) => commands::verify::run(&convert::verify(args)?),
+        Command::Doctor(args) => commands::doctor::run(&convert::doctor(args)),
         Command::Launcher => std::process::exit(crate::run::launcher_main()),
     }
+}
+
+/// The `--isolation` of a command that runs candidates; `None` for the others.
+fn isolation_of(command: &Command) -> Option<IsolationChoice> {
+    let arg = match command {
+        Command::Judge(a) => a.candidate.isolation,
+        Command::Stress(a) => a.candidate.isolation,
+        Command::Repro(a) => a.candidate.isolation,
+        Command::Verify(a) => a.isolation,
+        _ => return None,
+    };
+    Some(convert::isolation(arg))
+}
+
+/// Decides the isolation of every sandbox of this process once (auto resolves to what the
+/// machine gives, so every run of a command has the same); `--isolation full` where it is
+/// impossible is a usage error naming why.
+fn configure_isolation(choice: IsolationChoice) -> Result<(), UsageError> {
+    let demand = match choice {
+        IsolationChoice::Auto => IsolationDemand::Auto,
+        IsolationChoice::Full => IsolationDemand::Full,
+        IsolationChoice::Basic => IsolationDemand::Basic,
+    };
+    let options = SandboxOptions {
+        isolation: demand,
+        ..SandboxOptions::default()
+    };
+    configure_process(options)
+        .map(|_| ())
+        .map_err(|e| match choice {
+            IsolationChoice::Full => UsageError::new(format!("--isolation full: {e}")),
+            _ => UsageError::new(format!("cannot start the sandbox: {e}")),
+        })
 }
 
 /// A bug in stressjudge must still end in one readable line, not a backtrace.

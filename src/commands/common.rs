@@ -1,7 +1,7 @@
 //! What several commands share: finding the problem a command names, building the candidate,
 //! and turning a fault into the one-line error a user sees.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::build::{self, BuildError, BuildOptions, Program, Source};
@@ -109,9 +109,25 @@ pub fn build_candidate(source: &CandidateSource) -> Result<Program, BuildError> 
             let mut program =
                 build::build(&Source::Command(script), &BuildOptions::default_for_user())?;
             program.display_name = format!("cmd: {cmd}");
+            // The command runs from here, so a sandbox must show it (read-only), and the
+            // programs and files it names by absolute path.
+            program.readonly_paths.push(here);
+            program.readonly_paths.extend(absolute_paths_named(cmd));
             Ok(program)
         }
     }
+}
+
+/// The existing absolute paths among the words of a shell command (quotes stripped), e.g. the
+/// `/opt/tool/bin/solve` of `/opt/tool/bin/solve --fast < in`.
+fn absolute_paths_named(command: &str) -> Vec<PathBuf> {
+    command
+        .split_whitespace()
+        .map(|word| word.trim_matches(|c| c == '\'' || c == '"'))
+        .filter(|word| word.starts_with('/'))
+        .map(PathBuf::from)
+        .filter(|path| path.exists())
+        .collect()
 }
 
 /// The one-line error for a fault. A judge error's input is saved under `save_dir` (when
@@ -161,4 +177,18 @@ pub fn require_generator_and_reference(problem: &dyn Problem) -> Result<(), Usag
 /// The error for a candidate whose language has no toolchain here: not the candidate's fault.
 pub fn unavailable(name: &str, why: &str) -> UsageError {
     UsageError::new(format!("cannot build {name}: {why}"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn absolute_paths_a_command_names_are_found() {
+        assert_eq!(
+            super::absolute_paths_named("'/bin/sh' -c x < /nonexistent/in >/tmp/out /usr"),
+            vec![
+                std::path::PathBuf::from("/bin/sh"),
+                std::path::PathBuf::from("/usr")
+            ]
+        );
+    }
 }

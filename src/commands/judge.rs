@@ -44,6 +44,7 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
             parallel_used: false,
         },
         notes: problem.info().notes.clone(),
+        isolation: crate::run::process_isolation(),
     };
     match built {
         Err(BuildError::Compile(message)) => report.compile_error = Some(message),

@@ -2,6 +2,7 @@
 //! returns an [`Outcome`]; presentation is left to [`crate::report`].
 
 pub mod common;
+pub mod doctor;
 pub mod gen;
 pub mod judge;
 pub mod list;

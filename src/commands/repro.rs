@@ -98,6 +98,7 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
         actual,
         failing_games,
         saved: options.save.clone(),
+        isolation: crate::run::process_isolation(),
     };
     if options.json {
         print_out(&format!("{}\n", report.to_json()))?;

@@ -180,6 +180,7 @@ pub fn stress<'a>(
         out: store.dir().to_path_buf(),
         failures: summary.failures,
         notes: output.notes,
+        isolation: crate::run::process_isolation(),
     };
     if output.json {
         print_out(&format!("{}\n", report.to_json()))?;
@@ -327,6 +328,7 @@ pub fn report_compile_error(
             "games": 0,
             "elapsed_ms": 0,
             "failures": [],
+            "isolation": crate::run::process_isolation().map(|i| i.to_json()),
         });
         print_out(&format!("{object}\n"))?;
     } else {

@@ -41,12 +41,13 @@ impl ToolLimits {
     }
 }
 
-/// An argument of a tool call: plain text, or a file of the call (its path is filled in).
+/// An argument of a tool call: plain text, or the name of one of the call's files or folders
+/// (the tool runs in the folder that holds them, so the name is its path).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ToolArg {
     /// Passed as is.
     Text(String),
-    /// The path of the call's file or folder of this name.
+    /// A file or folder of the call, by name.
     File(String),
 }
 
@@ -163,9 +164,9 @@ impl Tool {
         let run_limits = limits.run_limits();
         let result = sandboxes.run(
             |scratch| prepare(scratch, program, &call, run_limits),
-            |scratch, outcome| ToolResult {
+            |_, mut outcome| ToolResult {
+                collected: std::mem::take(&mut outcome.collected),
                 outcome,
-                collected: collect(scratch, &call.collect),
             },
         );
         result.map_err(|e| ToolFailure::new(self.label.clone(), format!("could not run: {e}")))
@@ -204,7 +205,9 @@ impl Tool {
     }
 }
 
-/// Writes the call's stdin and files into `scratch` and builds the request.
+/// Writes the call's stdin and files into `scratch` and builds the request: the files are
+/// copied into the run's working directory, where the tool finds them by name (a fully isolated
+/// sandbox shows the tool nothing of the harness's folders).
 fn prepare(
     scratch: &Path,
     program: &Program,
@@ -213,21 +216,16 @@ fn prepare(
 ) -> std::io::Result<RunRequest> {
     let stdin = scratch.join("stdin");
     std::fs::write(&stdin, call.stdin)?;
+    let mut files = Vec::with_capacity(call.files.len());
     for (name, bytes) in &call.files {
-        std::fs::write(scratch.join(name), bytes)?;
-    }
-    for dir in &call.dirs {
-        let path = scratch.join(dir);
-        if path.exists() {
-            std::fs::remove_dir_all(&path)?;
-        }
-        std::fs::create_dir(&path)?;
+        let path = scratch.join(name);
+        std::fs::write(&path, bytes)?;
+        files.push((name.to_string(), path));
     }
     let mut argv: Vec<OsString> = program.argv_for(limits.memory_bytes);
     for arg in &call.args {
         argv.push(match arg {
-            ToolArg::Text(text) => text.into(),
-            ToolArg::File(name) => scratch.join(name).into_os_string(),
+            ToolArg::Text(text) | ToolArg::File(text) => text.into(),
         });
     }
     Ok(RunRequest {
@@ -235,23 +233,11 @@ fn prepare(
         env: program.env.clone(),
         stdin,
         limits,
+        files,
+        dirs: call.dirs.iter().map(|d| d.to_string()).collect(),
+        collect: call.collect.iter().map(|c| c.to_string()).collect(),
+        readonly: program.readonly_paths.clone(),
     })
-}
-
-/// Most bytes read back from a collected file.
-const COLLECT_LIMIT: u64 = 64 * 1024;
-
-fn collect(scratch: &Path, names: &[&str]) -> Vec<(String, Vec<u8>)> {
-    use std::io::Read;
-    names
-        .iter()
-        .filter_map(|name| {
-            let file = std::fs::File::open(scratch.join(name)).ok()?;
-            let mut bytes = Vec::new();
-            file.take(COLLECT_LIMIT).read_to_end(&mut bytes).ok()?;
-            Some((name.to_string(), bytes))
-        })
-        .collect()
 }
 
 /// The first non-empty line of a message, clipped.

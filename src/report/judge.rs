@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use crate::compare::timing::BORDERLINE_PERCENT;
 use crate::compare::{millis, seconds, Verdict};
+use crate::run::Isolation;
 pub use crate::testset::{Scheduling, TestRow};
 
 /// The judgement of one candidate on one test set.
@@ -28,6 +29,8 @@ pub struct JudgeReport {
     pub scheduling: Scheduling,
     /// What the report should say about how the problem was read (e.g. a derived time limit).
     pub notes: Vec<String>,
+    /// The isolation the runs had, when a sandbox was configured.
+    pub isolation: Option<Isolation>,
 }
 
 /// The test that used the most CPU time and its share of the limit.

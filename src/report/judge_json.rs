@@ -24,6 +24,7 @@ pub(super) fn to_json(report: &JudgeReport) -> Value {
         "memory_limit_kib": report.memory_limit_bytes / 1024,
         "slowest": slowest,
         "notes": report.notes,
+        "isolation": report.isolation.as_ref().map(|i| i.to_json()),
         "timing": {
             "jobs": report.scheduling.jobs,
             "strict": report.scheduling.strict,

@@ -75,6 +75,9 @@ pub(super) fn render(report: &JudgeReport) -> String {
     for note in report.timing_notes() {
         let _ = writeln!(out, "timing: {note}");
     }
+    if let Some(isolation) = &report.isolation {
+        let _ = writeln!(out, "{}", isolation.report_line());
+    }
     if let Some(row) = report.first_failure() {
         let _ = writeln!(out, "\n{}", report.message());
         for line in &row.result.explanation {

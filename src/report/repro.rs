@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use serde_json::{json, Value};
 
 use crate::compare::Verdict;
+use crate::run::Isolation;
 
 /// One game whose answer differs: where it is, its input line, and the two answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +50,8 @@ pub struct ReproReport {
     pub failing_games: Vec<GameDiff>,
     /// Where `--save` wrote the case files.
     pub saved: Option<PathBuf>,
+    /// The isolation the run had, when a sandbox was configured.
+    pub isolation: Option<Isolation>,
 }
 
 impl ReproReport {
@@ -79,6 +82,7 @@ impl ReproReport {
             "diff": self.diff,
             "games": self.games,
             "failing_games": failing,
+            "isolation": self.isolation.as_ref().map(|i| i.to_json()),
         })
     }
 }

@@ -53,6 +53,9 @@ pub fn render(report: &ReproReport) -> String {
             report.seed
         ));
     }
+    if let Some(isolation) = &report.isolation {
+        text.push_str(&format!("{}\n", isolation.report_line()));
+    }
     text
 }
 

@@ -13,6 +13,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::compare::Verdict;
+use crate::run::Isolation;
 use crate::shell::quote;
 use crate::stress::Failure;
 use crate::units::millis;
@@ -83,6 +84,8 @@ pub struct StressReport {
     pub failures: Vec<Failure>,
     /// What the report should say about the problem (e.g. a derived time limit).
     pub notes: Vec<String>,
+    /// The isolation the runs had, when a sandbox was configured.
+    pub isolation: Option<Isolation>,
 }
 
 /// Failures that are the same bug.
@@ -170,6 +173,7 @@ impl StressReport {
             "failures": failures,
             "groups": groups,
             "notes": self.notes,
+            "isolation": self.isolation.as_ref().map(|i| i.to_json()),
         })
     }
 }

@@ -115,5 +115,8 @@ pub fn summary_text(report: &StressReport) -> String {
     if !report.failures.is_empty() {
         text.push_str(&format!("failures saved in {}\n", report.out.display()));
     }
+    if let Some(isolation) = &report.isolation {
+        text.push_str(&format!("{}\n", isolation.report_line()));
+    }
     text
 }

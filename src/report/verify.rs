@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use super::judge::TestRow;
 use crate::compare::Verdict;
+use crate::run::Isolation;
 use crate::units::millis;
 
 /// How a solution's verdicts compare with its folder's promise.
@@ -64,6 +65,8 @@ pub struct VerifyReport {
     pub notes: Vec<String>,
     /// Wall time of the whole run.
     pub elapsed: Duration,
+    /// The isolation the runs had, when a sandbox was configured.
+    pub isolation: Option<Isolation>,
 }
 
 impl VerifyReport {
@@ -86,6 +89,7 @@ impl VerifyReport {
             "solutions": list,
             "notes": self.notes,
             "elapsed_ms": millis(self.elapsed),
+            "isolation": self.isolation.as_ref().map(|i| i.to_json()),
         })
     }
 }

@@ -55,8 +55,12 @@ pub fn summary(report: &VerifyReport) -> String {
     } else {
         style::failure("FAILED")
     };
+    let isolation = report
+        .isolation
+        .as_ref()
+        .map_or(String::new(), |i| format!("{}\n", i.report_line()));
     format!(
-        "\n{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n",
+        "\n{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{isolation}",
         report.rows.len(),
         report.count(RowStatus::Match),
         report.count(RowStatus::Mismatch),

@@ -1,46 +1,128 @@
 //! The launcher process (`stressjudge __launcher`): runs candidates on request.
 //!
-//! It reads [`ToLauncher`] lines on stdin and answers [`FromLauncher`] lines on stdout, one run
-//! at a time, until stdin closes; then it removes the sandbox's private directory (named by
-//! `STRESSJUDGE_SANDBOX_DIR`), in case the harness died without doing so. It is a child
-//! subreaper in its own process group (so a
-//! terminal's Ctrl-C reaches the harness, which cancels cleanly, and not the launcher).
+//! It reads a `Setup` line, then [`ToLauncher`] lines on stdin, and answers [`FromLauncher`]
+//! lines on stdout, one run at a time, until stdin closes; then the sandbox's private directory
+//! (named in `Setup`) is removed, in case the harness died without doing so.
+//!
+//! Under basic isolation this process serves the runs itself, as a child subreaper in its own
+//! process group (so a terminal's Ctrl-C reaches the harness, which cancels cleanly, and not the
+//! launcher). Under full isolation it is the outer launcher of [`super::contain`]: the inner
+//! launcher it starts serves the runs, and it waits, then cleans up.
 
 use std::fs::{File, OpenOptions};
 use std::io;
+use std::os::fd::AsFd;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::OpenOptionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::reap::{become_subreaper, children_cpu, sweep, timeval};
+use rustix::fs::{Mode as FileMode, OFlags};
+
+use super::contain::{self, Inner, NAMESPACES};
+use super::isolation::{Isolation, IsolationDemand};
+use super::reap::{become_subreaper, children_cpu, kill_namespace, own_cpu, sweep, timeval};
+use super::rootfs::empty_tmp;
 use super::spawn::{spawn, Prepared, Stdio};
-use super::watch::{watch, Stop, Watched};
+use super::watch::{watch, Stop, Tree, Watched};
 use super::wire::{
-    decode, encode, write_all_fd, FromLauncher, LineReader, ToLauncher, WireOutcome, WireRun,
-    SANDBOX_DIR_ENV,
+    decode, encode, write_all_fd, FromLauncher, LineReader, ToLauncher, WireOutcome, WireReady,
+    WireRun,
 };
 use super::{Exit, LimitHit};
 
+/// Room above memory limit + output files for the kernel's own memory of a process tree (page
+/// tables, kernel stacks of up to the process cap, ...) before the cgroup's hard limit, which
+/// is only the backstop behind the launcher's sampling.
+const HARD_LIMIT_SLACK: u64 = 32 << 20;
+
+/// How runs are isolated in this launcher.
+enum Mode {
+    /// rlimits and process groups only.
+    Basic,
+    /// Inside the sandbox's namespaces and cgroup (this is the inner launcher).
+    Full(Box<Inner>),
+}
+
 /// Body of the hidden `__launcher` subcommand; returns the process exit code.
 pub fn launcher_main() -> i32 {
+    let mut requests = LineReader::new(io::stdin());
+    let setup = loop {
+        match requests.read_line(None) {
+            Ok(Some(line)) if line.iter().all(u8::is_ascii_whitespace) => continue,
+            Ok(Some(line)) => match decode::<ToLauncher>(&line) {
+                Ok(ToLauncher::Setup(setup)) => break setup,
+                Ok(_) => {
+                    eprintln!("stressjudge launcher: expected Setup first");
+                    return 2;
+                }
+                Err(e) => {
+                    eprintln!("stressjudge launcher: {e}");
+                    return 2;
+                }
+            },
+            Ok(None) => return 0,
+            Err(e) => {
+                eprintln!("stressjudge launcher: cannot read requests: {e}");
+                return 2;
+            }
+        }
+    };
+    if setup.probe {
+        let _ = send(&FromLauncher::Probed(contain::probe_namespaces()));
+        return 0;
+    }
+    let dir = PathBuf::from(std::ffi::OsStr::from_bytes(&setup.dir));
+    let reason = match setup.options.isolation {
+        IsolationDemand::Basic => None,
+        IsolationDemand::Full | IsolationDemand::Auto => {
+            let serve_inside = |inner: Inner| {
+                let ready = WireReady {
+                    isolation: Isolation::full(
+                        NAMESPACES.iter().map(|n| n.to_string()).collect(),
+                        inner.cgroup.info().clone(),
+                        setup.options.process_limit,
+                    ),
+                    candidate_owner: inner.candidate_owner,
+                };
+                if send(&FromLauncher::Ready(Box::new(ready))).is_err() {
+                    return 2;
+                }
+                serve(&mut requests, &mut Mode::Full(Box::new(inner)))
+            };
+            match contain::start(&dir, setup.options.process_limit, serve_inside) {
+                Ok(started) => return contain::supervise(started, Some(&dir)),
+                Err(reason) if setup.options.isolation == IsolationDemand::Auto => Some(reason),
+                Err(reason) => {
+                    let _ = send(&FromLauncher::Unavailable { reason });
+                    return 0;
+                }
+            }
+        }
+    };
     if let Err(e) = become_subreaper() {
         eprintln!("stressjudge launcher: cannot become a child subreaper: {e}");
         return 2;
     }
-    let sandbox_dir = std::env::var_os(SANDBOX_DIR_ENV);
-    let harness_gone = || {
-        if let Some(dir) = &sandbox_dir {
-            // Best effort: the harness can no longer do it.
-            let _ = std::fs::remove_dir_all(dir);
-        }
-        0
+    let ready = WireReady {
+        isolation: Isolation::basic(reason),
+        candidate_owner: None,
     };
-    let mut requests = LineReader::new(io::stdin());
+    if send(&FromLauncher::Ready(Box::new(ready))).is_err() {
+        return 2;
+    }
+    let code = serve(&mut requests, &mut Mode::Basic);
+    // Best effort: the harness may have died without removing it.
+    let _ = std::fs::remove_dir_all(&dir);
+    code
+}
+
+/// Serves runs until the harness closes the request pipe.
+fn serve<F: AsFd>(requests: &mut LineReader<F>, mode: &mut Mode) -> i32 {
     loop {
         let line = match requests.read_line(None) {
             Ok(Some(line)) => line,
-            Ok(None) => return harness_gone(),
+            Ok(None) => return 0,
             Err(e) => {
                 eprintln!("stressjudge launcher: cannot read requests: {e}");
                 return 2;
@@ -52,13 +134,17 @@ pub fn launcher_main() -> i32 {
         let run = match decode::<ToLauncher>(&line) {
             Ok(ToLauncher::Run(run)) => run,
             Ok(ToLauncher::Cancel) => continue, // Nothing is running.
+            Ok(ToLauncher::Setup(_)) => {
+                eprintln!("stressjudge launcher: Setup sent twice");
+                return 2;
+            }
             Err(e) => {
                 eprintln!("stressjudge launcher: {e}");
                 return 2;
             }
         };
-        let Some(answer) = run_one(&run, &mut requests) else {
-            return harness_gone(); // The run was killed and reaped.
+        let Some(answer) = run_one(&run, requests, mode) else {
+            return 0; // The harness is gone; the run was killed and reaped.
         };
         if let Err(e) = send(&answer) {
             eprintln!("stressjudge launcher: cannot answer: {e}");
@@ -83,42 +169,111 @@ fn path(bytes: &[u8]) -> &Path {
     Path::new(std::ffi::OsStr::from_bytes(bytes))
 }
 
-/// Opens the candidate's stdin, stdout and stderr files (close-on-exec, as std does).
-fn open_stdio(run: &WireRun) -> Result<Stdio, FromLauncher> {
-    let create = |p: &[u8]| {
-        OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .mode(0o644)
-            // A candidate may have replaced the file with a link; never write through it.
-            .custom_flags(libc::O_NOFOLLOW)
-            .open(path(p))
-            .map_err(|e| failed(format!("cannot create {}", path(p).display()), &e))
+/// Opens the candidate's stdin, stdout and stderr files (close-on-exec, as std does); under
+/// full isolation through the host's root directory, since the harness's paths are not
+/// visible from the sandbox.
+fn open_stdio(run: &WireRun, mode: &Mode) -> Result<Stdio, FromLauncher> {
+    let create_flags =
+        OFlags::WRONLY | OFlags::CREATE | OFlags::TRUNC | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let open = |p: &[u8], write: bool| -> io::Result<File> {
+        match mode {
+            Mode::Basic if write => OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .mode(0o644)
+                // A candidate may have replaced the file with a link; never write through it.
+                .custom_flags(libc::O_NOFOLLOW)
+                .open(path(p)),
+            Mode::Basic => File::open(path(p)),
+            Mode::Full(inner) => {
+                let relative = path(p).strip_prefix("/").unwrap_or(path(p));
+                let flags = if write {
+                    create_flags
+                } else {
+                    OFlags::RDONLY | OFlags::CLOEXEC
+                };
+                let fd = rustix::fs::openat(
+                    inner.root.host(),
+                    relative,
+                    flags,
+                    FileMode::from_raw_mode(0o644),
+                )?;
+                Ok(File::from(fd))
+            }
+        }
     };
-    let stdin = File::open(path(&run.stdin))
-        .map_err(|e| failed(format!("cannot open {}", path(&run.stdin).display()), &e))?;
+    let named = |p: &[u8], write: bool| {
+        let verb = if write { "create" } else { "open" };
+        open(p, write).map_err(|e| failed(format!("cannot {verb} {}", path(p).display()), &e))
+    };
     Ok(Stdio {
-        stdin,
-        stdout: create(&run.stdout)?,
-        stderr: create(&run.stderr)?,
+        stdin: named(&run.stdin, false)?,
+        stdout: named(&run.stdout, true)?,
+        stderr: named(&run.stderr, true)?,
     })
 }
 
 /// Runs one request to its end and returns the final answer, or `None` if the harness went
 /// away meanwhile (the run has then been killed and reaped).
-fn run_one<F: std::os::fd::AsFd>(
+fn run_one<F: AsFd>(
     run: &WireRun,
     requests: &mut LineReader<F>,
+    mode: &mut Mode,
 ) -> Option<FromLauncher> {
-    let stdio = match open_stdio(run) {
+    let stdio = match open_stdio(run, mode) {
         Ok(stdio) => stdio,
         Err(answer) => return Some(answer),
     };
-    let prepared = match Prepared::new(run) {
+    let credentials = match mode {
+        Mode::Basic => None,
+        Mode::Full(inner) => {
+            let pairs: Vec<(PathBuf, PathBuf)> = run
+                .readonly
+                .iter()
+                .map(|(given, canonical)| {
+                    (path(given).to_path_buf(), path(canonical).to_path_buf())
+                })
+                .collect();
+            if let Err(message) = inner.root.ensure_readonly(&pairs) {
+                return Some(FromLauncher::Failed {
+                    errno: None,
+                    message,
+                });
+            }
+            Some(inner.credentials)
+        }
+    };
+    let prepared = match Prepared::new(run, credentials) {
         Ok(p) => p,
         Err(e) => return Some(failed("bad request".into(), &e)),
     };
+    let tree = match mode {
+        Mode::Basic => None,
+        Mode::Full(inner) => {
+            let baseline = inner.cgroup.unreclaimable_bytes().unwrap_or(0);
+            // Rounded up, so the launcher's own small changes do not rewrite it every run.
+            let hard_limit = baseline
+                .saturating_add(run.memory_bytes)
+                .saturating_add(run.output_bytes.saturating_add(1).saturating_mul(2))
+                .saturating_add(HARD_LIMIT_SLACK)
+                .div_ceil(HARD_LIMIT_SLACK)
+                .saturating_mul(HARD_LIMIT_SLACK);
+            if let Err(e) = inner.cgroup.set_memory_limit(hard_limit) {
+                return Some(failed("cannot set the sandbox's memory limit".into(), &e));
+            }
+            let cpu_start = inner.cgroup.cpu().map(|c| (c, own_cpu()));
+            Some(Tree {
+                cgroup: &mut inner.cgroup,
+                baseline_bytes: baseline,
+                outputs: inner
+                    .outputs_in_memory
+                    .then_some([&stdio.stdout, &stdio.stderr]),
+                cpu_start,
+            })
+        }
+    };
+    let contained = tree.is_some();
     let cpu_before = children_cpu();
     let start = Instant::now();
     let pid = match spawn(&prepared, &stdio) {
@@ -132,25 +287,52 @@ fn run_one<F: std::os::fd::AsFd>(
             return Some(failed(what, &e.error));
         }
     };
+    // The harness kills this group if the launcher dies; a contained run dies with its
+    // namespace instead, and its pid means nothing outside.
+    let shown_pid = if contained { 0 } else { pid };
     // If this fails the harness is gone; the watch then sees the closed pipe and kills the run.
-    let _ = send(&FromLauncher::Started { pid });
-    let watched = watch(pid, run, start, requests);
+    let _ = send(&FromLauncher::Started { pid: shown_pid });
+    let watched = watch(pid, run, start, requests, tree);
+    if contained {
+        kill_namespace();
+    }
     sweep();
     let cpu = children_cpu().saturating_sub(cpu_before);
+    let oom_killed = match mode {
+        Mode::Basic => false,
+        Mode::Full(inner) => {
+            empty_tmp();
+            inner.cgroup.oom_killed_since_last()
+        }
+    };
     if watched.stop == Some(Stop::HarnessGone) {
         return None;
     }
-    Some(FromLauncher::Finished(outcome(run, &watched, &stdio, cpu)))
+    Some(FromLauncher::Finished(outcome(
+        run, &watched, &stdio, cpu, oom_killed,
+    )))
 }
 
 /// Puts the measurements together and decides which limit, if any, the run broke.
-fn outcome(run: &WireRun, w: &Watched, stdio: &Stdio, cpu: std::time::Duration) -> WireOutcome {
+///
+/// Under full isolation the peak is the larger of the candidate's own and the whole tree's
+/// sampled memory, and a kill by the kernel's OOM killer in the sandbox's cgroup is a memory
+/// limit, not a crash.
+fn outcome(
+    run: &WireRun,
+    w: &Watched,
+    stdio: &Stdio,
+    cpu: std::time::Duration,
+    oom_killed: bool,
+) -> WireOutcome {
     let exit = if libc::WIFSIGNALED(w.status) {
         Exit::Signal(libc::WTERMSIG(w.status))
     } else {
         Exit::Code(libc::WEXITSTATUS(w.status))
     };
-    let peak_kib = (w.usage.ru_maxrss.max(0) as u64).max(w.max_sampled_rss / 1024);
+    let peak_kib = (w.usage.ru_maxrss.max(0) as u64)
+        .max(w.max_sampled_rss / 1024)
+        .max(w.max_tree_bytes / 1024);
     let own_cpu = timeval(w.usage.ru_utime) + timeval(w.usage.ru_stime);
     let cpu = cpu.max(own_cpu);
     let too_long = |f: &File| f.metadata().is_ok_and(|m| m.len() > run.output_bytes);
@@ -159,7 +341,7 @@ fn outcome(run: &WireRun, w: &Watched, stdio: &Stdio, cpu: std::time::Duration) 
         exit,
         too_long(&stdio.stdout) || too_long(&stdio.stderr),
         cpu > run.cpu(),
-        peak_kib.saturating_mul(1024) > run.memory_bytes,
+        oom_killed || peak_kib.saturating_mul(1024) > run.memory_bytes,
     );
     WireOutcome {
         exit,

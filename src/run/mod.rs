@@ -1,4 +1,4 @@
-//! Step 4 of the pipeline: one sandboxed process under limits.
+//! Step 4 of the pipeline: one sandboxed process tree under limits.
 //!
 //! # Shape
 //!
@@ -6,7 +6,53 @@
 //! candidate per request and answers with what it measured. The launcher is `stressjudge
 //! __launcher`, a freshly exec'd, single-threaded process that stays a few MiB in size whatever
 //! the harness holds. Requests and answers are JSON lines on the launcher's stdin and stdout
-//! (see `wire`).
+//! (see `wire`); the first request says how to isolate runs and the first answer says what the
+//! sandbox has ([`Isolation`]).
+//!
+//! # Isolation levels
+//!
+//! The caller demands [`IsolationDemand::Full`], [`IsolationDemand::Basic`] or
+//! [`IsolationDemand::Auto`] (full where possible, else basic) in [`SandboxOptions`];
+//! [`Sandbox::isolation`] tells what it got. Demanding full on a machine that cannot give it is
+//! an error saying why. The command line decides once per process
+//! ([`configure_process`]), so every run of one command has the same isolation and every report
+//! says which (`isolation: ...`, and an `"isolation"` JSON field).
+//!
+//! **Full isolation** (`contain`, `rootfs`, `cgroup`): the launcher creates a cgroup and new
+//! user, PID, mount, network, IPC and UTS namespaces once, and an inner launcher living in them
+//! serves every run:
+//!
+//! - The inner launcher is PID 1 of the sandbox's PID namespace and the candidate its child:
+//!   the candidate sees only its own processes in a fresh `/proc`, default signal actions work
+//!   for it, orphans come back to the launcher, `kill(-1, SIGKILL)` from the launcher reaches
+//!   exactly the sandbox, and if the launcher dies the kernel kills everything in it. A
+//!   candidate's `kill(-1)` or a signal to its parent reaches only the sandbox (and PID 1
+//!   ignores signals from inside).
+//! - No network: an empty network namespace, loopback down.
+//! - Files: a root of its own (`rootfs`): the system directories read-only, `/dev` with the
+//!   harmless devices, a private size-capped `/tmp` emptied after each run, the working
+//!   directory `/box`, and the paths a run lists in [`RunRequest::readonly`] (its binary, an
+//!   interpreter's installation, a script), read-only at their own paths. The build cache, the
+//!   failure folder, other sandboxes, the harness's temporary files (inputs, answers) and the
+//!   user's home are not there.
+//! - The candidate runs as `nobody` (65534) when the harness is root (so it is not the host's
+//!   root even inside: sysctl writes compare with the host's root uid; `/proc/sys` is
+//!   read-only as well), else as the namespace's uid 0, which is the invoking user; either way
+//!   with no capability left (bounding set emptied, `SECBIT_NOROOT` locked, `no_new_privs`).
+//!   The inner launcher is not dumpable, so the candidate cannot look into it through `/proc`.
+//! - The cgroup (v2 where the harness may write a subtree with the `memory` and `pids`
+//!   controllers: as root, or delegated by systemd to an ordinary user; else v1 `memory`,
+//!   `pids` and `cpuacct` as root) holds the inner launcher and every process of the runs: the
+//!   memory of the whole process tree is sampled every tick and bounded by a hard limit, an
+//!   OOM kill in it is a memory limit (MLE) and not a crash, forks beyond the process cap
+//!   ([`SandboxOptions::process_limit`], default [`DEFAULT_PROCESS_LIMIT`]; threads count)
+//!   fail, and CPU time of the whole tree is watched in flight. The launcher removes the cgroup
+//!   when it ends; the harness removes it if it had to kill the launcher, and the next
+//!   launcher removes any left by launchers that were killed with their harness.
+//!
+//! **Basic isolation** (the fallback, e.g. in a container that forbids namespaces) is the
+//! rlimit sandbox: its own process group, a child subreaper, rlimits as backstops, memory and
+//! in-flight CPU of the first process only (see the table below).
 //!
 //! # Why a launcher: measuring the candidate's own memory
 //!
@@ -32,34 +78,47 @@
 //!    `RLIMIT_FSIZE`, see below). The harness reads them back afterwards, at most the limit.
 //!    The directory lives in `/dev/shm` when that is a tmpfs with room (file creation and
 //!    deletion on a disk mounted with `discard` cost milliseconds per run), else in the
-//!    system temporary directory. The candidate's working directory is created empty for
-//!    each run and removed after it. If the harness dies without cleaning up, the launcher
-//!    removes the directory as it exits.
-//! 2. `clone(CLONE_VM | CLONE_VFORK)` on a separate stack, as `posix_spawn` does; the child
+//!    system temporary directory. Under full isolation these are opened through a descriptor
+//!    of the host's root kept from before the switch, since the candidate's root does not
+//!    show them. The working directory holds the request's `dirs` and `files` (made by the
+//!    harness), the request's `collect` files are read back after the run without following
+//!    links, and it is emptied for the next run. If the harness dies without cleaning up, the
+//!    launcher removes the directory as it exits.
+//! 2. Under full isolation: paths the request lists as read-only and not yet visible are bound,
+//!    and the cgroup's memory is read (the launcher's own share, subtracted later) and its hard
+//!    limit set to memory limit + room for stdout and stderr (tmpfs pages are charged to the
+//!    writer) + a little for the kernel.
+//! 3. `clone(CLONE_VM | CLONE_VFORK)` on a separate stack, as `posix_spawn` does; the child
 //!    (async-signal-safe calls only, everything prepared beforehand, signals blocked until the
 //!    inherited handlers are reset) puts itself in its own process group, asks for `SIGKILL`
 //!    if the launcher dies, wires stdin/stdout/stderr, enters its working directory, sets the
-//!    rlimits, marks itself the OOM killer's first choice, unblocks signals and `execve`s with
-//!    exactly the requested environment. A setup failure is reported through shared memory.
-//! 3. The launcher waits on a pidfd with `poll` and a 5 ms tick, so it wakes at once when the
+//!    rlimits, marks itself the OOM killer's first choice, under full isolation drops every
+//!    privilege (raw system calls), unblocks signals and `execve`s with exactly the requested
+//!    environment. A setup failure is reported through shared memory.
+//! 4. The launcher waits on a pidfd with `poll` and a 5 ms tick, so it wakes at once when the
 //!    candidate exits. On every tick it samples `/proc/PID/statm` (resident size: a memory bomb
 //!    is killed within one tick of crossing the limit), `/proc/PID/stat` (CPU time: killed past
 //!    the limit rather than at the coarser `RLIMIT_CPU` backstop), `/proc/PID/schedstat` (time
 //!    spent waiting for a CPU, which the wall-clock backstop does not count) and the wall
-//!    clock. It also
+//!    clock; under full isolation also the cgroup's memory (everything charged to it but the
+//!    reclaimable page cache of regular files, minus the launcher's share and the output
+//!    files) and CPU time, so the whole tree is held to the memory and CPU limits. It also
 //!    watches its request pipe: a `Cancel` line kills the run, end-of-file (the harness died)
 //!    kills the run and ends the launcher, so nothing is orphaned.
-//! 4. When the candidate exits or a limit is hit, its whole process group gets `SIGKILL`, then
-//!    `wait4` gives its exit status and `ru_maxrss`. The launcher is a child subreaper, so
-//!    descendants that left the group (even through `setsid`) are re-parented to it when their
-//!    parents die; it kills and reaps every remaining child before answering. CPU time of the
-//!    whole tree is the difference of `getrusage(RUSAGE_CHILDREN)` across the run, taken after
-//!    all of that reaping.
+//! 5. When the candidate exits or a limit is hit, its whole process group (under full
+//!    isolation: every process of the sandbox) gets `SIGKILL`, then `wait4` gives its exit
+//!    status and `ru_maxrss`. The launcher is a child subreaper (under full isolation, PID 1),
+//!    so descendants that left the group (even through `setsid`) are re-parented to it when
+//!    their parents die; it kills and reaps every remaining child before answering. CPU time
+//!    of the whole tree is the difference of `getrusage(RUSAGE_CHILDREN)` across the run, taken
+//!    after all of that reaping. Under full isolation `/tmp` is emptied and an OOM kill in the
+//!    cgroup during the run makes it a memory limit.
 //!
 //! If the launcher itself dies mid-run, its death signal kills the candidate and the harness
 //! kills the candidate's process group (whose id the launcher reported when the run started),
-//! then starts a new launcher and runs the request once more. Only descendants that both left
-//! the group and outlived the launcher can escape that path.
+//! then starts a new launcher and runs the request once more. Under basic isolation only
+//! descendants that both left the group and outlived the launcher can escape that path; under
+//! full isolation nothing can, since the death of the PID namespace's PID 1 kills it all.
 //!
 //! # Cancelling
 //!
@@ -71,43 +130,55 @@
 //!
 //! # Cost
 //!
-//! About 0.05 ms per run above a bare `std::process::Command` spawn: a trivial C candidate
-//! takes 0.67 ms through the sandbox, 0.60 ms with `Command`, 0.71 ms from a `/bin/sh` loop
-//! (`overhead_per_trivial_run` in `tests/hostile.rs` prints these).
+//! A trivial C candidate costs about as much through either sandbox as from a `/bin/sh` loop
+//! (`overhead_per_trivial_run` in `tests/hostile.rs` and `cargo bench --bench isolation` print
+//! the figures; the README's Performance section has them). Full isolation adds about 0.1 to
+//! 0.4 ms per run (a few cgroup file reads, the privilege drop, emptying `/tmp`), and about
+//! 10 ms once per sandbox (namespaces, root file system, cgroup).
 //!
 //! # Limits
 //!
 //! | limit | enforced by | backstop |
 //! |---|---|---|
-//! | CPU | `/proc/PID/stat` sampling (candidate + its reaped children), final check on the whole tree | `RLIMIT_CPU` = ceil(1.5 x limit) + 1 s (`SIGXCPU`), hard one second later |
+//! | CPU | `/proc/PID/stat` sampling (candidate + its reaped children), under full isolation the cgroup's CPU time of the whole tree; final check on the whole tree | `RLIMIT_CPU` = ceil(1.5 x limit) + 1 s (`SIGXCPU`), hard one second later |
 //! | wall | the launcher's clock minus the candidate's run delay (time spent runnable but waiting for a CPU, from `/proc/PID/schedstat`), so an overloaded machine does not turn CPU-bound runs into wall-clock TLEs ([`RunLimits::from_time_limit`] gives max(2 x TL, TL + 1 s)) | 3 x wall of real time, however starved; the harness gives up on a launcher silent for 3 x wall + 10 s and restarts it |
-//! | memory | resident-size sampling (kill above the limit), final check on `ru_maxrss` | `RLIMIT_AS` = max(4 x limit, limit + 1 GiB): large but untouched reservations are not punished |
+//! | memory | resident-size sampling of the candidate; under full isolation also of the whole tree's unreclaimable memory (kill above the limit); final check on `ru_maxrss` | full: the cgroup's hard limit (an OOM kill there is MLE); `RLIMIT_AS` = max(4 x limit, limit + 1 GiB) per process: large but untouched reservations are not punished |
 //! | output | `RLIMIT_FSIZE` = limit + 1: the candidate gets `SIGXFSZ` (or `EFBIG`) and a file longer than the limit means OLE | only the first 64 KiB of an over-long stdout are read back |
+//! | processes | full: the cgroup's `pids.max` ([`SandboxOptions::process_limit`]) | |
+//! | files | full: `/tmp` is a tmpfs of [`TMP_BYTES`]; files in `/tmp` and the working directory are memory charged to the cgroup; everything else is read-only | |
 //! | core dumps | `RLIMIT_CORE` = 0 | |
 //! | stack | `RLIMIT_STACK` = 3/4 of the memory limit: deep recursion works, and a runaway recursion is a SIGSEGV (RE) below the memory limit, not an MLE | |
 //!
-//! Memory and in-flight CPU sampling look at the candidate process itself; its children are
-//! bounded one by one by the rlimits (inherited), by the wall clock, and their CPU counts in
-//! the final whole-tree check. With `RLIMIT_STACK` raised, glibc's default thread stack grows
-//! too, so a C++ candidate starting many `std::thread`s reserves (not touches) more address
-//! space; the `RLIMIT_AS` slack covers a few such threads.
+//! With `RLIMIT_STACK` raised, glibc's default thread stack grows too, so a C++ candidate
+//! starting many `std::thread`s reserves (not touches) more address space; the `RLIMIT_AS`
+//! slack covers a few such threads.
 //!
-//! Not bounded: the number of processes (`RLIMIT_NPROC` counts the whole user and does not
-//! apply to root), space used by files other than stdout/stderr (each is capped by
-//! `RLIMIT_FSIZE`, their number is not; in `/dev/shm` that space is RAM), and nothing separates the candidate from the user it
-//! runs as (it could signal the harness). Those need containers; this is a judge for one's own
-//! solutions, not for hostile strangers.
+//! Not bounded under basic isolation only: the number of processes (`RLIMIT_NPROC` counts the
+//! whole user and does not apply to root), the memory and in-flight CPU of processes other than
+//! the first (each is bounded by the rlimits, by the wall clock, and its CPU counts in the final
+//! whole-tree check), space used by files other than stdout/stderr (each is capped by
+//! `RLIMIT_FSIZE`, their number is not; in `/dev/shm` that space is RAM), and nothing separates
+//! the candidate from the user it runs as (it could read the user's files, open connections
+//! and signal the harness). Full isolation bounds and separates all of these; it needs Linux
+//! 5.12 or later, namespaces the kernel allows, and a writable cgroup (`stressjudge doctor`
+//! says what is missing).
 
+mod cgroup;
+mod contain;
+mod isolation;
 mod launcher;
 mod procfs;
 mod reap;
 mod registry;
+mod rootfs;
 mod sandbox;
 mod scratch;
 mod signals;
 mod spawn;
+mod support;
 mod watch;
 mod wire;
+mod workdir;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -115,11 +186,19 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use isolation::{
+    configure_process, process_isolation, process_options, CgroupInfo, Isolation, IsolationDemand,
+    IsolationLevel, SandboxOptions, DEFAULT_PROCESS_LIMIT, DISABLE_CGROUPS_ENV,
+    DISABLE_NAMESPACES_ENV,
+};
 pub use launcher::launcher_main;
 pub use registry::{cancel_all, register_cancel};
+pub use rootfs::TMP_BYTES;
 pub use sandbox::{CancelHandle, Sandbox};
 pub use scratch::scratch_dir;
 pub use signals::signal_name;
+pub use support::{machine_support, CgroupSupport, MachineSupport};
+pub use workdir::COLLECT_LIMIT;
 
 /// Default output limit: 64 MiB of stdout.
 pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
@@ -150,7 +229,8 @@ impl RunLimits {
     }
 }
 
-/// What to run: a program with arguments, its environment and its stdin file.
+/// What to run: a program with arguments, its environment, its stdin file, what its working
+/// directory holds and what is read back from it.
 #[derive(Debug, Clone)]
 pub struct RunRequest {
     /// Program (absolute path) followed by its arguments.
@@ -161,6 +241,20 @@ pub struct RunRequest {
     pub stdin: PathBuf,
     /// Limits of this run.
     pub limits: RunLimits,
+    /// Files copied into the working directory before the run: (relative name, harness path),
+    /// e.g. a checker's input, output and answer. Readable by the candidate, not writable.
+    pub files: Vec<(String, PathBuf)>,
+    /// Directories created in the working directory before the run (e.g. `feedback`),
+    /// writable by the candidate.
+    pub dirs: Vec<String>,
+    /// Files of the working directory read back after the run into
+    /// [`RunOutcome::collected`], at most [`COLLECT_LIMIT`] bytes each; missing ones (and
+    /// anything not a regular file) are simply absent.
+    pub collect: Vec<String>,
+    /// Paths outside the system directories the program must read: an interpreter's prefix,
+    /// a script, a `--cmd`'s directory. Bound read-only at the same path under full isolation
+    /// (the program, `argv[0]`, always is), ignored under basic isolation.
+    pub readonly: Vec<PathBuf>,
 }
 
 /// How the candidate's process ended.
@@ -200,7 +294,8 @@ pub struct RunOutcome {
     pub cpu: Duration,
     /// Wall-clock time from start to the candidate's exit.
     pub wall: Duration,
-    /// The candidate's own peak resident memory in KiB.
+    /// Peak memory in KiB: the candidate's own peak resident size, and under full isolation
+    /// at least the whole process tree's largest sampled unreclaimable memory.
     pub peak_memory_kib: u64,
     /// Which limit stopped the run, if any.
     pub limit_hit: Option<LimitHit>,
@@ -209,4 +304,6 @@ pub struct RunOutcome {
     pub stdout: Vec<u8>,
     /// The first few KiB of the candidate's stderr, lossily decoded.
     pub stderr_head: String,
+    /// The request's `collect` files that existed after the run, with their first bytes.
+    pub collected: Vec<(String, Vec<u8>)>,
 }

@@ -27,6 +27,28 @@ pub(crate) fn kill_group(pgid: libc::pid_t) {
     }
 }
 
+/// Sends SIGKILL to every process this process may signal but itself: called by the inner
+/// launcher, PID 1 of the sandbox's PID namespace, that is every process of the sandbox.
+/// Does nothing in any process that is not a PID 1, so a mistake can never make it reach the
+/// invoking user's processes.
+pub(crate) fn kill_namespace() {
+    // SAFETY: plain system calls.
+    unsafe {
+        if libc::getpid() == 1 {
+            libc::kill(-1, libc::SIGKILL);
+        }
+    }
+}
+
+/// CPU time (user + sys) of this process itself.
+pub(crate) fn own_cpu() -> Duration {
+    // SAFETY: an all-zero rusage is a valid out-parameter.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is a valid out-parameter.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    timeval(usage.ru_utime) + timeval(usage.ru_stime)
+}
+
 /// Kills and reaps every remaining child of this process, including orphans re-parented here
 /// while it works (the candidate's group has already been killed). Returns once this process
 /// has no children.

@@ -1,5 +1,6 @@
 //! The harness side: a [`Sandbox`] owns one launcher process and runs requests through it.
 
+use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -11,10 +12,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use super::cgroup;
+use super::isolation::{Isolation, IsolationDemand, IsolationLevel, SandboxOptions};
 use super::watch::WALL_CAP_FACTOR;
 use super::wire::{
-    decode, encode, FromLauncher, LineReader, ToLauncher, WireOutcome, WireRun, SANDBOX_DIR_ENV,
+    decode, encode, FromLauncher, LineReader, ToLauncher, WireOutcome, WireRun, WireSetup,
+    BOX_INSIDE,
 };
+use super::workdir;
 use super::{LimitHit, RunOutcome, RunRequest};
 
 /// How long the launcher may take to start a candidate before it is presumed dead.
@@ -35,6 +40,10 @@ const STDERR_KEPT: u64 = 4 * 1024;
 /// the whole harness dies instead, the launcher sees its request pipe close, kills any run in
 /// progress and exits.
 ///
+/// The sandbox's isolation is chosen when it starts ([`Sandbox::start_with_options`]) and
+/// stays the same for its whole life, across launcher restarts; [`Sandbox::isolation`] says
+/// what it is.
+///
 /// ```no_run
 /// use std::time::Duration;
 /// use stressjudge::run::{RunLimits, RunRequest, Sandbox, DEFAULT_OUTPUT_BYTES};
@@ -47,6 +56,10 @@ const STDERR_KEPT: u64 = 4 * 1024;
 ///     env: vec![("PATH".into(), "/usr/bin:/bin".into())],
 ///     stdin: "/tmp/input.txt".into(),
 ///     limits: RunLimits::from_time_limit(Duration::from_secs(1), 256 << 20, DEFAULT_OUTPUT_BYTES),
+///     files: vec![],
+///     dirs: vec![],
+///     collect: vec![],
+///     readonly: vec![],
 /// };
 /// std::thread::scope(|scope| {
 ///     for sandbox in &mut sandboxes {
@@ -60,10 +73,23 @@ pub struct Sandbox {
     launcher_path: PathBuf,
     /// This sandbox's private directory: `stdout`, `stderr` and the working directory.
     dir: tempfile::TempDir,
+    /// `dir`, canonical (the launcher of a full sandbox opens paths from the host's root).
+    canonical_dir: PathBuf,
     /// Name of the working directory inside `dir`; changes if one cannot be emptied.
     work: String,
     /// How many working directories could not be emptied.
     abandoned: u32,
+    /// The options; once the first launcher answered, the demand is its level, so a restarted
+    /// launcher gives the same isolation.
+    options: SandboxOptions,
+    /// What the launcher reported.
+    isolation: Option<Isolation>,
+    /// Host uid and gid owning the working directory under full isolation, when not the
+    /// harness's.
+    owner: Option<(u32, u32)>,
+    /// Canonical forms of paths already sent (the same program and input file come back run
+    /// after run; resolving them costs a system call per component).
+    canonical: HashMap<PathBuf, PathBuf>,
     launcher: Option<Launcher>,
     shared: Arc<Shared>,
 }
@@ -125,21 +151,45 @@ enum Trouble {
 }
 
 impl Sandbox {
-    /// Starts a sandbox whose launcher is this executable (`stressjudge __launcher`).
+    /// Starts a sandbox whose launcher is this executable (`stressjudge __launcher`), with the
+    /// process-wide options ([`super::configure_process`]; auto isolation unless set).
     pub fn start() -> io::Result<Sandbox> {
-        Sandbox::start_with(std::env::current_exe()?)
+        Sandbox::start_with_options(std::env::current_exe()?, &super::process_options())
     }
 
-    /// Starts a sandbox whose launcher is `launcher` run as `launcher __launcher` (tests pass
-    /// the `stressjudge` binary, since a test executable has no such subcommand).
+    /// Starts a sandbox with auto isolation whose launcher is `launcher` run as `launcher
+    /// __launcher` (tests pass the `stressjudge` binary, since a test executable has no such
+    /// subcommand).
     pub fn start_with(launcher: impl Into<PathBuf>) -> io::Result<Sandbox> {
+        Sandbox::start_with_options(launcher, &SandboxOptions::default())
+    }
+
+    /// Starts a sandbox whose launcher is `launcher`, isolated as `options` say. Demanding
+    /// [`IsolationDemand::Full`] on a machine that cannot give it is an error of kind
+    /// `Unsupported` whose message says why.
+    pub fn start_with_options(
+        launcher: impl Into<PathBuf>,
+        options: &SandboxOptions,
+    ) -> io::Result<Sandbox> {
+        let dir = tempfile::Builder::new()
+            .prefix("stressjudge-sandbox-")
+            .tempdir_in(run_root())?;
+        let canonical_dir = std::fs::canonicalize(dir.path())?;
+        if options.isolation != IsolationDemand::Basic {
+            for sub in ["box", "root"] {
+                std::fs::create_dir(dir.path().join(sub))?;
+            }
+        }
         let mut sandbox = Sandbox {
             launcher_path: launcher.into(),
-            dir: tempfile::Builder::new()
-                .prefix("stressjudge-sandbox-")
-                .tempdir_in(run_root())?,
+            dir,
+            canonical_dir,
             work: "work".to_string(),
             abandoned: 0,
+            options: *options,
+            isolation: None,
+            owner: None,
+            canonical: HashMap::new(),
             launcher: None,
             shared: Arc::new(Shared {
                 cancelled: AtomicBool::new(false),
@@ -148,6 +198,17 @@ impl Sandbox {
         };
         sandbox.ensure_launcher()?;
         Ok(sandbox)
+    }
+
+    /// What this sandbox's runs have: full or basic isolation, with the details.
+    pub fn isolation(&self) -> &Isolation {
+        self.isolation
+            .as_ref()
+            .expect("a started sandbox knows its isolation")
+    }
+
+    fn is_full(&self) -> bool {
+        self.isolation().level == IsolationLevel::Full
     }
 
     /// A handle that cancels this sandbox's runs from another thread.
@@ -162,23 +223,31 @@ impl Sandbox {
         self.launcher.as_ref().map(|l| l.child.id())
     }
 
-    /// Runs one candidate to its end in a fresh temporary working directory and reports what
-    /// happened. Errors mean there is no verdict: the program could not be started (e.g.
+    /// Runs one candidate to its end in a fresh working directory (holding the request's
+    /// `dirs` and `files`) and reports what happened, with the request's `collect` files read
+    /// back. Errors mean there is no verdict: the program could not be started (e.g.
     /// `NotFound`), the run was cancelled (`Interrupted`), or the launcher died twice.
     pub fn run(&mut self, req: &RunRequest) -> io::Result<RunOutcome> {
         let mut last_loss = None;
         for _attempt in 0..2 {
-            let workdir = self.fresh_workdir()?;
-            let wire = wire_run(req, self.dir.path(), &workdir);
+            self.ensure_launcher()?;
+            let (host_workdir, inside) = self.fresh_workdir()?;
+            let prepared = workdir::prepare(&host_workdir, &req.dirs, &req.files, self.owner);
+            let full = self.is_full();
+            let known = full.then_some(&mut self.canonical);
+            let wire = prepared.and_then(|()| wire_run(req, &self.canonical_dir, &inside, known));
             let result = wire.and_then(|wire| match self.exchange(&wire) {
-                Ok(outcome) => collect(outcome, self.dir.path(), req).map(Some),
+                Ok(outcome) => {
+                    let collected = workdir::collect(&host_workdir, &req.collect);
+                    collect(outcome, self.dir.path(), req, collected).map(Some)
+                }
                 Err(Trouble::Fatal(e)) => Err(e),
                 Err(Trouble::Lost(e)) => {
                     last_loss = Some(e);
                     Ok(None)
                 }
             });
-            self.clear_workdir(&workdir);
+            self.clear_workdir(&host_workdir);
             if let Some(outcome) = result? {
                 return Ok(outcome);
             }
@@ -190,12 +259,18 @@ impl Sandbox {
         ))
     }
 
-    /// Creates the (empty) working directory of the next run.
-    fn fresh_workdir(&mut self) -> io::Result<PathBuf> {
+    /// The working directory of the next run: on the host, and as the candidate sees it.
+    /// Under basic isolation it is created empty for each run; under full isolation it is the
+    /// sandbox's `box` (seen as `/box`), emptied after each run.
+    fn fresh_workdir(&mut self) -> io::Result<(PathBuf, PathBuf)> {
+        if self.is_full() {
+            let host = self.dir.path().join("box");
+            return Ok((host, PathBuf::from(BOX_INSIDE)));
+        }
         loop {
             let workdir = self.dir.path().join(&self.work);
             match std::fs::create_dir(&workdir) {
-                Ok(()) => return Ok(workdir),
+                Ok(()) => return Ok((workdir.clone(), workdir)),
                 // Left by a candidate that wrote outside its own directory.
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists && self.abandoned < 100 => {
                     self.clear_workdir(&workdir)
@@ -205,10 +280,21 @@ impl Sandbox {
         }
     }
 
-    /// Removes the working directory after a run, so the next one starts empty; one that
-    /// cannot be removed (the candidate took its permissions away) is left for the final
-    /// cleanup and the next run uses a new name.
+    /// Empties the working directory after a run, so the next one starts empty. Under basic
+    /// isolation one that cannot be removed is left for the final cleanup and the next run uses
+    /// a new name; under full isolation the `box` is moved aside and the launcher restarted on a
+    /// new one (its mount follows the directory, not the name).
     fn clear_workdir(&mut self, workdir: &Path) {
+        if self.is_full() {
+            if workdir::empty(workdir).is_err() {
+                self.abandoned += 1;
+                let aside = self.dir.path().join(format!("box-{}", self.abandoned));
+                let _ = std::fs::rename(workdir, aside);
+                let _ = std::fs::create_dir(workdir);
+                self.discard_launcher(None);
+            }
+            return;
+        }
         if std::fs::remove_dir(workdir).is_ok() || std::fs::remove_dir_all(workdir).is_ok() {
             return;
         }
@@ -216,14 +302,13 @@ impl Sandbox {
         self.work = format!("work-{}", self.abandoned);
     }
 
-    /// Starts the launcher if none is running.
+    /// Starts the launcher if none is running, and learns the isolation it gives.
     fn ensure_launcher(&mut self) -> io::Result<()> {
         if self.launcher.is_some() {
             return Ok(());
         }
         let mut child = Command::new(&self.launcher_path)
             .arg("__launcher")
-            .env(SANDBOX_DIR_ENV, self.dir.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -238,13 +323,51 @@ impl Sandbox {
                     ),
                 )
             })?;
-        let stdin = child.stdin.take().expect("stdin is piped");
+        let mut stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
-        *self.shared.requests() = Some(stdin);
-        self.launcher = Some(Launcher {
-            child,
-            answers: LineReader::new(stdout),
+        let mut answers = LineReader::new(stdout);
+        let setup = ToLauncher::Setup(WireSetup {
+            probe: false,
+            options: self.options,
+            dir: bytes(self.canonical_dir.as_os_str()),
         });
+        let ready = stdin
+            .write_all(&encode(&setup))
+            .and_then(|()| answers.read_line(Some(START_TIMEOUT)))
+            .and_then(|line| {
+                let line = line.ok_or_else(|| {
+                    io::Error::new(io::ErrorKind::BrokenPipe, "the launcher exited at once")
+                })?;
+                decode::<FromLauncher>(&line)
+            });
+        let ready = match ready {
+            Ok(FromLauncher::Ready(ready)) => ready,
+            other => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(match other {
+                    Ok(FromLauncher::Unavailable { reason }) => io::Error::new(
+                        io::ErrorKind::Unsupported,
+                        format!("full isolation is not available here: {reason}"),
+                    ),
+                    Ok(_) => io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "the launcher did not answer its setup",
+                    ),
+                    Err(e) => {
+                        io::Error::new(e.kind(), format!("the sandbox launcher did not start: {e}"))
+                    }
+                });
+            }
+        };
+        self.options.isolation = match ready.isolation.level {
+            IsolationLevel::Full => IsolationDemand::Full,
+            IsolationLevel::Basic => IsolationDemand::Basic,
+        };
+        self.owner = ready.candidate_owner;
+        self.isolation = Some(ready.isolation);
+        *self.shared.requests() = Some(stdin);
+        self.launcher = Some(Launcher { child, answers });
         Ok(())
     }
 
@@ -298,6 +421,17 @@ impl Sandbox {
                     });
                     return Err(Trouble::Fatal(io::Error::new(kind, message)));
                 }
+                Ok(
+                    FromLauncher::Ready(_)
+                    | FromLauncher::Probed(_)
+                    | FromLauncher::Unavailable { .. },
+                ) => {
+                    self.discard_launcher(started);
+                    return Err(Trouble::Lost(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "the launcher answered out of turn",
+                    )));
+                }
                 Ok(FromLauncher::Finished(outcome)) => {
                     if outcome.cancelled || self.shared.cancelled.load(Ordering::SeqCst) {
                         return Err(Trouble::Fatal(cancelled()));
@@ -328,6 +462,12 @@ impl Sandbox {
             let _ = launcher.child.wait();
         }
         kill_candidate();
+        // The killed outer launcher could not remove its cgroup; its inner launcher and the
+        // runs die with it (death signal, then the PID namespace), which empties the cgroup.
+        if let Some(info) = self.isolation.as_ref().and_then(|i| i.cgroup.as_ref()) {
+            let dirs: Vec<PathBuf> = info.paths.iter().map(PathBuf::from).collect();
+            cgroup::remove_dirs(&dirs, Duration::from_secs(2));
+        }
     }
 }
 
@@ -377,8 +517,36 @@ fn bytes(s: &OsStr) -> Vec<u8> {
     s.as_bytes().to_vec()
 }
 
-/// The wire form of a request, running in `workdir` with stdout and stderr in `dir`.
-fn wire_run(req: &RunRequest, dir: &Path, workdir: &Path) -> io::Result<WireRun> {
+/// The canonical form of `path` (which must exist), remembered in `known`.
+fn canonical(path: &Path, known: &mut HashMap<PathBuf, PathBuf>) -> io::Result<PathBuf> {
+    if let Some(found) = known.get(path) {
+        return Ok(found.clone());
+    }
+    let found = std::fs::canonicalize(path)?;
+    known.insert(path.to_path_buf(), found.clone());
+    Ok(found)
+}
+
+/// A path as given (made absolute) and canonical (the given one when it does not exist).
+fn given_and_canonical(
+    path: &Path,
+    known: &mut HashMap<PathBuf, PathBuf>,
+) -> io::Result<(Vec<u8>, Vec<u8>)> {
+    let given = std::path::absolute(path)?;
+    let canonical = canonical(&given, known).unwrap_or_else(|_| given.clone());
+    Ok((bytes(given.as_os_str()), bytes(canonical.as_os_str())))
+}
+
+/// The wire form of a request, running in `workdir` (as the candidate sees it) with stdout and
+/// stderr in `dir` (canonical). The launcher of a full sandbox (`canonical_paths` given: paths
+/// already resolved) gets canonical paths (it opens them from the host's root) and the
+/// read-only paths, the program among them.
+fn wire_run(
+    req: &RunRequest,
+    dir: &Path,
+    workdir: &Path,
+    canonical_paths: Option<&mut HashMap<PathBuf, PathBuf>>,
+) -> io::Result<WireRun> {
     let program = req.argv.first().ok_or_else(|| invalid("empty argv"))?;
     if !Path::new(program).is_absolute() {
         return Err(invalid("the program path must be absolute"));
@@ -396,11 +564,23 @@ fn wire_run(req: &RunRequest, dir: &Path, workdir: &Path) -> io::Result<WireRun>
         env.push(entry);
     }
     let limits = &req.limits;
+    let (stdin, readonly) = match canonical_paths {
+        Some(known) => {
+            let mut readonly = vec![given_and_canonical(Path::new(program), known)?];
+            for path in &req.readonly {
+                readonly.push(given_and_canonical(path, known)?);
+            }
+            let stdin = canonical(&std::path::absolute(&req.stdin)?, known)?;
+            (stdin, readonly)
+        }
+        None => (std::path::absolute(&req.stdin)?, Vec::new()),
+    };
     Ok(WireRun {
         argv: req.argv.iter().map(|a| bytes(a)).collect(),
         env,
-        stdin: bytes(std::path::absolute(&req.stdin)?.as_os_str()),
+        stdin: bytes(stdin.as_os_str()),
         workdir: bytes(workdir.as_os_str()),
+        readonly,
         stdout: bytes(dir.join("stdout").as_os_str()),
         stderr: bytes(dir.join("stderr").as_os_str()),
         cpu_ns: limits.cpu.as_nanos().min(u64::MAX as u128) as u64,
@@ -420,7 +600,12 @@ fn read_head(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
 }
 
 /// The public outcome: the launcher's measurements plus the output files read back.
-fn collect(o: WireOutcome, dir: &Path, req: &RunRequest) -> io::Result<RunOutcome> {
+fn collect(
+    o: WireOutcome,
+    dir: &Path,
+    req: &RunRequest,
+    collected: Vec<(String, Vec<u8>)>,
+) -> io::Result<RunOutcome> {
     let kept = match o.limit {
         Some(LimitHit::Output) => FLOODED_STDOUT_KEPT.min(req.limits.output_bytes),
         _ => req.limits.output_bytes,
@@ -435,6 +620,7 @@ fn collect(o: WireOutcome, dir: &Path, req: &RunRequest) -> io::Result<RunOutcom
         limit_hit: o.limit,
         stdout,
         stderr_head: String::from_utf8_lossy(&stderr).into_owned(),
+        collected,
     })
 }
 
@@ -458,8 +644,16 @@ mod tests {
             env: vec![],
             stdin: "/dev/null".into(),
             limits: super::super::RunLimits::from_time_limit(Duration::from_secs(1), 1 << 20, 1),
+            files: vec![],
+            dirs: vec![],
+            collect: vec![],
+            readonly: vec!["/usr/bin/../bin/env".into()],
         };
-        let err = |req: &RunRequest| wire_run(req, dir.path(), dir.path()).unwrap_err().kind();
+        let err = |req: &RunRequest| {
+            wire_run(req, dir.path(), dir.path(), None)
+                .unwrap_err()
+                .kind()
+        };
         assert_eq!(err(&req), io::ErrorKind::InvalidInput);
         req.argv = vec!["bin/relative".into()];
         assert_eq!(err(&req), io::ErrorKind::InvalidInput);
@@ -467,8 +661,16 @@ mod tests {
         req.env = vec![("A=B".into(), "c".into())];
         assert_eq!(err(&req), io::ErrorKind::InvalidInput);
         req.env = vec![("A".into(), "b=c".into())];
-        let wire = wire_run(&req, dir.path(), dir.path()).unwrap();
+        let wire = wire_run(&req, dir.path(), dir.path(), None).unwrap();
         assert_eq!(wire.env, vec![b"A=b=c".to_vec()]);
         assert_eq!(wire.wall_ns, 2_000_000_000);
+        assert!(wire.readonly.is_empty());
+        let mut known = HashMap::new();
+        let full = wire_run(&req, dir.path(), Path::new("/box"), Some(&mut known)).unwrap();
+        assert_eq!(full.readonly[0].0, b"/bin/true".to_vec());
+        let given: &[u8] = b"/usr/bin/../bin/env";
+        assert_eq!(full.readonly[1].0, given.to_vec());
+        let canonical = std::fs::canonicalize("/usr/bin/env").unwrap();
+        assert_eq!(full.readonly[1].1, bytes(canonical.as_os_str()));
     }
 }

@@ -48,7 +48,31 @@ impl Rlimits {
 }
 
 /// Which step of the child's setup failed, reported with its errno.
-const STAGES: [&str; 6] = ["setpgid", "dup2", "chdir", "setrlimit", "execve", "prctl"];
+const STAGES: [&str; 7] = [
+    "setpgid",
+    "dup2",
+    "chdir",
+    "setrlimit",
+    "execve",
+    "prctl",
+    "dropping privileges",
+];
+
+/// Who a fully isolated candidate runs as, inside the sandbox's user namespace, and how to
+/// take every privilege away from it before `execve`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Credentials {
+    /// uid (and below gid) inside the namespace: 65534 when the harness is root, else 0 (the
+    /// only id an ordinary user can map), which without capabilities is nobody special.
+    pub uid: u32,
+    /// gid inside the namespace.
+    pub gid: u32,
+    /// Whether to clear the supplementary groups (not allowed, and not needed, when the
+    /// namespace was set up by an ordinary user).
+    pub drop_groups: bool,
+    /// The highest capability number this kernel knows (`/proc/sys/kernel/cap_last_cap`).
+    pub last_cap: u32,
+}
 
 /// A candidate ready to start: C strings, pointer arrays, rlimits.
 pub(crate) struct Prepared {
@@ -60,6 +84,7 @@ pub(crate) struct Prepared {
     envp_ptrs: Vec<*const libc::c_char>,
     workdir: CString,
     rlimits: [(RlimitResource, libc::rlimit); 5],
+    credentials: Option<Credentials>,
 }
 
 #[cfg(target_env = "gnu")]
@@ -96,8 +121,9 @@ fn clamped(resource: RlimitResource, soft: u64, hard: u64) -> (RlimitResource, l
 }
 
 impl Prepared {
-    /// Converts a run request; fails on an empty argv or a NUL byte.
-    pub fn new(run: &WireRun) -> io::Result<Self> {
+    /// Converts a run request; fails on an empty argv or a NUL byte. With `credentials`
+    /// (full isolation) the child becomes that user and drops every capability.
+    pub fn new(run: &WireRun, credentials: Option<Credentials>) -> io::Result<Self> {
         let Some(first) = run.argv.first() else {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty argv"));
         };
@@ -138,6 +164,7 @@ impl Prepared {
                 clamped(libc::RLIMIT_AS, r.address_space, r.address_space),
                 clamped(libc::RLIMIT_STACK, r.stack, stack_hard),
             ],
+            credentials,
         })
     }
 
@@ -320,6 +347,11 @@ unsafe fn child_setup(a: &ChildArgs) -> ! {
         libc::write(oom, b"1000".as_ptr().cast(), 4);
         libc::close(oom);
     }
+    if let Some(c) = &p.credentials {
+        if drop_privileges(c).is_err() {
+            fail(6);
+        }
+    }
     libc::sigprocmask(libc::SIG_SETMASK, &a.empty_mask, ptr::null_mut());
     libc::execve(
         p.program.as_ptr(),
@@ -327,6 +359,75 @@ unsafe fn child_setup(a: &ChildArgs) -> ! {
         p.envp_ptrs.as_ptr(),
     );
     fail(4)
+}
+
+/// `_LINUX_CAPABILITY_VERSION_3`: 64-bit capability sets.
+const CAPABILITY_VERSION_3: u32 = 0x2008_0522;
+
+/// Becomes `c.uid`/`c.gid` with no capability left and none obtainable: `root` given no
+/// special meaning by `execve` (`SECBIT_NOROOT`, locked), supplementary groups cleared, ids
+/// set, all capability sets emptied, `no_new_privs` set. The bounding set is already empty
+/// (the launcher emptied its own once); it is checked. Raw system calls only: glibc's
+/// `setresuid` would try to reach every thread of the launcher it thinks it is.
+unsafe fn drop_privileges(c: &Credentials) -> Result<(), ()> {
+    let check = |r: libc::c_long| if r < 0 { Err(()) } else { Ok(()) };
+    // 21: CAP_SYS_ADMIN.
+    for cap in [21, c.last_cap] {
+        if libc::prctl(libc::PR_CAPBSET_READ, cap as libc::c_ulong, 0, 0, 0) != 0 {
+            return Err(());
+        }
+    }
+    let bits = libc::SECBIT_NOROOT
+        | libc::SECBIT_NOROOT_LOCKED
+        | libc::SECBIT_NO_SETUID_FIXUP_LOCKED
+        | libc::SECBIT_KEEP_CAPS_LOCKED
+        | libc::SECBIT_NO_CAP_AMBIENT_RAISE
+        | libc::SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED;
+    check(libc::prctl(libc::PR_SET_SECUREBITS, bits as libc::c_ulong, 0, 0, 0) as libc::c_long)?;
+    if c.drop_groups {
+        check(libc::syscall(
+            libc::SYS_setgroups,
+            0usize,
+            ptr::null::<libc::gid_t>(),
+        ))?;
+    }
+    let (uid, gid) = (c.uid as libc::c_ulong, c.gid as libc::c_ulong);
+    check(libc::syscall(libc::SYS_setresgid, gid, gid, gid))?;
+    check(libc::syscall(libc::SYS_setresuid, uid, uid, uid))?;
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: libc::c_int,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    let header = Header {
+        version: CAPABILITY_VERSION_3,
+        pid: 0,
+    };
+    let none = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    check(libc::syscall(
+        libc::SYS_capset,
+        &header as *const Header,
+        none.as_ptr(),
+    ))?;
+    check(libc::prctl(
+        libc::PR_CAP_AMBIENT,
+        libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong,
+        0,
+        0,
+        0,
+    ) as libc::c_long)?;
+    check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1 as libc::c_ulong, 0, 0, 0) as libc::c_long)
 }
 
 #[cfg(test)]
@@ -339,6 +440,7 @@ mod tests {
             env: vec![],
             stdin: b"/dev/null".to_vec(),
             workdir: b"/".to_vec(),
+            readonly: vec![],
             stdout: vec![],
             stderr: vec![],
             cpu_ns: cpu_ms * 1_000_000,
@@ -365,8 +467,8 @@ mod tests {
     fn nul_bytes_and_empty_argv_are_rejected() {
         let mut r = run(1000, 1 << 20, 1);
         r.argv = vec![];
-        assert!(Prepared::new(&r).is_err());
+        assert!(Prepared::new(&r, None).is_err());
         r.argv = vec![b"/bin/t\0rue".to_vec()];
-        assert!(Prepared::new(&r).is_err());
+        assert!(Prepared::new(&r, None).is_err());
     }
 }

@@ -3,6 +3,9 @@
 //! The launcher polls a pidfd (readable when the candidate exits) and its request pipe, with a
 //! 5 ms timeout. On each tick it samples the candidate's resident size, CPU time and run delay
 //! from `/proc` and checks the wall clock; past a limit the candidate's group is killed at once.
+//! Under full isolation it also samples the whole tree through the sandbox's cgroup
+//! ([`Tree`]): memory and CPU of every process the run started, and the kill reaches every
+//! process of the sandbox's PID namespace.
 //!
 //! The wall-clock backstop is there for candidates that sleep or block, so it does not count
 //! the time the candidate spent runnable but waiting for a CPU (its run delay): on a machine
@@ -14,8 +17,9 @@ use std::io;
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
+use super::cgroup::SandboxCgroup;
 use super::procfs::ProcSampler;
-use super::reap::kill_group;
+use super::reap::{kill_group, kill_namespace, own_cpu};
 use super::wire::{decode, LineReader, ToLauncher, WireRun};
 use super::LimitHit;
 
@@ -37,6 +41,46 @@ pub(crate) enum Stop {
     HarnessGone,
 }
 
+/// The whole process tree of a fully isolated run, seen through the sandbox's cgroup (which
+/// also holds the inner launcher: its own share is measured before the run and subtracted).
+pub(crate) struct Tree<'a> {
+    /// The sandbox's cgroup.
+    pub cgroup: &'a mut SandboxCgroup,
+    /// The cgroup's unreclaimable memory just before the run (the launcher's own).
+    pub baseline_bytes: u64,
+    /// stdout and stderr, when they are in a tmpfs: their pages are charged to the writer, and
+    /// output is bounded by the output limit, not the memory limit.
+    pub outputs: Option<[&'a std::fs::File; 2]>,
+    /// The cgroup's CPU time and the launcher's own just before the run.
+    pub cpu_start: Option<(Duration, Duration)>,
+}
+
+impl Tree<'_> {
+    /// Unreclaimable memory of the run's processes, its own output files excluded.
+    pub fn memory(&mut self) -> Option<u64> {
+        let total = self.cgroup.unreclaimable_bytes()?;
+        let outputs: u64 = self.outputs.map_or(0, |files| {
+            files
+                .iter()
+                .filter_map(|f| f.metadata().ok())
+                .map(|m| std::os::unix::fs::MetadataExt::blocks(&m) * 512)
+                .sum()
+        });
+        Some(
+            total
+                .saturating_sub(self.baseline_bytes)
+                .saturating_sub(outputs),
+        )
+    }
+
+    /// CPU time of the run's processes so far (the launcher's own excluded).
+    pub fn cpu(&mut self) -> Option<Duration> {
+        let (cgroup_start, own_start) = self.cpu_start?;
+        let spent = self.cgroup.cpu()?.saturating_sub(cgroup_start);
+        Some(spent.saturating_sub(own_cpu().saturating_sub(own_start)))
+    }
+}
+
 /// What the watch observed; the candidate has been reaped.
 pub(crate) struct Watched {
     /// The wait status from `wait4`.
@@ -47,6 +91,8 @@ pub(crate) struct Watched {
     pub wall: Duration,
     /// The largest resident size sampled, in bytes.
     pub max_sampled_rss: u64,
+    /// The largest whole-tree memory sampled (full isolation), in bytes.
+    pub max_tree_bytes: u64,
     /// Why the launcher killed it, if it did.
     pub stop: Option<Stop>,
 }
@@ -77,17 +123,29 @@ fn has_exited(pid: libc::pid_t) -> bool {
 
 /// Watches the candidate `pid` started at `start` until it exits, killing it at the first
 /// limit crossed, on `Cancel`, or when the harness goes away; then reaps it with `wait4`.
+/// With a `tree` (full isolation) memory and CPU are those of the whole process tree and a kill
+/// reaches every process of the sandbox.
 pub(crate) fn watch<F: AsFd>(
     pid: libc::pid_t,
     run: &WireRun,
     start: Instant,
     requests: &mut LineReader<F>,
+    mut tree: Option<Tree<'_>>,
 ) -> Watched {
+    let whole_namespace = tree.is_some();
+    let kill = move || {
+        if whole_namespace {
+            kill_namespace();
+        } else {
+            kill_group(pid);
+        }
+    };
     let pidfd = pidfd_open(pid);
     // Opened at the first tick: most runs end before it.
     let mut sampler: Option<ProcSampler> = None;
     let mut stop: Option<Stop> = None;
     let mut max_rss = 0u64;
+    let mut max_tree = 0u64;
     let mut harness_open = true;
     let wall = run.wall();
     let cap = wall.saturating_mul(WALL_CAP_FACTOR);
@@ -96,7 +154,7 @@ pub(crate) fn watch<F: AsFd>(
     let stop_with = |reason: Stop, stop: &mut Option<Stop>| {
         if stop.is_none() {
             *stop = Some(reason);
-            kill_group(pid);
+            kill();
         }
     };
     loop {
@@ -147,7 +205,7 @@ pub(crate) fn watch<F: AsFd>(
                     while let Some(line) = requests.take_line() {
                         match decode::<ToLauncher>(&line) {
                             Ok(ToLauncher::Cancel) => stop_with(Stop::Cancelled, &mut stop),
-                            Ok(ToLauncher::Run(_)) | Err(_) => {
+                            Ok(ToLauncher::Run(_) | ToLauncher::Setup(_)) | Err(_) => {
                                 eprintln!("stressjudge launcher: ignoring a message during a run")
                             }
                         }
@@ -169,17 +227,30 @@ pub(crate) fn watch<F: AsFd>(
                 continue;
             }
         }
-        if let Some(cpu) = sampler.cpu() {
-            if cpu > run.cpu() {
-                stop_with(Stop::Limit(LimitHit::Cpu), &mut stop);
+        if let Some(bytes) = tree.as_mut().and_then(Tree::memory) {
+            max_tree = max_tree.max(bytes);
+            if bytes > run.memory_bytes {
+                stop_with(Stop::Limit(LimitHit::Memory), &mut stop);
+                continue;
             }
+        }
+        let cpu = match tree.as_mut().and_then(Tree::cpu) {
+            Some(cpu) => Some(cpu),
+            None => sampler.cpu(),
+        };
+        if cpu.is_some_and(|cpu| cpu > run.cpu()) {
+            stop_with(Stop::Limit(LimitHit::Cpu), &mut stop);
         }
     }
     let wall = start.elapsed();
-    // Kill the rest of the group while the leader is an unreaped zombie, so its id cannot
-    // have been reused.
-    // SAFETY: plain system call.
-    unsafe { libc::killpg(pid, libc::SIGKILL) };
+    // Kill the rest of the group (or of the sandbox) while the leader is an unreaped zombie,
+    // so its id cannot have been reused.
+    if whole_namespace {
+        kill_namespace();
+    } else {
+        // SAFETY: plain system call.
+        unsafe { libc::killpg(pid, libc::SIGKILL) };
+    }
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid out-parameter.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -195,6 +266,7 @@ pub(crate) fn watch<F: AsFd>(
         usage,
         wall,
         max_sampled_rss: max_rss,
+        max_tree_bytes: max_tree,
         stop,
     }
 }

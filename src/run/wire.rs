@@ -1,8 +1,10 @@
 //! The launcher's wire protocol: one JSON object per line, both ways.
 //!
-//! The harness sends [`ToLauncher`] lines on the launcher's stdin; for each `Run` the launcher
-//! answers `Started` (or `Failed`), then `Finished`. Byte strings (paths, argv, environment)
-//! travel as byte arrays so no non-UTF-8 name is mangled.
+//! The harness first sends `Setup`; the launcher answers `Ready` with the isolation it has, or
+//! `Unavailable` (full isolation demanded but impossible) and exits. Then the harness sends
+//! [`ToLauncher`] lines on the launcher's stdin; for each `Run` the launcher answers `Started`
+//! (or `Failed`), then `Finished`. Byte strings (paths, argv, environment) travel as byte
+//! arrays so no non-UTF-8 name is mangled.
 
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, RawFd};
@@ -10,20 +12,35 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::isolation::{Isolation, SandboxOptions};
 use super::{Exit, LimitHit};
-
-/// Environment variable naming the sandbox's private directory, which the launcher removes
-/// when the harness goes away without cleaning up (killed, or exited without destructors).
-pub(crate) const SANDBOX_DIR_ENV: &str = "STRESSJUDGE_SANDBOX_DIR";
 
 /// A message from the harness to the launcher.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum ToLauncher {
+    /// The first message: how to isolate runs.
+    Setup(WireSetup),
     /// Start one run.
     Run(WireRun),
     /// Kill the run in progress, if any (ignored between runs).
     Cancel,
 }
+
+/// How the launcher isolates runs, sent once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireSetup {
+    /// The isolation demanded and the process cap.
+    pub options: SandboxOptions,
+    /// Only try each namespace alone, answer `Probed` and exit (for `stressjudge doctor`).
+    pub probe: bool,
+    /// The sandbox's private directory on the host (canonical): `stdout`, `stderr`, and under
+    /// full isolation `box` (the working directory, seen as `/box`) and `root` (where the
+    /// sandbox's root file system is assembled).
+    pub dir: Vec<u8>,
+}
+
+/// The working directory of every run under full isolation, as the candidate sees it.
+pub(crate) const BOX_INSIDE: &str = "/box";
 
 /// One run as the launcher needs it: everything already absolute and validated.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,8 +51,11 @@ pub(crate) struct WireRun {
     pub env: Vec<Vec<u8>>,
     /// The stdin file.
     pub stdin: Vec<u8>,
-    /// The working directory of the candidate (exists, empty).
+    /// The working directory of the candidate (exists, prepared), as the candidate sees it.
     pub workdir: Vec<u8>,
+    /// Host paths the program must be able to read, each as given and canonical; bound
+    /// read-only into the sandbox under full isolation, ignored under basic.
+    pub readonly: Vec<(Vec<u8>, Vec<u8>)>,
     /// Where stdout is written.
     pub stdout: Vec<u8>,
     /// Where stderr is written.
@@ -65,9 +85,20 @@ impl WireRun {
 /// A message from the launcher to the harness.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum FromLauncher {
-    /// The candidate is running; its process group id is `pid`.
+    /// The answer to `Setup`: runs will have this isolation.
+    Ready(Box<WireReady>),
+    /// The answer to a probing `Setup`: each namespace kind with the error creating it, if any.
+    Probed(Vec<(String, Option<String>)>),
+    /// The answer to `Setup` when full isolation was demanded and is impossible; the launcher
+    /// exits after sending it.
+    Unavailable {
+        /// Why, in one line.
+        reason: String,
+    },
+    /// The candidate is running; its process group id is `pid` (0 under full isolation, where
+    /// the launcher's PID namespace is what kills everything if the launcher dies).
     Started {
-        /// Pid (and process group id) of the candidate.
+        /// Pid (and process group id) of the candidate, as the harness sees it.
         pid: i32,
     },
     /// The run could not start.
@@ -81,6 +112,16 @@ pub(crate) enum FromLauncher {
     Finished(WireOutcome),
 }
 
+/// The launcher's answer to `Setup`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireReady {
+    /// What runs will have.
+    pub isolation: Isolation,
+    /// Host uid and gid the candidate runs as, when they differ from the harness's: the
+    /// working directory and the directories made in it must belong to them.
+    pub candidate_owner: Option<(u32, u32)>,
+}
+
 /// The launcher's measurements of one finished run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct WireOutcome {
@@ -90,7 +131,8 @@ pub(crate) struct WireOutcome {
     pub cpu_ns: u64,
     /// Wall time in nanoseconds.
     pub wall_ns: u64,
-    /// Peak resident memory of the candidate in KiB.
+    /// Peak memory in KiB: the candidate's own resident size, or under full isolation the
+    /// larger of that and the whole tree's unreclaimable memory.
     pub peak_kib: u64,
     /// The limit that stopped the run, if any.
     pub limit: Option<LimitHit>,
@@ -261,6 +303,7 @@ mod tests {
             env: vec![b"A=b".to_vec()],
             stdin: b"/tmp/in".to_vec(),
             workdir: b"/tmp/w".to_vec(),
+            readonly: vec![(b"/a/b".to_vec(), b"/a/c".to_vec())],
             stdout: b"/tmp/o".to_vec(),
             stderr: b"/tmp/e".to_vec(),
             cpu_ns: 1,

@@ -44,6 +44,10 @@ impl Executor for SandboxExecutor<'_> {
             env: self.program.env.clone(),
             stdin: input_path.to_path_buf(),
             limits: *limits,
+            files: Vec::new(),
+            dirs: Vec::new(),
+            collect: Vec::new(),
+            readonly: self.program.readonly_paths.clone(),
         })
     }
 }

@@ -93,10 +93,16 @@ pub fn repo_file(relative: &str) -> PathBuf {
 
 /// Runs `stressjudge judge ARGS...` to completion and measures it with `wait4`.
 pub fn judge(args: &[&str]) -> Judged {
+    judge_with_env(args, &[])
+}
+
+/// [`judge`] with extra environment variables.
+pub fn judge_with_env(args: &[&str], env: &[(&str, &str)]) -> Judged {
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_stressjudge"))
         .arg("judge")
         .args(args)
+        .envs(env.iter().copied())
         .env("XDG_CACHE_HOME", build_cache())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -148,6 +148,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         rows,
         notes,
         elapsed: started.elapsed(),
+        isolation: crate::run::process_isolation(),
     };
     if args.json {
         print_out(&format!("{}\n", report.to_json()))?;
