@@ -139,9 +139,10 @@ impl ExternalProblem {
             Some(dir) => tests_dir::load(dir)?,
             None => Vec::new(),
         };
-        if generators.is_empty() && tests.is_empty() {
+        if generators.is_empty() && tests.is_empty() && reference.is_none() {
             return Err(UsageError::new(
-                "an ad-hoc problem needs tests (--tests DIR) or a generator (--gen)",
+                "an ad-hoc problem needs tests (--tests DIR), a generator (--gen) or a reference \
+                 (--ref)",
             ));
         }
         let mut notes = vec![format!(
@@ -289,6 +290,13 @@ impl Problem for ExternalProblem {
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {
         if !self.tests.is_empty() {
             return self.tests.iter().map(|t| self.file_case(t)).collect();
+        }
+        if self.info.kinds.is_empty() {
+            // A reference alone answers `solve`, but makes no test set.
+            return Err(ToolFailure::new(
+                &self.info.id,
+                "has no tests to judge on: give --tests DIR or a generator (--gen)",
+            ));
         }
         let mut cases = Vec::new();
         for kind in &self.info.kinds {
