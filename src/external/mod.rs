@@ -100,7 +100,8 @@ impl ExternalProblem {
 
     /// The problem the ad-hoc flags describe; paths are relative to the current directory.
     pub fn ad_hoc(parts: &AdHocParts) -> Result<ExternalProblem, UsageError> {
-        let here = Path::new(".");
+        // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
+        let here = Path::new("");
         let existing = |flag: &str, path: &Path| -> Result<PathBuf, UsageError> {
             if path.exists() {
                 Ok(path.to_path_buf())
