@@ -137,7 +137,10 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                 })
             })
             .collect();
-        print_out(&format!("{}\n", json!({"ok": all_ok, "solutions": list})))?;
+        print_out(&format!(
+            "{}\n",
+            json!({"ok": all_ok, "problems": problems_json(&targets), "solutions": list})
+        ))?;
     } else {
         let count = |wanted: Status| rows.iter().filter(|(s, e)| status(s, e) == wanted).count();
         let warnings = rows.iter().map(|(_, e)| e.warnings.len()).sum::<usize>();
@@ -162,6 +165,25 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     } else {
         Outcome::Failed
     })
+}
+
+/// What the JSON report says about each problem: its limits as judged (a derived time limit
+/// included) and the notes the text report prints before the table (skipped validators,
+/// unknown folders, how the time limit was derived).
+fn problems_json(targets: &[Target]) -> Vec<serde_json::Value> {
+    targets
+        .iter()
+        .map(|t| {
+            let info = t.problem.info();
+            json!({
+                "problem": info.id,
+                "title": info.title,
+                "time_limit_ms": info.limits.time.as_millis() as u64,
+                "memory_limit_bytes": info.limits.memory_bytes,
+                "notes": info.notes,
+            })
+        })
+        .collect()
 }
 
 /// How a solution's evaluation compares with its folder's promise.
