@@ -17,6 +17,7 @@ pub mod tool;
 pub mod validator;
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use crate::build::BuildOptions;
@@ -56,6 +57,8 @@ pub struct ExternalProblem {
     sandboxes: ToolSandboxes,
     limits: ToolLimits,
     answers: AnswerCache,
+    /// The reference's key in the answer cache, computed on first use.
+    reference_key: OnceLock<String>,
 }
 
 /// The parts of an [`ExternalProblem`], before it is put together.
@@ -95,6 +98,7 @@ impl ExternalProblem {
             sandboxes: ToolSandboxes::new(),
             limits: ToolLimits::default(),
             answers: AnswerCache::new(&BuildOptions::default_for_user().cache_dir),
+            reference_key: OnceLock::new(),
         }
     }
 
@@ -185,8 +189,11 @@ impl ExternalProblem {
 
     /// The reference's answer to `input`, from the answer cache when it ran on it before.
     fn reference_answer(&self, reference: &Tool, input: &str) -> Result<Answer, ToolFailure> {
-        let hash = reference.program()?.content_hash.clone();
-        if let Some(text) = self.answers.get(&hash, input) {
+        let content_hash = &reference.program()?.content_hash;
+        let hash = self
+            .reference_key
+            .get_or_init(|| answers::reference_key(content_hash, reference.path()));
+        if let Some(text) = self.answers.get(hash, input) {
             return Ok(Answer::new(text));
         }
         let call = ToolCall {
@@ -200,7 +207,7 @@ impl ExternalProblem {
         let text = String::from_utf8(result.outcome.stdout).map_err(|_| {
             ToolFailure::new(reference.label(), "printed bytes that are not UTF-8 text")
         })?;
-        self.answers.put(&hash, input, &text);
+        self.answers.put(hash, input, &text);
         Ok(Answer::new(text))
     }
 
