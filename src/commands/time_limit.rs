@@ -129,8 +129,9 @@ fn slowest_accepted(
     }
     slowest.ok_or_else(|| {
         UsageError::new(format!(
-            "{}: no time_limit in problem.yaml and no accepted submission to derive one from \
-             (give --time-limit)",
+            "{}: no time_limit in problem.yaml and no accepted submission that runs here to \
+             derive one from (set limits.time_limit in problem.yaml; judge, stress and repro \
+             also take --time-limit)",
             problem.info().id
         ))
     })
