@@ -1,11 +1,12 @@
-"""Input validator for "index of the maximum", Kattis convention: exit 42 when stdin holds
-n (1 <= n <= 100) on one line and n integers (|a_i| <= 10^9) on the next, 43 otherwise."""
+"""Input validator for "index of the maximum", testlib convention: exit 0 when stdin holds
+n (1 <= n <= 100) on one line and n integers (|a_i| <= 10^9) on the next; otherwise say why on
+stderr and exit 3, as testlib's failed `ensure` does."""
 import sys
 
 
 def reject(why):
-    print(why, file=sys.stderr)
-    sys.exit(43)
+    print(f"FAIL {why}", file=sys.stderr)
+    sys.exit(3)
 
 
 lines = sys.stdin.read().split("\n")
@@ -22,4 +23,4 @@ if len(values) != n:
     reject(f"expected {n} values, found {len(values)}")
 if any(abs(v) > 10**9 for v in values):
     reject("a value is outside -10^9..10^9")
-sys.exit(42)
+sys.exit(0)
