@@ -763,8 +763,9 @@ fn a_malformed_folder_is_one_line_naming_the_file() {
     write(&folder, "submissions/wrong_answer/zero.py", "print(0)\n");
     let line = stressjudge(&["verify", arg(&folder)]).one_line_error();
     assert!(
-        line.contains("no time_limit in problem.yaml and no accepted submission that runs here")
-            && line.contains("limits.time_limit"),
+        line.contains(
+            "no time_limit in problem.yaml and no accepted submission that passes every test here"
+        ) && line.contains("limits.time_limit"),
         "{line}"
     );
 
@@ -772,5 +773,61 @@ fn a_malformed_folder_is_one_line_naming_the_file() {
     assert!(
         line.contains("no-such-problem: not a problem folder"),
         "{line}"
+    );
+}
+
+/// A folder without a time limit whose accepted submissions include a wrong one: the limit is
+/// derived from the others (as problemtools does) and the wrong one is a mismatch in the table,
+/// not the end of the run.
+#[test]
+fn verify_reports_a_broken_accepted_submission_instead_of_stopping() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let folder = dir.path().join("double");
+    write(&folder, "problem.yaml", "name: Double\n");
+    write(&folder, "data/sample/1.in", "21\n");
+    write(&folder, "data/sample/1.ans", "42\n");
+    write(&folder, "data/secret/1.in", "-4\n");
+    write(&folder, "data/secret/1.ans", "-8\n");
+    write(
+        &folder,
+        "submissions/accepted/double.py",
+        "print(2 * int(input()))\n",
+    );
+    write(
+        &folder,
+        "submissions/accepted/square.py",
+        "print(int(input()) ** 2)\n",
+    );
+    write(
+        &folder,
+        "submissions/accepted/typo.cpp",
+        "int main() { return }\n",
+    );
+    write(
+        &folder,
+        "submissions/wrong_answer/plus.py",
+        "print(int(input()) + 2)\n",
+    );
+    let run = stressjudge(&["verify", arg(&folder), "--json"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr.contains("skipping") && run.stderr.contains("square.py"),
+        "{}",
+        run.describe()
+    );
+    let report = run.json();
+    assert_eq!(report["ok"], false);
+    let rows = rows_by_submission(&report);
+    assert_row(&rows, "accepted/double.py", "accepted", "AC");
+    assert_row(&rows, "wrong_answer/plus.py", "wrong_answer", "WA");
+    for (broken, got) in [("accepted/square.py", "WA"), ("accepted/typo.cpp", "CE")] {
+        assert_eq!(rows[broken]["got"], got, "{:#}", rows[broken]);
+        assert_eq!(rows[broken]["ok"], false, "{:#}", rows[broken]);
+    }
+    let notes = notes_of(&report, arg(&folder));
+    assert!(
+        has_note(&notes, "from the slowest accepted submission") && has_note(&notes, "double.py"),
+        "{notes:#?}"
     );
 }
