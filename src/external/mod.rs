@@ -204,6 +204,11 @@ impl ExternalProblem {
         if let Some(failure) = reference.misbehaved(&result.outcome, &self.limits, &[0]) {
             return Err(failure);
         }
+        if result.outcome.stdout.iter().all(u8::is_ascii_whitespace) {
+            // A forgotten print, not an answer: every candidate that prints one would be
+            // blamed with a wrong answer.
+            return Err(ToolFailure::new(reference.label(), "printed nothing"));
+        }
         let text = String::from_utf8(result.outcome.stdout).map_err(|_| {
             ToolFailure::new(reference.label(), "printed bytes that are not UTF-8 text")
         })?;
