@@ -207,6 +207,21 @@ fn a_reference_that_crashes() {
 }
 
 #[test]
+fn a_reference_that_prints_nothing() {
+    let dir = tempdir();
+    // Computes the answer and forgets to print it.
+    let reference = tool(
+        dir.path(),
+        "brute.py",
+        "n = int(input())\nvalues = list(map(int, input().split()))\nbest = values.index(max(values)) + 1\n",
+    );
+    let (line, out) = stress_error(&["--gen", GEN, "--ref", &reference]);
+    assert_names(&line, &format!("reference {reference}"), 1);
+    assert!(line.contains("printed nothing"), "{line}");
+    assert_eq!(read(&saved_input(&line, out.path())), b"3\n-5 -3 -5\n");
+}
+
+#[test]
 fn a_testlib_checker_that_says_fail() {
     let dir = tempdir();
     // Compares the candidate's index with n instead of the answer's: FAIL whenever they differ.
