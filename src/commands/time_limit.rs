@@ -29,7 +29,8 @@ pub struct Slowest {
 }
 
 /// Sets `folder`'s time limit from its accepted submissions, if it has none; `jobs` runs in
-/// parallel. Every accepted submission that can be built must pass every test.
+/// parallel. Accepted submissions that cannot be built here, do not compile or fail a test are
+/// left out with a line on stderr (verify then shows their verdict); at least one must pass.
 pub fn settle(
     folder: &mut Folder,
     jobs: usize,
@@ -91,10 +92,11 @@ fn slowest_accepted(
         let program = match build_candidate(&candidate.source) {
             Ok(program) => program,
             Err(BuildError::Compile(message)) => {
-                return Err(UsageError::new(format!(
-                    "cannot derive the time limit: accepted submission {name} does not compile: {}",
+                eprintln!(
+                    "stressjudge: skipping {name} for the time limit: it does not compile: {}",
                     message.lines().next().unwrap_or("")
-                )))
+                );
+                continue;
             }
             Err(BuildError::Usage(e)) => {
                 eprintln!("stressjudge: skipping {name} for the time limit: {e}");
@@ -109,13 +111,16 @@ fn slowest_accepted(
         let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))
             .map_err(|f| fault_error(f, None))?;
         if let Some(row) = run.rows.iter().find(|r| r.result.verdict != Verdict::AC) {
-            return Err(UsageError::new(format!(
-                "cannot derive the time limit: accepted submission {name} gets {} on test {} \
-                 (with {} per test)",
+            // As problemtools does, a broken accepted submission is reported (verify shows its
+            // verdict) rather than ending the run; its times are left out.
+            eprintln!(
+                "stressjudge: skipping {name} for the time limit: it gets {} on test {} (with {} \
+                 per test)",
                 row.result.label(),
                 row.name,
                 seconds(PROBE_LIMIT)
-            )));
+            );
+            continue;
         }
         for row in &run.rows {
             if slowest.as_ref().is_none_or(|s| row.result.cpu() > s.cpu) {
@@ -129,8 +134,9 @@ fn slowest_accepted(
     }
     slowest.ok_or_else(|| {
         UsageError::new(format!(
-            "{}: no time_limit in problem.yaml and no accepted submission to derive one from \
-             (give --time-limit)",
+            "{}: no time_limit in problem.yaml and no accepted submission that passes every test \
+             here to derive one from (set limits.time_limit in problem.yaml; judge, stress and repro \
+             also take --time-limit)",
             problem.info().id
         ))
     })

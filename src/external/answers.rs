@@ -5,6 +5,11 @@
 //! reference's content hash and the input. The cache is bounded: after every
 //! [`TRIM_EVERY`] new entries, the oldest are deleted until it holds at most [`BUDGET_BYTES`].
 //! Deleting the folder at any time is safe (`rm -rf ~/.cache/stressjudge/answers`).
+//!
+//! A reference that is a single file may read the files beside it (a Python brute force
+//! importing `helper.py`), which its build hash does not cover; [`reference_key`] adds their
+//! names, sizes and modification times, so editing one of them never serves stale answers
+//! (which would blame a correct candidate).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,6 +21,47 @@ use sha2::{Digest, Sha256};
 pub const BUDGET_BYTES: u64 = 256 << 20;
 /// New entries between two trims.
 pub const TRIM_EVERY: usize = 256;
+
+/// The key a reference's answers are cached under: its build's `content_hash`, and for a
+/// reference that is a single file, the name, size and modification time of every regular file
+/// in its folder (for a program folder the build hash already covers every file).
+pub fn reference_key(content_hash: &str, reference: &Path) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(content_hash.as_bytes());
+    if reference.is_file() {
+        let folder = match reference.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        let mut siblings: Vec<(std::ffi::OsString, u64, u128)> = std::fs::read_dir(folder)
+            .into_iter()
+            .flatten()
+            .filter_map(|entry| {
+                let entry = entry.ok()?;
+                let meta = entry.metadata().ok()?;
+                let modified = meta
+                    .modified()
+                    .ok()?
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .ok()?;
+                meta.is_file()
+                    .then(|| (entry.file_name(), meta.len(), modified.as_nanos()))
+            })
+            .collect();
+        siblings.sort();
+        for (name, len, modified) in siblings {
+            hasher.update([0]);
+            hasher.update(name.as_encoded_bytes());
+            hasher.update([0]);
+            hasher.update(format!("{len} {modified}").as_bytes());
+        }
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
 
 /// The answer cache in one folder.
 pub struct AnswerCache {
@@ -113,6 +159,29 @@ mod tests {
         assert_eq!(cache.get("ref1", "1 2\n").as_deref(), Some("3\n"));
         assert_eq!(cache.get("ref2", "1 2\n"), None, "another reference");
         assert_eq!(cache.get("ref1", "1 3\n"), None, "another input");
+    }
+
+    #[test]
+    fn editing_a_file_beside_a_reference_changes_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let brute = dir.path().join("brute.py");
+        let helper = dir.path().join("helper.py");
+        std::fs::write(&brute, "from helper import answer\n").unwrap();
+        std::fs::write(&helper, "def answer(n): return 2 * n\n").unwrap();
+        let before = reference_key("hash", &brute);
+        assert_eq!(before, reference_key("hash", &brute), "stable");
+        assert_ne!(
+            before,
+            reference_key("other", &brute),
+            "the build hash counts"
+        );
+        std::fs::write(&helper, "def answer(n): return 3 * n\n").unwrap();
+        assert_ne!(before, reference_key("hash", &brute), "the helper changed");
+        std::fs::create_dir(dir.path().join("folder")).unwrap();
+        assert_eq!(
+            reference_key("hash", &dir.path().join("folder")),
+            reference_key("hash", &dir.path().join("folder")),
+        );
     }
 
     #[test]

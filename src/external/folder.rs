@@ -44,7 +44,8 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     check_type(&package)?;
     let mut notes: Vec<String> = package.notices.clone();
-    let here = Path::new(".");
+    // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
+    let here = Path::new("");
     let generators = match &overrides.generator {
         Some(command) => vec![("random".to_string(), Generator::parse(command, here)?)],
         None => package

@@ -17,6 +17,7 @@ pub mod tool;
 pub mod validator;
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use crate::build::BuildOptions;
@@ -56,6 +57,8 @@ pub struct ExternalProblem {
     sandboxes: ToolSandboxes,
     limits: ToolLimits,
     answers: AnswerCache,
+    /// The reference's key in the answer cache, computed on first use.
+    reference_key: OnceLock<String>,
 }
 
 /// The parts of an [`ExternalProblem`], before it is put together.
@@ -95,12 +98,14 @@ impl ExternalProblem {
             sandboxes: ToolSandboxes::new(),
             limits: ToolLimits::default(),
             answers: AnswerCache::new(&BuildOptions::default_for_user().cache_dir),
+            reference_key: OnceLock::new(),
         }
     }
 
     /// The problem the ad-hoc flags describe; paths are relative to the current directory.
     pub fn ad_hoc(parts: &AdHocParts) -> Result<ExternalProblem, UsageError> {
-        let here = Path::new(".");
+        // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
+        let here = Path::new("");
         let existing = |flag: &str, path: &Path| -> Result<PathBuf, UsageError> {
             if path.exists() {
                 Ok(path.to_path_buf())
@@ -139,9 +144,10 @@ impl ExternalProblem {
             Some(dir) => tests_dir::load(dir)?,
             None => Vec::new(),
         };
-        if generators.is_empty() && tests.is_empty() {
+        if generators.is_empty() && tests.is_empty() && reference.is_none() {
             return Err(UsageError::new(
-                "an ad-hoc problem needs tests (--tests DIR) or a generator (--gen)",
+                "an ad-hoc problem needs tests (--tests DIR), a generator (--gen) or a reference \
+                 (--ref)",
             ));
         }
         let mut notes = vec![format!(
@@ -183,8 +189,11 @@ impl ExternalProblem {
 
     /// The reference's answer to `input`, from the answer cache when it ran on it before.
     fn reference_answer(&self, reference: &Tool, input: &str) -> Result<Answer, ToolFailure> {
-        let hash = reference.program()?.content_hash.clone();
-        if let Some(text) = self.answers.get(&hash, input) {
+        let content_hash = &reference.program()?.content_hash;
+        let hash = self
+            .reference_key
+            .get_or_init(|| answers::reference_key(content_hash, reference.path()));
+        if let Some(text) = self.answers.get(hash, input) {
             return Ok(Answer::new(text));
         }
         let call = ToolCall {
@@ -195,10 +204,15 @@ impl ExternalProblem {
         if let Some(failure) = reference.misbehaved(&result.outcome, &self.limits, &[0]) {
             return Err(failure);
         }
+        if result.outcome.stdout.iter().all(u8::is_ascii_whitespace) {
+            // A forgotten print, not an answer: every candidate that prints one would be
+            // blamed with a wrong answer.
+            return Err(ToolFailure::new(reference.label(), "printed nothing"));
+        }
         let text = String::from_utf8(result.outcome.stdout).map_err(|_| {
             ToolFailure::new(reference.label(), "printed bytes that are not UTF-8 text")
         })?;
-        self.answers.put(&hash, input, &text);
+        self.answers.put(hash, input, &text);
         Ok(Answer::new(text))
     }
 
@@ -289,6 +303,13 @@ impl Problem for ExternalProblem {
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {
         if !self.tests.is_empty() {
             return self.tests.iter().map(|t| self.file_case(t)).collect();
+        }
+        if self.info.kinds.is_empty() {
+            // A reference alone answers `solve`, but makes no test set.
+            return Err(ToolFailure::new(
+                &self.info.id,
+                "has no tests to judge on: give --tests DIR or a generator (--gen)",
+            ));
         }
         let mut cases = Vec::new();
         for kind in &self.info.kinds {

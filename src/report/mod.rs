@@ -32,7 +32,7 @@ use crate::error::UsageError;
 pub use judge::{JudgeReport, Scheduling, Slowest, TestRow};
 pub use repro::{GameDiff, ReproReport};
 pub use stress::{FailureGroup, StressReport, StressSubject};
-pub use verify::{RowStatus, VerifyReport, VerifyRow};
+pub use verify::{RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
 
 /// One command's result, whichever command it was.
 #[derive(Debug, Clone, Copy)]

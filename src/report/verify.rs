@@ -56,9 +56,26 @@ pub struct VerifyRow {
     pub time_limit: Duration,
 }
 
+/// A verified problem as judged: its limits (a derived time limit included) and notes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifiedProblem {
+    /// Its id (a built-in id or the folder).
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// The time limit solutions were judged by.
+    pub time_limit: Duration,
+    /// The memory limit in bytes.
+    pub memory_limit_bytes: u64,
+    /// How it was read: skipped validators, unknown folders, how the time limit was derived.
+    pub notes: Vec<String>,
+}
+
 /// The whole verify run.
 #[derive(Debug, Clone)]
 pub struct VerifyReport {
+    /// The problems, in order.
+    pub problems: Vec<VerifiedProblem>,
     /// One row per solution, problem by problem.
     pub rows: Vec<VerifyRow>,
     /// Notes on how each problem was read (`problem: note`).
@@ -84,8 +101,22 @@ impl VerifyReport {
     /// "ok", ...}]}` (earlier fields unchanged; `tests`, `time_limit_ms` and `notes` added).
     pub fn to_json(&self) -> Value {
         let list: Vec<Value> = self.rows.iter().map(row_json).collect();
+        let problems: Vec<Value> = self
+            .problems
+            .iter()
+            .map(|p| {
+                json!({
+                    "problem": p.id,
+                    "title": p.title,
+                    "time_limit_ms": millis(p.time_limit),
+                    "memory_limit_bytes": p.memory_limit_bytes,
+                    "notes": p.notes,
+                })
+            })
+            .collect();
         json!({
             "ok": self.ok(),
+            "problems": problems,
             "solutions": list,
             "notes": self.notes,
             "elapsed_ms": millis(self.elapsed),

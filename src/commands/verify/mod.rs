@@ -26,7 +26,8 @@ use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::Problem;
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::{
-    check_report_files, verify_text, write_report_files, Report, RowStatus, VerifyReport, VerifyRow,
+    check_report_files, verify_text, write_report_files, Report, RowStatus, VerifiedProblem,
+    VerifyReport, VerifyRow,
 };
 use evaluate::{evaluate, Evaluation, Settings};
 use library::LibrarySolution;
@@ -144,7 +145,21 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         }
     }
     progress.finish();
+    let problems = targets
+        .iter()
+        .map(|t| {
+            let info = t.problem.info();
+            VerifiedProblem {
+                id: info.id.clone(),
+                title: info.title.clone(),
+                time_limit: info.limits.time,
+                memory_limit_bytes: info.limits.memory_bytes,
+                notes: info.notes.clone(),
+            }
+        })
+        .collect();
     let report = VerifyReport {
+        problems,
         rows,
         notes,
         elapsed: started.elapsed(),

@@ -125,28 +125,36 @@ pub(crate) fn read(
     notices: &mut Vec<String>,
 ) -> Result<StressSetup, PackageError> {
     let file = dir.join(STRESS_CONFIG_FILE);
-    if file.is_file() {
-        return read_file(dir, &file);
+    let mut setup = if file.is_file() {
+        read_file(dir, &file)?
+    } else {
+        StressSetup {
+            config_file: None,
+            reference: None,
+            generators: Vec::new(),
+        }
+    };
+    // A key the file leaves out falls back to the convention (a file that only declares
+    // generator kinds keeps the first accepted submission as its reference, and vice versa).
+    if setup.reference.is_none() {
+        setup.reference = submissions
+            .iter()
+            .find(|s| s.category == "accepted")
+            .map(|s| s.program.clone());
     }
-    let reference = submissions
-        .iter()
-        .find(|s| s.category == "accepted")
-        .map(|s| s.program.clone());
-    let generators = default_generator(dir, notices)
-        .map(|program| GeneratorKind {
-            kind: DEFAULT_KIND.to_string(),
-            command: GeneratorCommand {
-                program: program.path,
-                args: Vec::new(),
-            },
-        })
-        .into_iter()
-        .collect();
-    Ok(StressSetup {
-        config_file: None,
-        reference,
-        generators,
-    })
+    if setup.generators.is_empty() {
+        setup.generators = default_generator(dir, notices)
+            .map(|program| GeneratorKind {
+                kind: DEFAULT_KIND.to_string(),
+                command: GeneratorCommand {
+                    program: program.path,
+                    args: Vec::new(),
+                },
+            })
+            .into_iter()
+            .collect();
+    }
+    Ok(setup)
 }
 
 /// The one program in `generators/`, or the one named `gen.*` (or `gen/`) among several.

@@ -422,8 +422,31 @@ fn a_stressjudge_yaml_may_give_only_one_of_its_keys() {
     ));
     let (_tmp, dir) = package("averagespeed", &files);
     let p = load(&dir).unwrap();
-    assert_eq!(p.stress.reference, None, "the file names no reference");
+    assert_eq!(
+        p.stress.reference.as_ref().map(|r| r.name.as_str()),
+        Some("Sol.java"),
+        "the file names no reference: the first accepted submission, as without the file"
+    );
+    assert_eq!(p.stress.generators.len(), 1);
     assert_eq!(p.stress.generators[0].kind, "tiny");
+
+    // Only a reference: the one program of generators/ is kind `random`, as without the file.
+    let mut files = legacy_files();
+    files.push(("submissions/accepted/brute.py", "print(1)\n"));
+    files.push((
+        "stressjudge.yaml",
+        "reference: submissions/accepted/brute.py\n",
+    ));
+    let (_tmp, dir) = package("averagespeed", &files);
+    let p = load(&dir).unwrap();
+    assert_eq!(p.stress.reference.as_ref().unwrap().name, "brute.py");
+    let kinds: Vec<&str> = p
+        .stress
+        .generators
+        .iter()
+        .map(|g| g.kind.as_str())
+        .collect();
+    assert_eq!(kinds, vec!["random"]);
 }
 
 #[test]

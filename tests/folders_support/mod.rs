@@ -1,0 +1,218 @@
+//! Helpers shared by the tests of problems of the user's own (problem folders under
+//! `tests/problems/`, the ad-hoc trio under `tests/adhoc/`, broken tools): run the real binary
+//! from the crate root, so the paths in reports and repro commands are the relative ones a user
+//! types, with a private build cache and a deadline.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A command that has not finished after this long is killed and the test fails.
+const DEADLINE: Duration = Duration::from_secs(240);
+
+/// The crate root, the working directory of every run.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The build cache (and reference answer cache) of these tests: under the target directory, so
+/// repeated runs reuse builds and nothing is written to the user's own cache.
+pub fn cache_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("folders-build-cache")
+}
+
+/// Held by tests whose runs use much CPU (verify, stress, judging slow submissions), so one
+/// test binary runs one of them at a time: on a shared 2-core machine, candidates that finish
+/// well inside their limits could otherwise be starved into a time verdict.
+pub fn heavy() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What one `stressjudge ...` command did.
+pub struct Run {
+    /// The arguments, for failure messages.
+    pub args: Vec<String>,
+    /// Exit code (-1 when killed by a signal).
+    pub code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+impl Run {
+    /// Everything about the run, for assertion messages.
+    pub fn describe(&self) -> String {
+        format!(
+            "stressjudge {:?}: exit {}\nstdout:\n{}\nstderr:\n{}",
+            self.args, self.code, self.stdout, self.stderr
+        )
+    }
+
+    /// The `--json` report: stdout must be exactly one line holding one JSON object.
+    pub fn json(&self) -> Value {
+        assert!(
+            self.stdout.ends_with('\n') && self.stdout.lines().count() == 1,
+            "stdout is not exactly one line\n{}",
+            self.describe()
+        );
+        let value: Value = serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e})\n{}", self.describe()));
+        assert!(value.is_object(), "not an object\n{}", self.describe());
+        value
+    }
+
+    /// Asserts exit code `code`.
+    pub fn expect_code(&self, code: i32) -> &Self {
+        assert_eq!(self.code, code, "exit code\n{}", self.describe());
+        self
+    }
+
+    /// Asserts the run failed as a usage or judge error: exit 2, nothing on stdout, exactly one
+    /// line on stderr, never a panic; returns that line.
+    pub fn one_line_error(&self) -> String {
+        assert_eq!(self.code, 2, "exit code\n{}", self.describe());
+        assert_eq!(self.stdout, "", "stdout\n{}", self.describe());
+        assert_eq!(
+            self.stderr.lines().count(),
+            1,
+            "stderr must be one line\n{}",
+            self.describe()
+        );
+        assert!(!self.stderr.contains("panicked"), "{}", self.describe());
+        self.stderr.trim_end().to_string()
+    }
+}
+
+/// Runs `stressjudge ARGS` from the crate root to completion (killed after [`DEADLINE`]).
+pub fn stressjudge(args: &[&str]) -> Run {
+    run_with_stdin(args, None)
+}
+
+/// Runs `stressjudge ARGS` with `stdin` as its standard input.
+pub fn run_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let input = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(input.path(), stdin.unwrap_or_default()).unwrap();
+    let output_dir = tempfile::tempdir().unwrap();
+    let (out_path, err_path) = (
+        output_dir.path().join("stdout"),
+        output_dir.path().join("stderr"),
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stressjudge"))
+        .args(args)
+        .current_dir(root())
+        .env("XDG_CACHE_HOME", cache_dir())
+        .stdin(Stdio::from(std::fs::File::open(input.path()).unwrap()))
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .spawn()
+        .expect("stressjudge starts");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > DEADLINE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("stressjudge {args:?} still running after {DEADLINE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Run {
+        args: args.iter().map(|a| a.to_string()).collect(),
+        code: status.code().unwrap_or(-1),
+        stdout: std::fs::read_to_string(&out_path).unwrap(),
+        stderr: std::fs::read_to_string(&err_path).unwrap(),
+    }
+}
+
+/// A fresh temporary folder.
+pub fn tempdir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("folders-test-")
+        .tempdir()
+        .unwrap()
+}
+
+/// The path as the `&str` a command line takes.
+pub fn arg(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 path")
+}
+
+/// Reads a file as bytes, naming it on failure.
+pub fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Writes `text` as `dir/name` (creating folders) and returns the path.
+pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Every file under `dir`, relative to it, sorted.
+pub fn files_under(dir: &Path) -> Vec<String> {
+    fn walk(dir: &Path, base: &Path, found: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, base, found);
+            } else {
+                found.push(path.strip_prefix(base).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(dir, dir, &mut found);
+    found.sort();
+    found
+}
+
+/// The whitespace-separated tokens of a text.
+pub fn tokens(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+/// Runs a repro command as printed by `stress` (`stressjudge repro ...`, its words quoted for
+/// a POSIX shell) through `sh`, with this build's binary standing for `stressjudge`, plus
+/// `extra` arguments.
+pub fn run_printed_command(command: &str, extra: &[&str]) -> Run {
+    let rest = command
+        .strip_prefix("stressjudge ")
+        .unwrap_or_else(|| panic!("not a stressjudge command: {command}"));
+    let script = format!("exec \"$0\" {rest} \"$@\"");
+    let mut args = vec!["-c", script.as_str(), env!("CARGO_BIN_EXE_stressjudge")];
+    args.extend_from_slice(extra);
+    let output = Command::new("sh")
+        .args(&args)
+        .current_dir(root())
+        .env("XDG_CACHE_HOME", cache_dir())
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh starts");
+    Run {
+        args: vec![command.to_string()],
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// The one failure object of a stress `--json` report whose `verdict` is not AC.
+pub fn first_failure(report: &Value) -> &Value {
+    let failures = report["failures"].as_array().expect("failures array");
+    assert!(!failures.is_empty(), "no failures in {report}");
+    &failures[0]
+}

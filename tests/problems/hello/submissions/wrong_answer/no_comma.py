@@ -1,0 +1,2 @@
+# Forgets the comma.
+print("Hello World!")
