@@ -82,6 +82,7 @@ fn problem(output_limit_bytes: Option<u64>) -> ProblemInfo {
         kinds: Vec::new(),
         generator_name: String::new(),
         has_reference: false,
+        time_limit_origin: stressjudge::problem::TimeLimitOrigin::Given,
         notes: Vec::new(),
         origin: Origin::AdHoc,
     }

@@ -11,7 +11,7 @@ use crate::problem::builtin::BuiltinProblem;
 use crate::problem::checker::compare_tokens;
 use crate::problem::{
     Answer, CheckResult, Origin, Packing, Prepared, Problem, ProblemError, ProblemInfo, TestCase,
-    ToolFailure,
+    TimeLimitOrigin, ToolFailure,
 };
 
 /// The generated part of the fixed test set: each kind with its number of seeds (1..=count),
@@ -36,6 +36,7 @@ impl Builtin {
             kinds: Kind::ALL.iter().map(|k| k.name().to_string()).collect(),
             generator_name: format!("the built-in generator of {}", rules.id()),
             has_reference: true,
+            time_limit_origin: TimeLimitOrigin::Given,
             notes: Vec::new(),
             origin: Origin::Builtin,
         };

@@ -43,19 +43,30 @@ pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageErro
 
 /// The problem a command that runs `candidate` names; a problem folder without a time limit
 /// gets one from its accepted submissions unless `--time-limit` was given.
+///
+/// Every program the command will need (the checker and validators; with `stressing`, the
+/// generators and the reference) is built first, so one that does not build stops the command
+/// before anything runs.
 pub fn resolve_for_runs(
     spec: &ProblemSpec,
     candidate: &CandidateOptions,
+    stressing: bool,
 ) -> Result<Arc<dyn Problem>, UsageError> {
+    let tools_error = |f| fault_error(Fault::judge(f, "", None), None);
     match &spec.name {
         Some(name) if folder::names_a_folder(name) => {
             let mut loaded = folder::load(Path::new(name), &spec.ad_hoc)?;
+            loaded.problem.build_tools(stressing).map_err(tools_error)?;
             if candidate.time_limit.is_none() {
                 time_limit::settle(&mut loaded, candidate.jobs, candidate.isolation)?;
             }
             Ok(Arc::new(loaded.problem))
         }
-        _ => resolve_problem(spec),
+        _ => {
+            let problem = resolve_problem(spec)?;
+            problem.build_tools(stressing).map_err(tools_error)?;
+            Ok(problem)
+        }
     }
 }
 

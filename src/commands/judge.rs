@@ -20,7 +20,7 @@ use crate::testset::{run_test_set_observed, Plan, SandboxExecutor};
 /// Runs `stressjudge judge`.
 pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
-    let problem = resolve_for_runs(&options.problem, &options.candidate)?;
+    let problem = resolve_for_runs(&options.problem, &options.candidate, false)?;
     let plan = Plan::new(&options.candidate, problem.info());
     let name = options.candidate.name();
     let built = match build_candidate(&options.candidate.source) {

@@ -5,7 +5,7 @@ use super::{print_out, Outcome};
 use crate::catalog::Catalog;
 use crate::error::UsageError;
 use crate::options::{ListOptions, ProblemSpec};
-use crate::problem::Problem;
+use crate::problem::{Problem, TimeLimitOrigin};
 
 /// Prints one line per problem, then the kinds.
 pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
@@ -34,11 +34,15 @@ pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
 
 fn line(problem: &dyn Problem) -> String {
     let info = problem.info();
+    let time = match info.time_limit_origin {
+        TimeLimitOrigin::Pending => "derived".to_string(),
+        _ => format!("{}s", info.limits.time.as_secs_f64()),
+    };
     format!(
-        "{:<16} {:<16} {:>7}s {:>5} MiB  {}\n",
+        "{:<16} {:<16} {:>8} {:>5} MiB  {}\n",
         info.id,
         info.title,
-        info.limits.time.as_secs_f64(),
+        time,
         info.limits.memory_bytes >> 20,
         info.kinds.join(", ")
     )

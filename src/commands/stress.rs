@@ -16,7 +16,7 @@ use super::{print_out, Outcome};
 use crate::build::{BuildError, Program};
 use crate::error::UsageError;
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec, StressOptions};
-use crate::problem::{Origin, Problem};
+use crate::problem::{Origin, Problem, TimeLimitOrigin};
 use crate::report::progress::{Display, Progress, Status};
 use crate::report::stress::{failure_stem, signature};
 use crate::report::{
@@ -38,7 +38,7 @@ pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// is reported as verdict CE (exit 1).
 pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
-    let problem = resolve_for_runs(&options.problem, &options.candidate)?;
+    let problem = resolve_for_runs(&options.problem, &options.candidate, true)?;
     require_generator_and_reference(problem.as_ref())?;
     let run_plan = RunPlan::new(&options.candidate, problem.info());
     let plan = stress_plan(problem.as_ref(), options)?;
@@ -264,7 +264,7 @@ pub fn subject(
         solution: options.candidate.name(),
         solution_hash: program.content_hash.clone(),
         repro_problem: repro_problem_args(&options.problem),
-        repro_candidate: repro_candidate_args(&options.candidate),
+        repro_candidate: repro_candidate_args(&options.candidate, derived_limit(problem)),
         time_limit: plan.limits.cpu,
         memory_limit: plan.limits.memory_bytes,
     }
@@ -299,14 +299,26 @@ pub fn repro_problem_args(spec: &ProblemSpec) -> String {
     words.join(" ")
 }
 
-/// The arguments selecting the candidate and its limits in a repro command.
-pub fn repro_candidate_args(candidate: &CandidateOptions) -> String {
+/// The time limit a repro command must name because the problem did not: one derived from the
+/// accepted submissions (so the repro neither re-derives it nor gets another on another
+/// machine).
+fn derived_limit(problem: &dyn Problem) -> Option<Duration> {
+    let info = problem.info();
+    (info.time_limit_origin == TimeLimitOrigin::Derived).then_some(info.limits.time)
+}
+
+/// The arguments selecting the candidate and its limits in a repro command; `derived` is a
+/// derived time limit to name when the user gave none.
+pub fn repro_candidate_args(candidate: &CandidateOptions, derived: Option<Duration>) -> String {
     let mut args = match &candidate.source {
         CandidateSource::Path(path) => quote(&path.to_string_lossy()),
         CandidateSource::Command(cmd) => format!("--cmd {}", quote(cmd)),
     };
     for (flag, value) in &candidate.limit_flags {
         args.push_str(&format!(" {flag} {}", quote(value)));
+    }
+    if let (None, Some(limit)) = (candidate.time_limit, derived) {
+        args.push_str(&format!(" --time-limit {}s", limit.as_secs_f64()));
     }
     args
 }

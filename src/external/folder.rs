@@ -16,7 +16,7 @@ use crate::options::AdHocParts;
 use crate::problem::package::{
     self, InputValidatorKind, OutputValidation, Package, Submission, TimeLimitRule,
 };
-use crate::problem::{Limits, Origin, ProblemInfo};
+use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
 
 /// Time limit shown until one is derived (a folder without `time_limit`), never used to judge.
 const UNSET_TIME_LIMIT: Duration = Duration::from_secs(1);
@@ -55,9 +55,9 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             .map(|g| (g.kind.clone(), Generator::new(g.command.clone())))
             .collect(),
     };
-    let reference = match &overrides.reference {
-        Some(path) => Some(existing("--ref", path)?),
-        None => package.stress.reference.as_ref().map(|p| p.path.clone()),
+    let references = match &overrides.reference {
+        Some(path) => vec![existing("--ref", path)?],
+        None => references(&package),
     };
     let mut validators = input_validators(&package, &mut notes);
     for path in &overrides.validators {
@@ -95,14 +95,19 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         output_limit_bytes: Some(package.limits.output_mib_or_default() << 20),
         kinds: Vec::new(),
         generator_name: String::new(),
-        has_reference: reference.is_some(),
+        has_reference: !references.is_empty(),
+        time_limit_origin: if time_limit_rule.is_some() {
+            TimeLimitOrigin::Pending
+        } else {
+            TimeLimitOrigin::Given
+        },
         notes,
         origin: Origin::Folder(dir.to_path_buf()),
     };
     let problem = ExternalProblem::new(Parts {
         info,
         generators,
-        reference,
+        references,
         validators,
         checker,
         checker_args,
@@ -114,6 +119,23 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         time_limit_rule,
         rule,
     })
+}
+
+/// The stress reference (from `stressjudge.yaml`, else the first accepted submission), then the
+/// other accepted submissions in name order, to fall back on when it cannot be built here.
+fn references(package: &Package) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = package
+        .stress
+        .reference
+        .iter()
+        .map(|p| p.path.clone())
+        .collect();
+    for submission in &package.submissions {
+        if submission.category == "accepted" && !paths.contains(&submission.program.path) {
+            paths.push(submission.program.path.clone());
+        }
+    }
+    paths
 }
 
 /// stressjudge judges batch problems: an interactive, multi-pass or submit-answer folder is

@@ -25,7 +25,7 @@ use crate::error::UsageError;
 use crate::options::AdHocParts;
 use crate::problem::{
     Answer, CheckResult, InputError, Limits, Origin, Problem, ProblemError, ProblemInfo, TestCase,
-    ToolFailure,
+    TimeLimitOrigin, ToolFailure,
 };
 use answers::AnswerCache;
 use checker::Checker;
@@ -49,7 +49,11 @@ pub const GENERATED_TESTS_PER_KIND: u64 = 10;
 pub struct ExternalProblem {
     info: ProblemInfo,
     generators: Vec<(String, Generator)>,
-    reference: Option<Tool>,
+    /// The reference and, for a folder's conventional one, the other accepted submissions to
+    /// fall back on when it cannot be built here (no toolchain for its language).
+    references: Vec<Tool>,
+    /// Which of `references` builds, decided on first use.
+    chosen_reference: OnceLock<Result<usize, ToolFailure>>,
     validators: Vec<InputValidator>,
     checker: Checker,
     checker_args: Vec<String>,
@@ -67,8 +71,8 @@ pub struct Parts {
     pub info: ProblemInfo,
     /// Generator kinds and their commands.
     pub generators: Vec<(String, Generator)>,
-    /// The reference solution.
-    pub reference: Option<PathBuf>,
+    /// The reference solution, then fallbacks for when it cannot be built here.
+    pub references: Vec<PathBuf>,
     /// Input validators.
     pub validators: Vec<InputValidator>,
     /// The checker.
@@ -90,7 +94,12 @@ impl ExternalProblem {
         ExternalProblem {
             info,
             generators: parts.generators,
-            reference: parts.reference.map(|p| Tool::new("reference", &p)),
+            references: parts
+                .references
+                .iter()
+                .map(|p| Tool::new("reference", p))
+                .collect(),
+            chosen_reference: OnceLock::new(),
             validators: parts.validators,
             checker: parts.checker,
             checker_args: parts.checker_args,
@@ -166,13 +175,14 @@ impl ExternalProblem {
             kinds: Vec::new(),
             generator_name: String::new(),
             has_reference: reference.is_some(),
+            time_limit_origin: TimeLimitOrigin::Given,
             notes,
             origin: Origin::AdHoc,
         };
         Ok(ExternalProblem::new(Parts {
             info,
             generators,
-            reference,
+            references: reference.into_iter().collect(),
             validators,
             checker,
             checker_args: Vec::new(),
@@ -184,7 +194,56 @@ impl ExternalProblem {
     /// says how it was derived.
     pub fn set_time_limit(&mut self, limit: Duration, note: String) {
         self.info.limits.time = limit;
+        self.info.time_limit_origin = TimeLimitOrigin::Derived;
         self.info.notes.push(note);
+    }
+
+    /// The reference: the first of the candidates that builds here; `None` without any.
+    fn reference(&self) -> Option<Result<&Tool, ToolFailure>> {
+        self.references.first()?;
+        let chosen = self.chosen_reference.get_or_init(|| {
+            let mut first_failure = None;
+            for (i, tool) in self.references.iter().enumerate() {
+                match tool.program() {
+                    Ok(_) => {
+                        if let Some(why) = &first_failure {
+                            eprintln!(
+                                "stressjudge: {why}; using {} as the reference instead",
+                                tool.path().display()
+                            );
+                        }
+                        return Ok(i);
+                    }
+                    Err(e) => {
+                        first_failure.get_or_insert(e);
+                    }
+                }
+            }
+            Err(first_failure.expect("at least one reference was tried"))
+        });
+        Some(match chosen {
+            Ok(i) => Ok(&self.references[*i]),
+            Err(e) => Err(e.clone()),
+        })
+    }
+
+    /// Builds every tool a command will use (see [`Problem::build_tools`]).
+    fn build_every_tool(&self, stressing: bool) -> Result<(), ToolFailure> {
+        if let Some(checker) = self.checker.tool() {
+            checker.program()?;
+        }
+        for validator in &self.validators {
+            validator.tool().program()?;
+        }
+        if stressing {
+            for (_, generator) in &self.generators {
+                generator.tool().program()?;
+            }
+            if let Some(reference) = self.reference() {
+                reference?;
+            }
+        }
+        Ok(())
     }
 
     /// The reference's answer to `input`, from the answer cache when it ran on it before.
@@ -280,8 +339,8 @@ impl Problem for ExternalProblem {
     }
 
     fn solve(&self, input: &str) -> Result<Answer, ToolFailure> {
-        match &self.reference {
-            Some(reference) => self.reference_answer(reference, input),
+        match self.reference() {
+            Some(reference) => self.reference_answer(reference?, input),
             None => Err(ToolFailure::new(
                 &self.info.id,
                 "has no reference solution to answer the input (give one with --ref)",
@@ -298,6 +357,10 @@ impl Problem for ExternalProblem {
         let args = expected.checker_args.as_ref().unwrap_or(&self.checker_args);
         self.checker
             .check(&self.sandboxes, &self.limits, input, expected, output, args)
+    }
+
+    fn build_tools(&self, stressing: bool) -> Result<(), ToolFailure> {
+        self.build_every_tool(stressing)
     }
 
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {

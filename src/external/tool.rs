@@ -181,9 +181,17 @@ impl Tool {
         accepted_codes: &[i32],
     ) -> Option<ToolFailure> {
         let what = match (outcome.limit_hit, outcome.exit) {
-            (Some(LimitHit::Cpu | LimitHit::Wall), _) => {
-                format!("exceeded its time limit ({} s)", limits.time.as_secs())
+            (Some(LimitHit::Cpu), _) => {
+                format!(
+                    "exceeded its time limit ({} s of CPU)",
+                    limits.time.as_secs()
+                )
             }
+            (Some(LimitHit::Wall), _) => format!(
+                "was stopped after {:.0} s of wall time with {:.1} s of CPU (sleeping or stuck?)",
+                outcome.wall.as_secs_f64(),
+                outcome.cpu.as_secs_f64()
+            ),
             (Some(LimitHit::Memory), _) => format!(
                 "exceeded its memory limit ({} MiB)",
                 limits.memory_bytes >> 20

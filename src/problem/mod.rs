@@ -199,6 +199,18 @@ pub struct TestCase {
     pub alone: bool,
 }
 
+/// Where a problem's time limit comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeLimitOrigin {
+    /// The statement, `problem.yaml`, or a documented default.
+    Given,
+    /// Derived from the accepted submissions by problemtools' rule (the notes say how).
+    Derived,
+    /// Not set yet: a problem folder without a time limit, before its accepted submissions
+    /// ran (`limits.time` is a placeholder then).
+    Pending,
+}
+
 /// Where a problem comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
@@ -227,6 +239,8 @@ pub struct ProblemInfo {
     pub generator_name: String,
     /// Whether a reference can answer generated inputs (stress and repro need one).
     pub has_reference: bool,
+    /// Where `limits.time` comes from.
+    pub time_limit_origin: TimeLimitOrigin,
     /// Lines the reports show about how the problem was read (e.g. how its time limit was set).
     pub notes: Vec<String>,
     /// Where it comes from.
@@ -277,6 +291,13 @@ pub trait Problem: Send + Sync {
 
     /// The fixed test set `judge` and `verify` run, in test order.
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure>;
+
+    /// Builds the programs the problem's parts are (checker, validators; with `stressing`, the
+    /// generators and the reference) before anything runs, so one that does not build stops a
+    /// command at once instead of halfway through. Nothing to do for problems without programs.
+    fn build_tools(&self, _stressing: bool) -> Result<(), ToolFailure> {
+        Ok(())
+    }
 
     /// The packing capability, for problems whose input is a list of independent games.
     fn packing(&self) -> Option<&dyn Packing> {

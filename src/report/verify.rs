@@ -17,8 +17,19 @@ pub enum RowStatus {
     Match,
     /// It is not.
     Mismatch,
-    /// Not judged: no toolchain for its language here.
+    /// Not judged: no toolchain for its language here (never a failure).
     Skipped,
+}
+
+impl RowStatus {
+    /// `match`, `mismatch` or `skipped`, as JSON reports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RowStatus::Match => "match",
+            RowStatus::Mismatch => "mismatch",
+            RowStatus::Skipped => "skipped",
+        }
+    }
 }
 
 /// One solution's line of the verify report.
@@ -146,8 +157,13 @@ fn row_json(row: &VerifyRow) -> Value {
         "path": row.path,
         "expected": row.expected,
         "category": row.category,
-        "got": row.got.map_or("error", |v| v.name()),
-        "ok": row.status == RowStatus::Match,
+        "got": match (row.status, row.got) {
+            (RowStatus::Skipped, _) => "skipped",
+            (_, Some(v)) => v.name(),
+            (_, None) => "error",
+        },
+        "ok": row.status != RowStatus::Mismatch,
+        "status": row.status.name(),
         "skipped": (row.status == RowStatus::Skipped).then_some(&row.detail),
         "source": row.source,
         "detail": row.detail,

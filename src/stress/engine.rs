@@ -140,8 +140,14 @@ pub fn run<'a>(
             scope.spawn(move || work(shared, runner, receiver, on_failure));
         }
     });
-    if let Some((_, fault)) = shared.fault.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(fault);
+    // A fault at a batch after the first failure would never have been reached without
+    // --keep-going (a preparer ran ahead): the failure stands.
+    let first_failure = shared.first_failure.load(Ordering::SeqCst);
+    let fault = shared.fault.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some((at, fault)) = fault {
+        if at <= first_failure {
+            return Err(fault);
+        }
     }
     let mut failures = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
     failures.sort_by_key(|(index, f)| (*index, f.unit.seed));

@@ -95,6 +95,9 @@ pub fn triage(
         counters.ran();
         match runner.run_case(variant, &prepared.answer) {
             Ok(outcome) => outcome.verdict == verdict,
+            // A checker that fails on a variant (one no validator vetted) rejects the
+            // variant, not the run: the failure being shrunk stands.
+            Err(Fault::Judge(_)) => false,
             Err(e) => {
                 fault = Some(e);
                 false

@@ -17,10 +17,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use super::common::fault_error;
 use super::time_limit;
 use super::{print_out, Outcome};
 use crate::catalog::Catalog;
-use crate::error::UsageError;
+use crate::error::{Fault, UsageError};
 use crate::external::folder;
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::Problem;
@@ -54,6 +55,11 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
     for name in &names {
         if folder::names_a_folder(name) {
             let mut loaded = folder::load(Path::new(name), &AdHocParts::default())?;
+            let stressing = args.stress_seeds > 0 && loaded.problem.info().has_reference;
+            loaded
+                .problem
+                .build_tools(stressing)
+                .map_err(|f| fault_error(Fault::judge(f, "", None), None))?;
             time_limit::settle(&mut loaded, args.jobs, args.isolation)?;
             let dir = Path::new(name);
             let solutions = library::from_folder(name, dir, &loaded.submissions);
