@@ -160,8 +160,14 @@ mod tests {
         let me = std::process::id() as libc::pid_t;
         let pid = child.id() as libc::pid_t;
         assert!(children_from_proc_scan(me).contains(&pid));
-        if let Some(listed) = children_from_task_files(me) {
-            assert!(listed.contains(&pid));
+        match children_from_task_files(me) {
+            Some(listed) => assert!(listed.contains(&pid)),
+            // Said out loud: on such a kernel only the /proc scan was checked.
+            None => eprintln!(
+                "SKIPPED part of both_ways_of_listing_children_agree: this kernel has no \
+                 /proc/PID/task/*/children files (CONFIG_PROC_CHILDREN off); only the /proc \
+                 scan was checked"
+            ),
         }
         child.kill().unwrap();
         child.wait().unwrap();
