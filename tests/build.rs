@@ -1084,7 +1084,11 @@ fn readonly_paths_name_what_each_program_reads() {
         .iter()
         .any(|p| p != &fixture("sum.py") && interpreter.starts_with(p)));
     let script = build(&Source::File(fixture("sum.sh")), &options).unwrap();
-    assert_eq!(script.readonly_paths, [fixture("sum.sh")]);
+    assert_eq!(
+        script.readonly_paths,
+        [fixture("sum.sh"), PathBuf::from("/bin/sh")],
+        "a script and the interpreter its #! line names"
+    );
     let command = build(&Source::Command("true".into()), &options).unwrap();
     assert_eq!(command.readonly_paths, [std::env::current_dir().unwrap()]);
 }

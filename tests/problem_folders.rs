@@ -425,9 +425,14 @@ fn stress_finds_a_wrong_submission_with_the_large_kind_and_repro_replays_it() {
         values.iter().all(|&v| v < 0),
         "only an all-negative array fails: {input}"
     );
+    // `expected` and `actual` are those of the shrunk input.
+    let shrunk: Vec<i64> = tokens(failure["shrunk_input"].as_str().unwrap())[1..]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
     assert_eq!(
         failure["expected"].as_str().unwrap().trim(),
-        values.iter().max().unwrap().to_string()
+        shrunk.iter().max().unwrap().to_string()
     );
     assert_eq!(failure["actual"], "0\n");
 

@@ -147,6 +147,10 @@ fn ctrl_c_keeps_the_failures_found_and_kills_the_runs() {
         "1..1000000",
         "--out",
         out.to_str().unwrap(),
+        // The candidate records its pid in a folder of the host, which a fully isolated
+        // sandbox (rightly) does not let it write to.
+        "--isolation",
+        "basic",
     ])
     .stdout(Stdio::piped())
     .stderr(Stdio::null())

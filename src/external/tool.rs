@@ -132,6 +132,17 @@ impl Tool {
         &self.path
     }
 
+    /// The folder that holds its files (absolute): the program folder itself, or a file's
+    /// folder.
+    fn folder(&self) -> Option<PathBuf> {
+        let path = std::path::absolute(&self.path).ok()?;
+        if path.is_dir() {
+            Some(path)
+        } else {
+            path.parent().map(Path::to_path_buf)
+        }
+    }
+
     /// The built program (built once, on first use).
     pub fn program(&self) -> Result<&Program, ToolFailure> {
         self.built
@@ -163,7 +174,7 @@ impl Tool {
         let program = self.program()?;
         let run_limits = limits.run_limits();
         let result = sandboxes.run(
-            |scratch| prepare(scratch, program, &call, run_limits),
+            |scratch| prepare(scratch, program, self.folder(), &call, run_limits),
             |_, mut outcome| ToolResult {
                 collected: std::mem::take(&mut outcome.collected),
                 outcome,
@@ -219,6 +230,7 @@ impl Tool {
 fn prepare(
     scratch: &Path,
     program: &Program,
+    folder: Option<PathBuf>,
     call: &ToolCall<'_>,
     limits: RunLimits,
 ) -> std::io::Result<RunRequest> {
@@ -230,6 +242,10 @@ fn prepare(
         std::fs::write(&path, bytes)?;
         files.push((name.to_string(), path));
     }
+    // A tool is the user's own, trusted program: it sees its whole folder (a Python reference
+    // imports the helper beside it), where a candidate sees only its own files.
+    let mut readonly = program.readonly_paths.clone();
+    readonly.extend(folder);
     let mut argv: Vec<OsString> = program.argv_for(limits.memory_bytes);
     for arg in &call.args {
         argv.push(match arg {
@@ -244,7 +260,7 @@ fn prepare(
         files,
         dirs: call.dirs.iter().map(|d| d.to_string()).collect(),
         collect: call.collect.iter().map(|c| c.to_string()).collect(),
-        readonly: program.readonly_paths.clone(),
+        readonly,
     })
 }
 
