@@ -5,16 +5,53 @@ use super::style;
 use super::verify::{RowStatus, VerifyReport, VerifyRow};
 use crate::units::seconds;
 
+/// Column widths of the table: the problem and solution columns fit the longest names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Widths {
+    /// Problem column.
+    pub problem: usize,
+    /// Solution column.
+    pub solution: usize,
+}
+
+impl Widths {
+    /// Widths fitting `problems` and `solutions` (at least the library's 15 and 46).
+    pub fn fitting<'a>(
+        problems: impl IntoIterator<Item = &'a str>,
+        solutions: impl IntoIterator<Item = &'a str>,
+    ) -> Widths {
+        let longest = |names: &mut dyn Iterator<Item = &'a str>, least: usize| {
+            names
+                .map(|n| n.chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(least)
+        };
+        Widths {
+            problem: longest(&mut problems.into_iter(), 15),
+            solution: longest(&mut solutions.into_iter(), 46),
+        }
+    }
+}
+
 /// The table's header line.
-pub fn header() -> String {
+pub fn header(widths: Widths) -> String {
     format!(
-        "{:<15} {:<46} {:<8} {:<8} {:>8} {:>7}  {}\n",
-        "PROBLEM", "SOLUTION", "EXPECTED", "GOT", "SLOWEST", "TIME", "RESULT"
+        "{:<pw$} {:<sw$} {:<8} {:<8} {:>8} {:>7}  {}\n",
+        "PROBLEM",
+        "SOLUTION",
+        "EXPECTED",
+        "GOT",
+        "SLOWEST",
+        "TIME",
+        "RESULT",
+        pw = widths.problem,
+        sw = widths.solution
     )
 }
 
 /// One solution's line (and its warnings).
-pub fn row(row: &VerifyRow) -> String {
+pub fn row(row: &VerifyRow, widths: Widths) -> String {
     let got = row.got.map_or("-", |v| v.name());
     let got = match row.got {
         Some(v) => style::verdict(v, &format!("{got:<8}")),
@@ -28,12 +65,14 @@ pub fn row(row: &VerifyRow) -> String {
         }
     };
     let mut text = format!(
-        "{:<15} {:<46} {:<8} {got} {:>8} {:>6.1}s  {result}\n",
+        "{:<pw$} {:<sw$} {:<8} {got} {:>8} {:>6.1}s  {result}\n",
         row.problem,
         row.shown,
         row.expected,
         seconds(row.slowest),
         row.elapsed.as_secs_f64(),
+        pw = widths.problem,
+        sw = widths.solution
     );
     for warning in &row.warnings {
         text.push_str(&format!("    {}: {warning}\n", style::warning("warning")));

@@ -108,7 +108,7 @@ pub fn from_folder(id: &str, dir: &Path, submissions: &[Submission]) -> Vec<Libr
         .map(|s| LibrarySolution {
             problem: id.to_string(),
             path: s.program.path.clone(),
-            root: dir.to_path_buf(),
+            root: dir.join("submissions"),
             expected: Expected::Kattis {
                 category: s.category.clone(),
                 expectation: s.expected.clone(),

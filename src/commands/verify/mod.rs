@@ -26,6 +26,7 @@ use crate::external::folder;
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::Problem;
 use crate::report::progress::{Display, Progress, Status, TestProgress};
+use crate::report::verify_text::Widths;
 use crate::report::{
     check_report_files, verify_text, write_report_files, Report, RowStatus, VerifiedProblem,
     VerifyReport, VerifyRow,
@@ -103,8 +104,16 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         let info = target.problem.info();
         notes.extend(info.notes.iter().map(|n| format!("{}: {n}", info.id)));
     }
+    let shown_names: Vec<String> = targets
+        .iter()
+        .flat_map(|t| t.solutions.iter().map(shown))
+        .collect();
+    let widths = Widths::fitting(
+        targets.iter().map(|t| t.problem.info().id.as_str()),
+        shown_names.iter().map(String::as_str),
+    );
     if !args.json {
-        print_out(&verify_text::header())?;
+        print_out(&verify_text::header(widths))?;
         for note in &notes {
             print_out(&format!("note: {note}\n"))?;
         }
@@ -145,7 +154,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             let row = verify_row(solution, evaluation?);
             watch.done.fetch_add(1, Ordering::SeqCst);
             if !args.json {
-                progress.suspend(|| print_out(&verify_text::row(&row)))?;
+                progress.suspend(|| print_out(&verify_text::row(&row, widths)))?;
             }
             rows.push(row);
         }
