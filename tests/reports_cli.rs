@@ -203,7 +203,7 @@ fn report_files_are_written_in_the_format_of_their_extension() {
     assert_eq!(written["verdict"], "AC");
     assert_eq!(written["problem"], "game-of-stones");
     // An unknown extension is a usage error before anything runs.
-    let bad = run(&[
+    let bad = stress_support::run(&[
         "judge",
         "game-of-stones",
         "solutions/game-of-stones/accepted/closed_form.cpp",
