@@ -24,6 +24,7 @@ use crate::report::{
 };
 use crate::run::cancel_all;
 use crate::shell::quote;
+use crate::stress::prepare::ignored_seed_warning;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::seeds::{SeedRange, Shard};
 use crate::stress::store::{FailureMeta, FailureStore};
@@ -62,6 +63,7 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         }
     };
     let subject = subject(problem.as_ref(), options, &program, &run_plan);
+    warn_if_the_seed_is_ignored(problem.as_ref(), &plan, options.json);
     install_interrupt_handler();
     let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
     for _ in 0..run_plan.workers() {
@@ -76,6 +78,21 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         notes: problem.info().notes.clone(),
     };
     stress(problem.as_ref(), &subject, &plan, output, runners)
+}
+
+/// A generator of the user's own that gives the same input for the first two seeds probably
+/// ignores its seed (`random.seed()` from the clock makes it non-deterministic instead, which
+/// the engine refuses): said on stderr before the run, not an error (a tiny input space can do
+/// it honestly).
+fn warn_if_the_seed_is_ignored(problem: &dyn Problem, plan: &Plan, json: bool) {
+    if problem.info().origin == Origin::Builtin || json {
+        return;
+    }
+    if let Some(kind) = plan.kinds.first() {
+        if let Some(warning) = ignored_seed_warning(problem, kind, &plan.seeds) {
+            eprintln!("stressjudge: warning: {warning}");
+        }
+    }
 }
 
 /// The seeds and kinds to run.
