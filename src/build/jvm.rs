@@ -228,11 +228,7 @@ fn run_compiler(
     options: &BuildOptions,
     cache: &Cache,
 ) -> Result<(), BuildError> {
-    let work = cache.work_dir()?;
-    program
-        .snapshot
-        .write_to(work.path())
-        .map_err(|e| cache.failure(work.path(), e))?;
+    let work = program.copy_to_work_dir(cache)?;
     let mut command = compiler.command();
     command
         .args(compile_flags(program.language))

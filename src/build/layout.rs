@@ -27,6 +27,19 @@ pub(crate) struct Sources {
 }
 
 impl Sources {
+    /// A fresh working folder of the build cache holding a copy of the program's files, to
+    /// compile or check them away from the user's folder.
+    pub fn copy_to_work_dir(
+        &self,
+        cache: &super::cache::Cache,
+    ) -> Result<tempfile::TempDir, super::BuildError> {
+        let work = cache.work_dir()?;
+        self.snapshot
+            .write_to(work.path())
+            .map_err(|e| cache.failure(work.path(), e))?;
+        Ok(work)
+    }
+
     /// The absolute path of the main file where the user keeps it.
     pub fn main_path(&self) -> PathBuf {
         self.snapshot.root.join(&self.main)

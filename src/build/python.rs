@@ -147,11 +147,7 @@ fn check_syntax(
     options: &BuildOptions,
     cache: &Cache,
 ) -> Result<(), BuildError> {
-    let work = cache.work_dir()?;
-    program
-        .snapshot
-        .write_to(work.path())
-        .map_err(|e| cache.failure(work.path(), e))?;
+    let work = program.copy_to_work_dir(cache)?;
     let mut command = std::process::Command::new(&interpreter.executable);
     command
         .args(&interpreter.leading_args)

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::{print_out, Outcome};
 use crate::build::{self, BuildError, BuildOptions, Program, Source};
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
@@ -127,6 +128,57 @@ pub fn build_candidate(source: &CandidateSource) -> Result<Program, BuildError> 
             Ok(program)
         }
     }
+}
+
+/// A candidate built, or the outcome of one that did not compile, already reported.
+pub enum Built {
+    /// Ready to run.
+    Program(Program),
+    /// A compile error, reported as verdict CE (exit 1).
+    Reported(Outcome),
+}
+
+/// Builds the candidate of `stress` or `repro`; a compile error is reported (text or JSON) as
+/// verdict CE, a missing toolchain or file is a usage error.
+pub fn build_or_report(
+    candidate: &CandidateOptions,
+    problem: &str,
+    json: bool,
+) -> Result<Built, UsageError> {
+    match build_candidate(&candidate.source) {
+        Ok(program) => Ok(Built::Program(program)),
+        Err(BuildError::Usage(e)) => Err(e),
+        Err(BuildError::Unavailable(why)) => Err(unavailable(&candidate.name(), &why)),
+        Err(BuildError::Compile(message)) => {
+            report_compile_error(problem, &candidate.name(), &message, json).map(Built::Reported)
+        }
+    }
+}
+
+/// Prints a compile error (text or JSON) and returns the failed outcome.
+pub fn report_compile_error(
+    problem: &str,
+    solution: &str,
+    message: &str,
+    json: bool,
+) -> Result<Outcome, UsageError> {
+    if json {
+        let object = serde_json::json!({
+            "problem": problem,
+            "solution": solution,
+            "verdict": "CE",
+            "message": message,
+            "runs": 0,
+            "games": 0,
+            "elapsed_ms": 0,
+            "failures": [],
+            "isolation": crate::run::process_isolation().map(|i| i.to_json()),
+        });
+        print_out(&format!("{object}\n"))?;
+    } else {
+        print_out(&format!("CE: {solution} does not compile:\n{message}\n"))?;
+    }
+    Ok(Outcome::Failed)
 }
 
 /// The existing absolute paths among the words of a shell command (quotes stripped), e.g. the

@@ -7,12 +7,11 @@
 //! `SEED.out` into DIR.
 
 use super::common::{
-    build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
-    unavailable,
+    build_or_report, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
+    Built,
 };
-use super::stress::report_compile_error;
 use super::{print_out, Outcome};
-use crate::build::BuildError;
+
 use crate::compare::Verdict;
 use crate::error::UsageError;
 use crate::options::ReproOptions;
@@ -37,20 +36,9 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     require_generator_and_reference(problem.as_ref())?;
     let kind = pick_kind(problem.as_ref(), options.kind.as_deref())?;
     let plan = Plan::new(&options.candidate, problem.info());
-    let program = match build_candidate(&options.candidate.source) {
-        Ok(program) => program,
-        Err(BuildError::Usage(e)) => return Err(e),
-        Err(BuildError::Unavailable(why)) => {
-            return Err(unavailable(&options.candidate.name(), &why))
-        }
-        Err(BuildError::Compile(message)) => {
-            return report_compile_error(
-                &problem.info().id,
-                &options.candidate.name(),
-                &message,
-                options.json,
-            )
-        }
+    let program = match build_or_report(&options.candidate, &problem.info().id, options.json)? {
+        Built::Program(program) => program,
+        Built::Reported(outcome) => return Ok(outcome),
     };
     let unit = Unit {
         kind: kind.clone(),

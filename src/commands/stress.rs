@@ -9,11 +9,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::common::{
-    build_candidate, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
-    unavailable,
+    build_or_report, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
+    Built,
 };
 use super::{print_out, Outcome};
-use crate::build::{BuildError, Program};
+use crate::build::Program;
 use crate::error::UsageError;
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec, StressOptions};
 use crate::problem::{Origin, Problem, TimeLimitOrigin};
@@ -47,20 +47,9 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(problem.as_ref()));
-    let program = match build_candidate(&options.candidate.source) {
-        Ok(program) => program,
-        Err(BuildError::Usage(e)) => return Err(e),
-        Err(BuildError::Unavailable(why)) => {
-            return Err(unavailable(&options.candidate.name(), &why))
-        }
-        Err(BuildError::Compile(message)) => {
-            return report_compile_error(
-                &problem.info().id,
-                &options.candidate.name(),
-                &message,
-                options.json,
-            )
-        }
+    let program = match build_or_report(&options.candidate, &problem.info().id, options.json)? {
+        Built::Program(program) => program,
+        Built::Reported(outcome) => return Ok(outcome),
     };
     let subject = subject(problem.as_ref(), options, &program, &run_plan);
     warn_if_the_seed_is_ignored(problem.as_ref(), &plan, options.json);
@@ -338,32 +327,6 @@ pub fn repro_candidate_args(candidate: &CandidateOptions, derived: Option<Durati
         args.push_str(&format!(" --time-limit {}s", limit.as_secs_f64()));
     }
     args
-}
-
-/// Prints a compile error (text or JSON) and returns the failed outcome.
-pub fn report_compile_error(
-    problem: &str,
-    solution: &str,
-    message: &str,
-    json: bool,
-) -> Result<Outcome, UsageError> {
-    if json {
-        let object = serde_json::json!({
-            "problem": problem,
-            "solution": solution,
-            "verdict": "CE",
-            "message": message,
-            "runs": 0,
-            "games": 0,
-            "elapsed_ms": 0,
-            "failures": [],
-            "isolation": crate::run::process_isolation().map(|i| i.to_json()),
-        });
-        print_out(&format!("{object}\n"))?;
-    } else {
-        print_out(&format!("CE: {solution} does not compile:\n{message}\n"))?;
-    }
-    Ok(Outcome::Failed)
 }
 
 /// Ctrl-C: stop taking work, kill the runs in progress, keep what was found.

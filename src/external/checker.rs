@@ -128,9 +128,7 @@ fn testlib(
                 stderr_note(&outcome.stderr_head)
             ),
         )),
-        _ => Err(tool
-            .misbehaved(outcome, limits, &[])
-            .unwrap_or_else(|| ToolFailure::new(tool.label(), "failed"))),
+        _ => Err(tool.broken(outcome, limits)),
     }
 }
 
@@ -178,9 +176,7 @@ fn kattis(
                 stderr_note(&outcome.stderr_head)
             ),
         )),
-        _ => Err(tool
-            .misbehaved(outcome, limits, &[])
-            .unwrap_or_else(|| ToolFailure::new(tool.label(), "failed"))),
+        _ => Err(tool.broken(outcome, limits)),
     }
 }
 

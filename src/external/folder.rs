@@ -10,7 +10,7 @@ use super::checker::Checker;
 use super::generator::{on_path, Generator};
 use super::tests_dir::{self, TestFile};
 use super::validator::InputValidator;
-use super::{ExternalProblem, Parts};
+use super::{existing, ExternalProblem, Parts};
 use crate::error::UsageError;
 use crate::options::AdHocParts;
 use crate::problem::package::{
@@ -157,17 +157,6 @@ fn check_type(package: &Package) -> Result<(), UsageError> {
             package.dir.display()
         ))),
         None => Ok(()),
-    }
-}
-
-fn existing(flag: &str, path: &Path) -> Result<PathBuf, UsageError> {
-    if path.exists() {
-        Ok(path.to_path_buf())
-    } else {
-        Err(UsageError::new(format!(
-            "{flag}: `{}` not found",
-            path.display()
-        )))
     }
 }
 

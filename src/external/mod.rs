@@ -115,16 +115,6 @@ impl ExternalProblem {
     pub fn ad_hoc(parts: &AdHocParts) -> Result<ExternalProblem, UsageError> {
         // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
         let here = Path::new("");
-        let existing = |flag: &str, path: &Path| -> Result<PathBuf, UsageError> {
-            if path.exists() {
-                Ok(path.to_path_buf())
-            } else {
-                Err(UsageError::new(format!(
-                    "{flag}: `{}` not found",
-                    path.display()
-                )))
-            }
-        };
         let generators = match &parts.generator {
             Some(command) => vec![("random".to_string(), Generator::parse(command, here)?)],
             None => Vec::new(),
@@ -399,4 +389,16 @@ fn invalid_generated(info: &ProblemInfo, why: &InputError) -> ToolFailure {
         info.generator_name.clone(),
         format!("made an input the validator rejects ({why})"),
     )
+}
+
+/// `path`, which a flag named, if it exists; else the error naming the flag and the path.
+pub(crate) fn existing(flag: &str, path: &Path) -> Result<PathBuf, UsageError> {
+    if path.exists() {
+        Ok(path.to_path_buf())
+    } else {
+        Err(UsageError::new(format!(
+            "{flag}: `{}` not found",
+            path.display()
+        )))
+    }
 }

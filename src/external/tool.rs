@@ -183,6 +183,13 @@ impl Tool {
         result.map_err(|e| ToolFailure::new(self.label.clone(), format!("could not run: {e}")))
     }
 
+    /// The failure of a run that ended in no way the tool's convention allows: what
+    /// [`Tool::misbehaved`] sees, else a plain "failed".
+    pub fn broken(&self, outcome: &RunOutcome, limits: &ToolLimits) -> ToolFailure {
+        self.misbehaved(outcome, limits, &[])
+            .unwrap_or_else(|| ToolFailure::new(self.label.clone(), "failed"))
+    }
+
     /// The failure a run shows by itself: a limit, a signal, a nonzero exit code (unless
     /// `accepted_codes` allows it). The one-line description carries the head of stderr.
     pub fn misbehaved(

@@ -73,10 +73,7 @@ impl InputValidator {
             (None, Exit::Code(0 | KATTIS_ACCEPT)) => Ok(Ok(())),
             (None, Exit::Code(code)) => rejected(format!("exit code {code}")),
             (None, Exit::Signal(libc::SIGABRT)) => rejected("an assertion failed".into()),
-            _ => Err(self
-                .tool
-                .misbehaved(outcome, limits, &[])
-                .unwrap_or_else(|| ToolFailure::new(self.tool.label(), "failed"))),
+            _ => Err(self.tool.broken(outcome, limits)),
         }
     }
 }
