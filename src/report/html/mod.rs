@@ -1,5 +1,7 @@
 //! The HTML exporter (being written).
 
+pub mod clip;
+
 use super::{Exporter, Report};
 
 /// One self-contained HTML page.
