@@ -28,9 +28,17 @@ fn text(e: ElementRef) -> String {
     e.text().collect()
 }
 
-/// [`HOSTILE`] as a page shows it: its control characters replaced by U+FFFD.
+/// `text` as a page shows it: without terminal colour codes, its tabs kept, other control
+/// characters replaced by U+FFFD.
+fn shown(text: &str) -> String {
+    text.replace("\u{1b}[31m", "")
+        .replace("\u{1b}[0m", "")
+        .replace('\0', "\u{fffd}")
+}
+
+/// [`HOSTILE`] as a page shows it.
 fn hostile_shown() -> String {
-    HOSTILE.replace(['\u{1b}', '\0'], "\u{fffd}")
+    shown(HOSTILE)
 }
 
 /// Parses `page` and checks what every page must be: one self-contained document that loads
@@ -155,14 +163,7 @@ fn verify_has_a_matrix_row_per_solution_and_a_cell_per_test() {
         }
         if row.tests.is_empty() {
             let wide = text(all(*tr, "td.wide")[0]);
-            assert_eq!(
-                wide,
-                format!(
-                    "{}: {}",
-                    row.source,
-                    row.detail.replace(['\u{1b}', '\0'], "\u{fffd}")
-                )
-            );
+            assert_eq!(wide, format!("{}: {}", row.source, shown(&row.detail)));
         }
     }
 
@@ -255,11 +256,7 @@ fn judge_shows_the_tests_with_bars_and_the_first_failure() {
     let explanation = text(all(root, "pre")[0]);
     assert_eq!(
         explanation,
-        report.tests[1]
-            .result
-            .explanation
-            .join("\n")
-            .replace(['\u{1b}', '\0'], "\u{fffd}")
+        shown(&report.tests[1].result.explanation.join("\n"))
     );
 
     let ce = compile_error_report();
@@ -270,10 +267,7 @@ fn judge_shows_the_tests_with_bars_and_the_first_failure() {
     assert_eq!(text(all(root, "h2")[0]), "Compile error");
     assert_eq!(
         text(all(root, "pre")[0]),
-        ce.compile_error
-            .unwrap()
-            .trim_end()
-            .replace(['\u{1b}', '\0'], "\u{fffd}")
+        shown(ce.compile_error.unwrap().trim_end())
     );
 }
 

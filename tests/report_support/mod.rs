@@ -16,17 +16,19 @@ use stressjudge::report::{
 };
 use stressjudge::stress::{Failure, Unit};
 
-/// Text that breaks naive XML or HTML: markup, entities, quotes, a CDATA end, an ANSI colour
-/// and a NUL (XML cannot hold the last two; they are dropped there).
+/// Text that breaks naive XML or HTML: markup, entities, quotes, a CDATA end, a tab, an ANSI
+/// colour and a NUL (XML and HTML can hold neither of the last two).
 pub const HOSTILE: &str =
-    "</pre><script>alert(1)</script> & &amp; \"q\" 'a' ]]> \u{1b}[31mred\u{1b}[0m \0end";
+    "</pre><script>alert(1)</script> & &amp; \"q\" 'a' ]]>\t\u{1b}[31mred\u{1b}[0m \0end";
 
-/// [`HOSTILE`] as an XML document can carry it: without the escape sequence and the NUL.
+/// [`HOSTILE`] as a JUnit document carries it: without the colour codes, the tab a space, the
+/// NUL U+FFFD.
 pub fn hostile_in_xml() -> String {
     HOSTILE
         .replace("\u{1b}[31m", "")
         .replace("\u{1b}[0m", "")
-        .replace('\0', "")
+        .replace('\t', " ")
+        .replace('\0', "\u{fffd}")
 }
 
 /// Prints a line on stderr even when the test harness captures output, so a skipped check is

@@ -3,8 +3,8 @@
 //!
 //! The page has its stylesheet inline, loads nothing (a Content-Security-Policy forbids it)
 //! and needs no JavaScript. Every value that comes from the user or a candidate (paths,
-//! inputs, outputs, messages) is escaped by the `maud` templates, control characters become
-//! U+FFFD, and big texts are clipped to a few dozen lines that say how much was left out
+//! inputs, outputs, messages) is escaped by the `maud` templates, terminal colour codes are
+//! dropped and other control characters become U+FFFD, and big texts are clipped to a few dozen lines that say how much was left out
 //! ([`clip`]). Colour only repeats what the
 //! text says: every cell carries its verdict's letters, so the page reads in black and white.
 //!
@@ -41,19 +41,26 @@ impl Exporter for HtmlExporter {
     }
 }
 
-/// `html` with every control character but tab, newline and carriage return replaced by
-/// U+FFFD: HTML forbids them, and a candidate's output may hold any byte. The page's own
-/// markup has none, so only user text changes.
+/// `html` without terminal colour codes, and with every other control character but tab,
+/// newline and carriage return replaced by U+FFFD: HTML forbids them, and a candidate's output
+/// may hold any byte. The page's own markup has none, so only user text changes.
 fn without_controls(html: &str) -> String {
-    html.chars()
+    let visible: String = html
+        .chars()
         .map(|c| {
-            if c.is_control() && !matches!(c, '\t' | '\n' | '\r') {
+            if c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{1b}') {
                 '\u{fffd}'
             } else {
                 c
             }
         })
-        .collect()
+        .collect();
+    // The stripper drops tabs too, so they stay out of its way.
+    visible
+        .split('\t')
+        .map(strip_ansi_escapes::strip_str)
+        .collect::<Vec<_>>()
+        .join("\t")
 }
 
 /// The stylesheet, inlined into every page.

@@ -103,7 +103,7 @@ fn solution_row(row: &VerifyRow, tests: &[&str]) -> Markup {
             (result_cell(row))
             @if row.tests.is_empty() {
                 td.wide.(row.got.map(verdict_class).unwrap_or_default()) colspan=(tests.len() + 1) {
-                    (row.source) ": " (row.detail)
+                    div.fit { (row.source) ": " (row.detail) }
                 }
             } @else {
                 @for name in tests {
@@ -167,7 +167,7 @@ fn stress_cell(row: &VerifyRow) -> Markup {
 /// The lines under a row: why it mismatched or was skipped, and its warnings.
 fn row_notes(row: &VerifyRow, width: usize) -> Markup {
     let why = match row.status {
-        RowStatus::Mismatch if !row.tests.is_empty() || row.got.is_none() => Some(format!(
+        RowStatus::Mismatch if !row.tests.is_empty() => Some(format!(
             "expected {}, got {} ({}{}{})",
             row.expected,
             row.got.map_or("-", |v| v.name()),
@@ -182,8 +182,10 @@ fn row_notes(row: &VerifyRow, width: usize) -> Markup {
             tr.note-row {
                 td {}
                 td colspan=(width - 1) {
-                    @if let Some(why) = &why { div.why { "✗ " (why) } }
-                    @for warning in &row.warnings { div.warn { "⚠ warning: " (warning) } }
+                    div.fit {
+                        @if let Some(why) = &why { div.why { "✗ " (why) } }
+                        @for warning in &row.warnings { div.warn { "⚠ warning: " (warning) } }
+                    }
                 }
             }
         }

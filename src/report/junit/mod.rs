@@ -71,12 +71,25 @@ fn document(name: &str, suites: Vec<TestSuite>, time: Duration) -> Junit {
     junit
 }
 
+/// `text` for quick-junit, which drops terminal colour codes and every control character,
+/// tabs included: tabs become spaces (so tokens stay apart) and other control characters
+/// U+FFFD (so they stay visible).
+fn plain(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' => ' ',
+            c if c.is_control() && !matches!(c, '\n' | '\r' | '\u{1b}') => '\u{fffd}',
+            c => c,
+        })
+        .collect()
+}
+
 /// A suite with its time; `system_out` (notes) when there is any.
 fn suite(name: &str, time: Duration, system_out: &[String]) -> TestSuite {
-    let mut suite = TestSuite::new(name);
+    let mut suite = TestSuite::new(plain(name));
     suite.set_time(time);
     if !system_out.is_empty() {
-        suite.set_system_out(system_out.join("\n"));
+        suite.set_system_out(plain(&system_out.join("\n")));
     }
     suite
 }
@@ -89,10 +102,10 @@ fn case(
     status: TestCaseStatus,
     system_out: &str,
 ) -> TestCase {
-    let mut case = TestCase::new(name, status);
-    case.set_classname(classname).set_time(time);
+    let mut case = TestCase::new(plain(name), status);
+    case.set_classname(plain(classname)).set_time(time);
     if !system_out.is_empty() {
-        case.set_system_out(system_out);
+        case.set_system_out(plain(system_out));
     }
     case
 }
@@ -100,9 +113,9 @@ fn case(
 /// A failure of `verdict` with `message` and the explanation `text` (none when empty).
 fn failure(verdict: Verdict, message: &str, text: &str) -> TestCaseStatus {
     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-    status.set_type(verdict.name()).set_message(message);
+    status.set_type(verdict.name()).set_message(plain(message));
     if !text.is_empty() {
-        status.set_description(text);
+        status.set_description(plain(text));
     }
     status
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, TestSuite};
 
-use super::{case, document, failure, suite, test_case};
+use super::{case, document, failure, plain, suite, test_case};
 use crate::compare::Verdict;
 use crate::report::{RowStatus, VerifyReport, VerifyRow};
 
@@ -95,13 +95,13 @@ fn verdict_case(row: &VerifyRow) -> TestCase {
         (RowStatus::Match, _) => TestCaseStatus::success(),
         (RowStatus::Skipped, _) => {
             let mut status = TestCaseStatus::skipped();
-            status.set_message(&row.detail);
+            status.set_message(plain(&row.detail));
             status
         }
         (RowStatus::Mismatch, Some(got)) => failure(got, &message, ""),
         (RowStatus::Mismatch, None) => {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
-            status.set_type("error").set_message(&message);
+            status.set_type("error").set_message(plain(&message));
             status
         }
     };
