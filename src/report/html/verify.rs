@@ -74,7 +74,7 @@ fn matrix(report: &VerifyReport, problem: &str) -> Markup {
                             th { "result" }
                             @for test in &tests { th.test data-test=(test) { span { (test) } } }
                             th.pass { span { "stress" } }
-                            th { "time" }
+                            th title="wall time spent on the solution: build, tests and stress pass" { "total" }
                         }
                     }
                     tbody {

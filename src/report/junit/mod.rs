@@ -4,10 +4,12 @@
 //! The mapping, for every command:
 //!
 //! - `<testsuites name="stressjudge COMMAND">` holds one `<testsuite name=PROBLEM>` per problem;
-//!   its `time` is the wall time spent on that problem.
+//!   its `time` is the wall time spent on that problem (for `judge`, the tests' CPU time, all
+//!   its report measures; for `repro`, 0).
 //! - A `<testcase>` has `classname` = the solution as the user named it (its path, or the
-//!   command) and `time` = the CPU time of that one run in seconds; cases that are not one run
-//!   (a solution's verdict, a stress pass, a failure group) have time 0.
+//!   command) and `time` = the CPU time of that one test in seconds; cases that are not one
+//!   measured run (a solution's verdict, a stress pass, a failure group, a reproduced seed) have
+//!   time 0.
 //! - A failing case has a `<failure type=VERDICT message=...>` whose text is the explanation
 //!   (the differing game and the diff, the head of stderr, the shrunk input and the repro
 //!   command); `<error type="error">` is for a solution that could not be judged at all;
