@@ -128,6 +128,9 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
     tmp.write_all(bytes)?;
+    // Readable by others (a CI artifact step, a web server), as a file written directly would be.
+    tmp.as_file()
+        .set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644))?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }

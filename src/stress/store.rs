@@ -71,6 +71,9 @@ impl FailureStore {
         std::fs::create_dir_all(folder)?;
         let mut tmp = tempfile::NamedTempFile::new_in(folder)?;
         tmp.write_all(bytes)?;
+        // Readable by others, as a file written directly would be (not the temporary's 0600).
+        tmp.as_file()
+            .set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644))?;
         tmp.as_file().sync_all()?;
         tmp.persist(&target).map_err(|e| e.error)?;
         Ok(target)

@@ -1,0 +1,110 @@
+//! `verify` as JUnit: a suite per problem; per solution a `verdict` case (the folder's promise),
+//! a case per fixed test and a `stress` case when the stress pass ran.
+
+use std::time::Duration;
+
+use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, TestSuite};
+
+use super::{case, document, failure, plain, suite, test_case};
+use crate::compare::Verdict;
+use crate::report::{RowStatus, VerifyReport, VerifyRow};
+
+/// The verify report as a JUnit document.
+pub(super) fn verify(report: &VerifyReport) -> Junit {
+    let mut problems: Vec<&str> = Vec::new();
+    for row in &report.rows {
+        if !problems.contains(&row.problem.as_str()) {
+            problems.push(&row.problem);
+        }
+    }
+    let suites = problems
+        .iter()
+        .map(|problem| problem_suite(report, problem))
+        .collect();
+    document("stressjudge verify", suites, report.elapsed)
+}
+
+/// The suite of one problem: its notes, then each of its solutions' cases.
+fn problem_suite(report: &VerifyReport, problem: &str) -> TestSuite {
+    let rows: Vec<&VerifyRow> = report
+        .rows
+        .iter()
+        .filter(|r| r.problem == problem)
+        .collect();
+    let prefix = format!("{problem}: ");
+    let mut notes: Vec<String> = report
+        .notes
+        .iter()
+        .filter_map(|n| n.strip_prefix(&prefix).map(str::to_string))
+        .collect();
+    notes.extend(report.isolation.as_ref().map(|i| i.report_line()));
+    let time: Duration = rows.iter().map(|r| r.elapsed).sum();
+    let mut suite = suite(problem, time, &notes);
+    for row in rows {
+        suite.add_test_cases(solution_cases(row));
+    }
+    suite
+}
+
+/// One solution's cases: `verdict`, each test, `stress`.
+fn solution_cases(row: &VerifyRow) -> Vec<TestCase> {
+    let classname = row.path.as_str();
+    let mut cases = vec![verdict_case(row)];
+    if row.status == RowStatus::Skipped {
+        return cases;
+    }
+    let broken = row.status == RowStatus::Mismatch;
+    let promise = format!("expected: {}", row.expected);
+    for test in &row.tests {
+        cases.push(test_case(test, classname, broken, &promise));
+    }
+    if let Some((verdict, source)) = &row.stress {
+        let status = if *verdict != Verdict::AC && broken {
+            failure(*verdict, &format!("{source}: {}", row.detail), "")
+        } else {
+            TestCaseStatus::success()
+        };
+        let out = if *verdict == Verdict::AC {
+            format!("AC ({source})")
+        } else {
+            format!("{verdict} ({source}; {promise}): {}", row.detail)
+        };
+        cases.push(case("stress", classname, Duration::ZERO, status, &out));
+    }
+    cases
+}
+
+/// The case that says whether the solution keeps its folder's promise.
+fn verdict_case(row: &VerifyRow) -> TestCase {
+    let got = row.got.map_or("-", |v| v.name());
+    let mut out = format!("expected {}, got {got} ({})", row.expected, row.source);
+    if let Some(category) = &row.category {
+        out.push_str(&format!("\ncategory: {category}"));
+    }
+    for warning in &row.warnings {
+        out.push_str(&format!("\nwarning: {warning}"));
+    }
+    let message = if row.detail.is_empty() {
+        format!("expected {}, got {got} ({})", row.expected, row.source)
+    } else {
+        format!(
+            "expected {}, got {got} ({}: {})",
+            row.expected, row.source, row.detail
+        )
+    };
+    let status = match (row.status, row.got) {
+        (RowStatus::Match, _) => TestCaseStatus::success(),
+        (RowStatus::Skipped, _) => {
+            let mut status = TestCaseStatus::skipped();
+            status.set_message(plain(&row.detail));
+            status
+        }
+        (RowStatus::Mismatch, Some(got)) => failure(got, &message, ""),
+        (RowStatus::Mismatch, None) => {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+            status.set_type("error").set_message(plain(&message));
+            status
+        }
+    };
+    case("verdict", &row.path, Duration::ZERO, status, &out)
+}
