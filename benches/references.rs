@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use stressjudge::catalog;
 use stressjudge::generators::Kind;
 use stressjudge::problem::Problem;
-use stressjudge::run::{RunLimits, RunRequest, Sandbox};
+use stressjudge::run::{Exit, RunLimits, RunRequest, Sandbox};
 
 fn median(mut values: Vec<Duration>) -> Duration {
     values.sort();
@@ -57,9 +57,17 @@ fn main() {
                 files: Vec::new(),
                 dirs: Vec::new(),
                 collect: Vec::new(),
-                readonly: Vec::new(),
+                // The input file must be visible in a fully isolated sandbox.
+                readonly: vec![path.clone()],
             })
             .expect("run stressjudge solve");
+        assert_eq!(
+            outcome.exit,
+            Exit::Code(0),
+            "stressjudge solve {} failed: {}",
+            problem.id(),
+            outcome.stderr_head
+        );
         println!(
             "{:<16} {:>8} {:>9.2} ms {:>9.2} ms | {:>7.0} ms {:>7.0} ms {:>6.1} MiB",
             problem.id(),
