@@ -80,7 +80,9 @@ fn main() {
     drop(busy);
 }
 
-/// A run of `argv` with stdin from `/dev/null` under `limits`.
+/// A run of `argv` with stdin from `/dev/null` under `limits`; the programs `argv` names by
+/// absolute path (the burn candidate behind `/usr/bin/time`) are visible to a fully isolated
+/// sandbox.
 fn request(argv: &[OsString], limits: RunLimits) -> RunRequest {
     RunRequest {
         argv: argv.to_vec(),
@@ -90,7 +92,11 @@ fn request(argv: &[OsString], limits: RunLimits) -> RunRequest {
         files: Vec::new(),
         dirs: Vec::new(),
         collect: Vec::new(),
-        readonly: Vec::new(),
+        readonly: argv
+            .iter()
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute() && p.exists())
+            .collect(),
     }
 }
 
@@ -129,7 +135,9 @@ fn cpu_accuracy(burn: &Path) -> Vec<Figure> {
         let mut unreadable = Vec::new();
         for _ in 0..RUNS {
             let outcome = sandbox.run(&request(&argv, limits)).expect("run time burn");
-            let Some(theirs) = gnu_time_cpu(&outcome.stderr_head) else {
+            let theirs =
+                gnu_time_cpu(&outcome.stderr_head).filter(|_| outcome.exit == Exit::Code(0));
+            let Some(theirs) = theirs else {
                 unreadable.push(format!(
                     "{:?}, limit {:?}, CPU {:?}, wall {:?}",
                     outcome.exit, outcome.limit_hit, outcome.cpu, outcome.wall
