@@ -11,6 +11,7 @@ use crate::error::{Fault, UsageError};
 use crate::external::{folder, ExternalProblem};
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec};
 use crate::problem::Problem;
+use crate::report::CompileErrorReport;
 use crate::stress::store::FailureStore;
 
 use super::time_limit;
@@ -162,21 +163,16 @@ pub fn report_compile_error(
     message: &str,
     json: bool,
 ) -> Result<Outcome, UsageError> {
+    let report = CompileErrorReport {
+        problem: problem.to_string(),
+        solution: solution.to_string(),
+        message: message.to_string(),
+        isolation: crate::run::process_isolation(),
+    };
     if json {
-        let object = serde_json::json!({
-            "problem": problem,
-            "solution": solution,
-            "verdict": "CE",
-            "message": message,
-            "runs": 0,
-            "games": 0,
-            "elapsed_ms": 0,
-            "failures": [],
-            "isolation": crate::run::process_isolation().map(|i| i.to_json()),
-        });
-        print_out(&format!("{object}\n"))?;
+        print_out(&format!("{}\n", report.to_json()))?;
     } else {
-        print_out(&format!("CE: {solution} does not compile:\n{message}\n"))?;
+        print_out(&report.text())?;
     }
     Ok(Outcome::Failed)
 }

@@ -10,6 +10,8 @@
 //! Live progress on stderr is [`progress`]; colour and its absence (`NO_COLOR`, not a
 //! terminal) is [`style`]; numbers and durations are formatted by [`crate::units`] everywhere.
 
+mod compile_error;
+mod doctor;
 pub mod html;
 mod judge;
 mod judge_json;
@@ -29,6 +31,8 @@ use std::path::{Path, PathBuf};
 
 use crate::error::UsageError;
 
+pub use compile_error::CompileErrorReport;
+pub use doctor::{DoctorReport, Found};
 pub use judge::{JudgeReport, Scheduling, Slowest, TestRow};
 pub use repro::{GameDiff, ReproReport};
 pub use stress::{FailureGroup, StressReport, StressSubject};
