@@ -285,7 +285,7 @@ impl ExternalProblem {
                 })
         };
         let input = read(&test.input)?;
-        let expected = match &test.answer {
+        let mut expected = match &test.answer {
             Some(path) => Answer::new(read(path)?),
             None => self.solve(&input).map_err(|f| {
                 ToolFailure::new(
@@ -294,6 +294,8 @@ impl ExternalProblem {
                 )
             })?,
         };
+        // A test group's own output validator arguments go with its answers.
+        expected.checker_args = test.checker_args.clone();
         Ok(TestCase {
             name: test.name.clone(),
             input,
@@ -400,5 +402,63 @@ pub(crate) fn existing(flag: &str, path: &Path) -> Result<PathBuf, UsageError> {
             "{flag}: `{}` not found",
             path.display()
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A problem judged by the default validator with no flags, whose one test (answer `1.0`)
+    /// carries the test group's own `float_tolerance 0.1`.
+    fn problem_with_a_tolerant_test(dir: &Path) -> ExternalProblem {
+        std::fs::write(dir.join("1.in"), "1\n").unwrap();
+        std::fs::write(dir.join("1.ans"), "1.0\n").unwrap();
+        let info = ProblemInfo {
+            id: "p".into(),
+            title: "P".into(),
+            limits: AD_HOC_LIMITS,
+            output_limit_bytes: None,
+            kinds: Vec::new(),
+            generator_name: String::new(),
+            has_reference: false,
+            time_limit_origin: TimeLimitOrigin::Given,
+            notes: Vec::new(),
+            origin: Origin::AdHoc,
+        };
+        ExternalProblem::new(Parts {
+            info,
+            generators: Vec::new(),
+            references: Vec::new(),
+            validators: Vec::new(),
+            checker: Checker::Default,
+            checker_args: Vec::new(),
+            tests: vec![TestFile {
+                name: "1".into(),
+                input: dir.join("1.in"),
+                answer: Some(dir.join("1.ans")),
+                checker_args: Some(vec!["float_tolerance".into(), "0.1".into()]),
+            }],
+        })
+    }
+
+    #[test]
+    fn a_tests_own_validator_arguments_judge_its_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let problem = problem_with_a_tolerant_test(dir.path());
+        let cases = problem.fixed_tests().unwrap();
+        let case = &cases[0];
+        assert_eq!(
+            case.expected.checker_args,
+            Some(vec!["float_tolerance".to_string(), "0.1".to_string()])
+        );
+        let judged = problem
+            .check(&case.input, &case.expected, b"1.05\n")
+            .unwrap();
+        assert_eq!(judged, CheckResult::Accepted, "within the test's tolerance");
+        // The problem's own arguments (none: exact tokens) judge an answer without its own.
+        let bare = Answer::new("1.0\n");
+        let judged = problem.check(&case.input, &bare, b"1.05\n").unwrap();
+        assert!(matches!(judged, CheckResult::WrongAnswer(_)), "{judged:?}");
     }
 }
