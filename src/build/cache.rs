@@ -140,10 +140,6 @@ impl ContentHasher {
 
     /// The hex digest.
     pub fn finish(self) -> String {
-        self.0
-            .finalize()
-            .iter()
-            .map(|byte| format!("{byte:02x}"))
-            .collect()
+        super::hex_digest(self.0)
     }
 }

@@ -259,11 +259,30 @@ fn script_interpreter(bytes: &[u8]) -> Option<PathBuf> {
     interpreter.is_absolute().then(|| interpreter.to_path_buf())
 }
 
+/// The first executable file called `name` in the directories of `PATH` (a name holding a `/`
+/// is not looked up), as the build step finds its compilers.
+pub fn find_on_path(name: &str) -> Option<PathBuf> {
+    if name.is_empty() || name.contains('/') {
+        return None;
+    }
+    toolchain::find_on_path(std::ffi::OsStr::new(name))
+}
+
+/// The hex SHA-256 digest of what `hasher` was fed: how the build cache and the answer cache
+/// name their entries.
+pub fn hex_digest(hasher: sha2::Sha256) -> String {
+    use sha2::Digest;
+    hasher
+        .finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
 /// Where tool `name` is on `PATH` and the first line it prints for `version_args` (e.g.
 /// `gcc --version`), for `stressjudge doctor`; an error line when it is missing or fails.
 pub fn tool_identity(name: &str, version_args: &[&str]) -> Result<(PathBuf, String), String> {
-    let program = toolchain::find_on_path(std::ffi::OsStr::new(name))
-        .ok_or_else(|| "not found on PATH".to_string())?;
+    let program = find_on_path(name).ok_or_else(|| "not found on PATH".to_string())?;
     let mut command = std::process::Command::new(&program);
     command.args(version_args);
     let finished = process::run(command, Duration::from_secs(30)).map_err(|f| match f {

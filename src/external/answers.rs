@@ -17,6 +17,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sha2::{Digest, Sha256};
 
+use crate::build::hex_digest;
+
 /// Most bytes the cache keeps.
 pub const BUDGET_BYTES: u64 = 256 << 20;
 /// New entries between two trims.
@@ -56,11 +58,7 @@ pub fn reference_key(content_hash: &str, reference: &Path) -> String {
             hasher.update(format!("{len} {modified}").as_bytes());
         }
     }
-    hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex_digest(hasher)
 }
 
 /// The answer cache in one folder.
@@ -83,11 +81,7 @@ impl AnswerCache {
         hasher.update(reference_hash.as_bytes());
         hasher.update([0]);
         hasher.update(input.as_bytes());
-        hasher
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        hex_digest(hasher)
     }
 
     /// The cached answer of `reference_hash` to `input`, if any.

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::checker::Checker;
-use super::generator::{on_path, Generator};
+use super::generator::Generator;
 use super::tests_dir::{self, TestFile};
 use super::validator::InputValidator;
 use super::{existing, ExternalProblem, Parts};
+use crate::build::find_on_path;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
 use crate::problem::package::{
@@ -174,7 +175,7 @@ fn input_validators(package: &Package, notes: &mut Vec<String>) -> Vec<InputVali
             InputValidatorKind::Program => {
                 validators.push(InputValidator::new(&validator.program.path, args));
             }
-            InputValidatorKind::Checktestdata(script) => match which("checktestdata") {
+            InputValidatorKind::Checktestdata(script) => match find_on_path("checktestdata") {
                 Some(binary) => {
                     let mut words = vec![script.display().to_string()];
                     words.extend(args);
@@ -244,14 +245,4 @@ fn test_files(package: &Package, root_args: &[String]) -> Vec<TestFile> {
                 .then(|| t.output_validator_args.clone()),
         })
         .collect()
-}
-
-/// The path of `name` on `PATH`.
-fn which(name: &str) -> Option<PathBuf> {
-    if !on_path(name) {
-        return None;
-    }
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|dir| dir.join(name))
-        .find(|p| p.is_file())
 }

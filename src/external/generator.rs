@@ -9,6 +9,7 @@ use std::path::Path;
 
 use super::sandboxes::ToolSandboxes;
 use super::tool::{Tool, ToolArg, ToolCall, ToolLimits};
+use crate::build::find_on_path;
 use crate::error::UsageError;
 use crate::problem::package::GeneratorCommand;
 use crate::problem::ToolFailure;
@@ -36,7 +37,7 @@ impl Generator {
         if !command.program.exists() {
             let shown = command.program.display().to_string();
             let word = text.split_whitespace().next().unwrap_or("");
-            let hint = if on_path(word) {
+            let hint = if find_on_path(word).is_some() {
                 format!(
                     " (`{word}` is a command, not a file: name the generator program itself, e.g. \
                      --gen \"gen.py 10\"; stressjudge picks the interpreter)"
@@ -84,15 +85,6 @@ impl Generator {
             ToolFailure::new(self.tool.label(), "printed bytes that are not UTF-8 text")
         })
     }
-}
-
-/// Whether `name` is a command on `PATH`.
-pub fn on_path(name: &str) -> bool {
-    if name.is_empty() || name.contains('/') {
-        return false;
-    }
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
 }
 
 #[cfg(test)]
