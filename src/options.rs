@@ -5,6 +5,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::stress::seeds::{SeedRange, Shard};
+
 /// Which problem a command works on.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ProblemSpec {
@@ -139,19 +141,6 @@ pub struct JudgeOptions {
     pub reports: ReportFiles,
 }
 
-/// A seed range `start..end` and the shard of it to run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SeedSelection {
-    /// First seed.
-    pub start: u64,
-    /// One past the last seed.
-    pub end: u64,
-    /// 1-based shard index.
-    pub shard_index: u64,
-    /// Number of shards.
-    pub shard_count: u64,
-}
-
 /// `stressjudge stress`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StressOptions {
@@ -161,16 +150,16 @@ pub struct StressOptions {
     pub candidate: CandidateOptions,
     /// One generator kind, or `None` for all of them.
     pub kind: Option<String>,
-    /// The seeds.
-    pub seeds: SeedSelection,
+    /// The seed range.
+    pub seeds: SeedRange,
+    /// The shard of the range to run.
+    pub shard: Shard,
     /// Collect every failure instead of stopping at the first.
     pub keep_going: bool,
     /// Where failures are written (default: stressjudge-failures/PROBLEM/).
     pub out: Option<PathBuf>,
     /// Print one JSON object instead of the report.
     pub json: bool,
-    /// The flags that select seeds, as typed (for messages).
-    pub shard_text: Option<String>,
     /// Extra report files.
     pub reports: ReportFiles,
 }

@@ -11,8 +11,8 @@ use super::args::{
 use crate::error::UsageError;
 use crate::options::{
     AdHocParts, CandidateOptions, CandidateSource, DoctorOptions, GenOptions, IsolationChoice,
-    JudgeOptions, ListOptions, ProblemSpec, ReproOptions, SeedSelection, SolveOptions,
-    StressOptions, VerifyOptions,
+    JudgeOptions, ListOptions, ProblemSpec, ReproOptions, SolveOptions, StressOptions,
+    VerifyOptions,
 };
 use crate::stress::seeds::{SeedRange, Shard, DEFAULT_SEEDS};
 use crate::units::{parse_duration, parse_size};
@@ -73,16 +73,11 @@ pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
         problem,
         candidate,
         kind: (args.kind != "all").then_some(args.kind),
-        seeds: SeedSelection {
-            start: range.start,
-            end: range.end,
-            shard_index: shard.index,
-            shard_count: shard.count,
-        },
+        seeds: range,
+        shard,
         keep_going: args.keep_going,
         out: args.out,
         json: args.json,
-        shard_text: args.shard,
         reports: args.candidate.reports,
     })
 }

@@ -26,7 +26,6 @@ use crate::run::cancel_all;
 use crate::shell::quote;
 use crate::stress::prepare::ignored_seed_warning;
 use crate::stress::runner::SandboxCaseRunner;
-use crate::stress::seeds::{SeedRange, Shard};
 use crate::stress::store::{FailureMeta, FailureStore};
 use crate::stress::{self as engine, CaseRunner, Counters, Failure, Plan};
 use crate::testset::Plan as RunPlan;
@@ -86,23 +85,13 @@ fn warn_if_the_seed_is_ignored(problem: &dyn Problem, plan: &Plan, json: bool) {
 
 /// The seeds and kinds to run.
 fn stress_plan(problem: &dyn Problem, options: &StressOptions) -> Result<Plan, UsageError> {
+    // The problem has kinds: `require_generator_and_reference` came first.
     let kinds = match &options.kind {
         Some(kind) => vec![pick_kind(problem, Some(kind))?],
-        None if problem.info().kinds.is_empty() => {
-            vec![pick_kind(problem, None)?]
-        }
         None => problem.info().kinds.clone(),
     };
-    let range = SeedRange {
-        start: options.seeds.start,
-        end: options.seeds.end,
-    };
-    let shard = Shard {
-        index: options.seeds.shard_index,
-        count: options.seeds.shard_count,
-    };
     Ok(Plan {
-        seeds: shard.seeds(range).collect(),
+        seeds: options.shard.seeds(options.seeds).collect(),
         kinds,
         keep_going: options.keep_going,
         shrink_attempts: 1000,

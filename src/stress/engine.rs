@@ -12,7 +12,7 @@ use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 
 use super::plan::{batches, split_packs, BatchSpec};
-use super::prepare::{confirm_deterministic, generate, prepare_batch, Generated, PreparedBatch};
+use super::prepare::{confirm_deterministic, prepare_batch, Generated, PreparedBatch};
 use super::triage::{triage, FailedRun};
 use super::{CaseRunner, Counters, Failure, Plan, Unit};
 use crate::compare::Verdict;
@@ -65,14 +65,11 @@ impl Shared<'_> {
             .is_some_and(|(at, _)| *at <= index)
     }
 
-    /// Records a fault at batch `index`; the earliest one wins. A fault after the first
-    /// failure is ignored: without `keep_going` that batch would never have run.
+    /// Records a fault at batch `index`; the earliest one wins. (One after the first failure
+    /// is dropped when the run ends: without `keep_going` that batch would never have run.)
     fn fail(&self, index: usize, fault: Fault) {
         if matches!(fault, Fault::Interrupted) {
             self.external_stop.store(true, Ordering::SeqCst);
-            return;
-        }
-        if index > self.first_failure.load(Ordering::SeqCst) {
             return;
         }
         let mut slot = lock(&self.fault);
@@ -158,7 +155,7 @@ pub fn run<'a>(
 }
 
 /// The generator must give the first seed's input twice, byte for byte, or nothing it finds
-/// could be reproduced.
+/// could be reproduced. (Only generated here: validating and answering it is the run's job.)
 fn check_first_seed(problem: &dyn Problem, plan: &Plan) -> Result<(), Fault> {
     let (Some(kind), Some(&seed)) = (plan.kinds.first(), plan.seeds.first()) else {
         return Ok(());
@@ -167,8 +164,10 @@ fn check_first_seed(problem: &dyn Problem, plan: &Plan) -> Result<(), Fault> {
         kind: kind.clone(),
         seed,
     };
-    let first = generate(problem, unit.clone(), false)?;
-    confirm_deterministic(problem, &unit, &first.input)
+    let input = problem
+        .generate(kind, seed)
+        .map_err(|f| Fault::judge(f, unit.context(), None))?;
+    confirm_deterministic(problem, &unit, &input)
 }
 
 /// One worker: takes prepared batches and runs them until the channel closes.
@@ -272,7 +271,6 @@ fn run_pack(
         expected,
         outcome,
     };
-    let context = pack_context(units);
     triage(
         problem,
         shared.plan,
@@ -281,7 +279,7 @@ fn run_pack(
         shared.counters,
         shared.stop,
     )
-    .map_err(|f| f.within(&context))
+    .map_err(|f| f.within(&pack_context(units)))
 }
 
 #[cfg(test)]
