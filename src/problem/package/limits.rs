@@ -158,23 +158,13 @@ pub(crate) fn parse_limits(
             "time_multiplier" => {
                 rule.ac_to_time_limit = at_least_one(file, value, &what)?;
                 if format == FormatVersion::V2023_07 {
-                    notices.push(format!(
-                        "{} line {}: limits.time_multiplier is a legacy key (2023-07 calls it \
-                         limits.time_multipliers.ac_to_time_limit); used",
-                        file.display(),
-                        key.line
-                    ));
+                    notices.push(legacy_key(file, key.line, &what, "ac_to_time_limit"));
                 }
             }
             "time_safety_margin" => {
                 rule.time_limit_to_tle = at_least_one(file, value, &what)?;
                 if format == FormatVersion::V2023_07 {
-                    notices.push(format!(
-                        "{} line {}: limits.time_safety_margin is a legacy key (2023-07 calls it \
-                         limits.time_multipliers.time_limit_to_tle); used",
-                        file.display(),
-                        key.line
-                    ));
+                    notices.push(legacy_key(file, key.line, &what, "time_limit_to_tle"));
                 }
             }
             "time_multipliers" => {
@@ -217,6 +207,16 @@ fn at_least_one(file: &Path, value: &Node, what: &str) -> Result<f64, PackageErr
 fn unknown_key(file: &Path, line: usize, what: &str) -> String {
     format!(
         "{} line {line}: unknown key {what}; ignored",
+        file.display()
+    )
+}
+
+/// The notice for a legacy time-multiplier key met in a 2023-07 problem.yaml, naming the
+/// `limits.time_multipliers` key that replaced it.
+fn legacy_key(file: &Path, line: usize, what: &str, modern: &str) -> String {
+    format!(
+        "{} line {line}: {what} is a legacy key (2023-07 calls it \
+         limits.time_multipliers.{modern}); used",
         file.display()
     )
 }
