@@ -175,6 +175,7 @@ impl CheckedCache {
         if self.is_off() {
             return Lookup::Miss;
         }
+        self.swept.get_or_init(|| sweep_partials(&self.dir));
         let path = self.path(key);
         let Ok(bytes) = std::fs::read(&path) else {
             return Lookup::Miss;

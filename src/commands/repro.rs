@@ -34,6 +34,7 @@ const FAILING_GAMES_SHOWN: usize = 5;
 /// Runs `stressjudge repro`.
 pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
+    crate::commands::common::check_folders()?;
     let problem = resolve_for_runs(&options.problem, &options.candidate, true)?;
     require_generator_and_reference(problem.as_ref())?;
     let kind = pick_kind(problem.as_ref(), options.kind.as_deref())?;

@@ -39,6 +39,7 @@ pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// is reported as verdict CE (exit 1).
 pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
+    crate::commands::common::check_folders()?;
     let problem = resolve_for_runs(&options.problem, &options.candidate, true)?;
     require_generator_and_reference(problem.as_ref())?;
     let run_plan = RunPlan::new(&options.candidate, problem.info());

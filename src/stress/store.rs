@@ -43,6 +43,8 @@ pub struct FailureMeta {
 #[derive(Debug, Clone)]
 pub struct FailureStore {
     dir: PathBuf,
+    /// Folders already cleared of the temporaries of killed runs.
+    swept: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<PathBuf>>>,
 }
 
 impl FailureStore {
@@ -56,6 +58,7 @@ impl FailureStore {
         })?;
         Ok(FailureStore {
             dir: dir.to_path_buf(),
+            swept: Default::default(),
         })
     }
 
@@ -65,6 +68,7 @@ impl FailureStore {
     pub fn probe(dir: &Path) -> (FailureStore, Option<String>) {
         let store = FailureStore {
             dir: dir.to_path_buf(),
+            swept: Default::default(),
         };
         let probe = std::fs::create_dir_all(dir).and_then(|()| {
             crate::cache_entry::sweep_partials(dir);
@@ -84,6 +88,13 @@ impl FailureStore {
         let target = self.dir.join(name);
         let folder = target.parent().unwrap_or(&self.dir);
         std::fs::create_dir_all(folder)?;
+        if self
+            .swept
+            .lock()
+            .is_ok_and(|mut swept| swept.insert(folder.to_path_buf()))
+        {
+            crate::cache_entry::sweep_partials(folder);
+        }
         crate::cache_entry::write_durably(&target, bytes)?;
         Ok(target)
     }
