@@ -88,7 +88,10 @@ fn said_at_most_once(stderr: &str) -> Result<(), String> {
             .lines()
             .filter(|l| l.contains(cache) && l.contains("cannot be written"))
             .count();
-        check(count <= 1, format!("{cache} note said {count} times: {stderr}"))?;
+        check(
+            count <= 1,
+            format!("{cache} note said {count} times: {stderr}"),
+        )?;
     }
     Ok(())
 }
@@ -140,7 +143,10 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
             .and_then(|()| {
                 check(
                     text.stdout.matches("NOT SAVED").count() == failures + 1,
-                    format!("each failure and the summary say NOT SAVED: {}", text.stdout),
+                    format!(
+                        "each failure and the summary say NOT SAVED: {}",
+                        text.stdout
+                    ),
                 )
             })
             .and_then(|()| {
@@ -230,14 +236,19 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
         }
         let r = run(command(&cache, &args));
         let written = Path::new(&report).exists();
-        println!("report {name} on a disk with 4 KiB free: written {written}, exit {}", r.code);
+        println!(
+            "report {name} on a disk with 4 KiB free: written {written}, exit {}",
+            r.code
+        );
         let mut wrong = Vec::new();
         if written {
             let bytes = std::fs::read(&report).unwrap();
             let whole = if json {
                 serde_json::from_slice::<serde_json::Value>(&bytes).is_ok()
             } else {
-                String::from_utf8_lossy(&bytes).trim_end().ends_with("</html>")
+                String::from_utf8_lossy(&bytes)
+                    .trim_end()
+                    .ends_with("</html>")
             };
             if !whole {
                 wrong.push(format!("{report} is there but not whole"));
@@ -282,7 +293,11 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
         let survived = same_verdicts(&r, &adhoc_baseline, 1)
             .and_then(|()| said_at_most_once(&r.stderr))
             .and_then(|()| check(partials_under(&mount.path).is_empty(), "temporaries left"));
-        tally.record(case, survived, false_saved_claims(&r.json(), Path::new(&out)));
+        tally.record(
+            case,
+            survived,
+            false_saved_claims(&r.json(), Path::new(&out)),
+        );
     }
 
     // An unusable $TMPDIR while /dev/shm serves the runs: a note, the same verdicts.

@@ -96,7 +96,9 @@ impl Cache {
             first
         });
         if first.unwrap_or(true) {
-            sweep_partials(&root.join("tmp"));
+            for sub in ["tmp", "sum", "ok"] {
+                sweep_partials(&root.join(sub));
+            }
             crate::cache_entry::probe_writable(&root.join("tmp"))?;
         }
         Ok(())

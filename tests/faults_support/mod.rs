@@ -106,7 +106,11 @@ impl Mount {
             .arg(path)
             .status()
             .expect("mount runs");
-        assert!(status.success(), "mount -t tmpfs -o {opts} {}", path.display());
+        assert!(
+            status.success(),
+            "mount -t tmpfs -o {opts} {}",
+            path.display()
+        );
         Mount {
             path: path.to_path_buf(),
         }
@@ -193,8 +197,11 @@ impl Tally {
             Err(why) => self.failures.push(format!("{kind}: {why}")),
         }
         row.3 += wrong_claims.len() as u32;
-        self.failures
-            .extend(wrong_claims.into_iter().map(|c| format!("{kind}: wrong claim: {c}")));
+        self.failures.extend(
+            wrong_claims
+                .into_iter()
+                .map(|c| format!("{kind}: wrong claim: {c}")),
+        );
     }
 
     /// Prints the figures and fails the test on any fault not survived or any wrong claim.
@@ -298,7 +305,11 @@ pub fn stress_verdicts(report: &Value) -> String {
 pub fn descendants(pid: u32) -> Vec<u32> {
     let mut parent_of: HashMap<u32, u32> = HashMap::new();
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Some(p) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+        let Some(p) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
             continue;
         };
         let Ok(stat) = std::fs::read_to_string(format!("/proc/{p}/stat")) else {
