@@ -238,20 +238,6 @@ pub fn unavailable(name: &str, why: &str) -> UsageError {
     UsageError::new(format!("cannot build {name}: {why}"))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn absolute_paths_a_command_names_are_found() {
-        assert_eq!(
-            super::absolute_paths_named("'/bin/sh' -c x < /nonexistent/in >/tmp/out /usr"),
-            vec![
-                std::path::PathBuf::from("/bin/sh"),
-                std::path::PathBuf::from("/usr")
-            ]
-        );
-    }
-}
-
 /// Checks, before anything runs, the folders every run needs: the folder sandboxes put their
 /// files in (`/dev/shm`, else `$TMPDIR`) must take a file, or nothing can run (a one-line error
 /// naming it, exit 2). A `$TMPDIR` that cannot be written while `/dev/shm` serves the runs, and
@@ -284,4 +270,18 @@ pub fn check_folders() -> Result<(), UsageError> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn absolute_paths_a_command_names_are_found() {
+        assert_eq!(
+            super::absolute_paths_named("'/bin/sh' -c x < /nonexistent/in >/tmp/out /usr"),
+            vec![
+                std::path::PathBuf::from("/bin/sh"),
+                std::path::PathBuf::from("/usr")
+            ]
+        );
+    }
 }

@@ -75,7 +75,9 @@ pub fn root_or_skip(test: &str) -> bool {
     // SAFETY: geteuid has no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
     if !root {
-        println!("SKIPPED {test}: not root, so no tmpfs can be mounted for fault injection");
+        shout(&format!(
+            "SKIPPED {test}: not root, so no tmpfs can be mounted for fault injection\n"
+        ));
     }
     root
 }
@@ -204,17 +206,22 @@ impl Tally {
         );
     }
 
-    /// Prints the figures and fails the test on any fault not survived or any wrong claim.
+    /// Prints the figures (straight to stderr, so they show in CI logs even when the test
+    /// harness captures output) and fails the test on any fault not survived or any wrong
+    /// claim.
     pub fn finish(self, suite: &str) {
-        println!("FIGURES {suite}: fault | injected | survived | wrong claims");
+        let mut text = format!("FIGURES {suite}: fault | injected | survived | wrong claims\n");
         let (mut injected, mut survived, mut wrong) = (0, 0, 0);
         for (kind, i, s, w) in &self.rows {
-            println!("FIGURES {suite}: {kind} | {i} | {s} | {w}");
+            text.push_str(&format!("FIGURES {suite}: {kind} | {i} | {s} | {w}\n"));
             injected += i;
             survived += s;
             wrong += w;
         }
-        println!("FIGURES {suite}: total | {injected} | {survived} | {wrong}");
+        text.push_str(&format!(
+            "FIGURES {suite}: total | {injected} | {survived} | {wrong}\n"
+        ));
+        shout(&text);
         assert!(
             self.failures.is_empty(),
             "{} problem(s):\n{}",
@@ -243,14 +250,15 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Temporaries of killed writers still under `dir` (after a later run, there must be none).
+/// Temporaries of killed writers still under `dir` (after a later run, there must be none):
+/// ours, and `tempfile`'s default `.tmp*` names.
 pub fn partials_under(dir: &Path) -> Vec<PathBuf> {
     files_under(dir)
         .into_iter()
         .filter(|p| {
             p.file_name()
                 .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(".stressjudge-partial-"))
+                .is_some_and(|n| n.starts_with(".stressjudge-partial-") || n.starts_with(".tmp"))
         })
         .collect()
 }
@@ -409,4 +417,11 @@ impl Rng {
         self.0 ^= self.0 << 17;
         (self.0 >> 11) as f64 / (1u64 << 53) as f64
     }
+}
+
+/// Writes to the process's real stderr, past the test harness's capture (figures and skips
+/// must show in CI logs).
+pub fn shout(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(text.as_bytes());
 }
