@@ -323,5 +323,30 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
         };
         tally.record("TMPDIR read-only", survived, Vec::new());
     }
+    // A working folder deleted under the run: a note, the same verdicts (the paths given are
+    // absolute).
+    {
+        let gone = dir.path().join("gone");
+        std::fs::create_dir(&gone).unwrap();
+        let root = faults_support::root();
+        let solution = root.join(WRONG).to_string_lossy().into_owned();
+        let out = path("gone-out");
+        let mut c = std::process::Command::new("sh");
+        c.arg("-c")
+            .arg(r#"cd "$1" && rmdir "$1" && shift && exec "$@""#)
+            .arg("sh")
+            .arg(&gone)
+            .arg(faults_support::bin())
+            .args(with_json(stress_args(&solution, &out)))
+            .env("XDG_CACHE_HOME", &cache);
+        let r = run(c);
+        let survived = same_verdicts(&r, &baseline, 1).and_then(|()| {
+            check(
+                r.stderr.contains("working folder"),
+                format!("no note: {}", r.stderr),
+            )
+        });
+        tally.record("working folder deleted", survived, Vec::new());
+    }
     tally.finish("faults_disk");
 }

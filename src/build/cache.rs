@@ -422,3 +422,55 @@ impl ContentHasher {
         super::hex_digest(self.0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_damaged_executable_or_marker_is_a_miss_and_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::open(dir.path()).unwrap();
+        let built = dir.path().join("built");
+        std::fs::write(&built, b"\x7fELF program").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&built, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(!cache.has_binary("h1"));
+        cache.install_binary(&built, "h1").unwrap();
+        assert!(cache.has_binary("h1"));
+        std::fs::write(cache.binary("h1"), b"\x7fELF other").unwrap();
+        assert!(!cache.has_binary("h1"), "content changed");
+        assert!(!cache.binary("h1").exists(), "removed");
+
+        let folder = cache.fresh_folder("h2").unwrap();
+        std::fs::write(folder.join("run"), b"#!/bin/sh\n").unwrap();
+        cache.mark_done("h2", Some(&folder)).unwrap();
+        assert!(cache.is_done("h2", Some(&folder)));
+        std::fs::write(folder.join("extra"), b"a run's own file").unwrap();
+        assert!(
+            cache.is_done("h2", Some(&folder)),
+            "added files do not count"
+        );
+        std::fs::write(folder.join("run"), b"#!/bin/bash\n").unwrap();
+        assert!(!cache.is_done("h2", Some(&folder)), "a listed file changed");
+        assert!(!folder.exists(), "the damaged result is removed");
+
+        cache.mark_done("h3", None).unwrap();
+        assert!(cache.is_done("h3", None));
+        std::fs::copy(cache.marker("h3"), cache.marker("h4")).unwrap();
+        assert!(!cache.is_done("h4", None), "a marker of another hash");
+    }
+
+    #[test]
+    fn disk_trouble_is_told_from_a_compile_error() {
+        assert!(mentions_disk_trouble(
+            "/usr/bin/ld: final link failed: No space left on device"
+        ));
+        assert!(mentions_disk_trouble(
+            "cc1plus: error: cannot open a.s: Read-only file system"
+        ));
+        assert!(!mentions_disk_trouble(
+            "a.cpp:3:5: error: 'x' was not declared in this scope"
+        ));
+    }
+}
