@@ -161,8 +161,10 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
     }
 
     // Failure files on a disk that fills up during the run: what is claimed is there, whole.
-    for keep in [12u64 << 10, 28 << 10] {
-        let part = Mount::tmpfs(&dir.path().join(format!("part{keep}")), 64 << 10, "");
+    // (A failure's five files take about 60 KiB here: 36 KiB of input.)
+    let mut mixed = 0;
+    for keep in [72u64 << 10, 136 << 10] {
+        let part = Mount::tmpfs(&dir.path().join(format!("part{keep}")), 256 << 10, "");
         part.fill(keep);
         let out = part.path.join("out").to_string_lossy().into_owned();
         let run_ = run(command(&cache, &with_json(stress_args(WRONG, &out))));
@@ -174,6 +176,10 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
             report["failures"].as_array().map_or(0, Vec::len)
         );
         let code = if unsaved > 0 { 2 } else { 1 };
+        let all = report["failures"].as_array().map_or(0, Vec::len);
+        if unsaved > 0 && unsaved < all {
+            mixed += 1;
+        }
         let survived = same_verdicts(&run_, &baseline, code)
             .and_then(|()| check(partials_under(&part.path).is_empty(), "temporaries left"));
         tally.record(
@@ -182,6 +188,8 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
             false_saved_claims(&report, Path::new(&out)),
         );
     }
+
+    assert!(mixed > 0, "no run saved some failures and not others");
 
     // Failure files in a read-only folder: a note first, the run goes on, exit 2; an AC run
     // exits 0.

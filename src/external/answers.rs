@@ -117,7 +117,12 @@ impl AnswerCache {
             .filter_map(|e| {
                 let e = e.ok()?;
                 let meta = e.metadata().ok()?;
-                if !meta.is_file() {
+                let partial = e
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with(crate::cache_entry::PARTIAL_PREFIX));
+                if !meta.is_file() || partial {
+                    // Another process's entry being written is not the oldest answer.
                     return None;
                 }
                 Some((meta.modified().ok()?, meta.len(), e.path()))
