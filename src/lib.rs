@@ -14,10 +14,12 @@
 //!
 //! Between the steps and the commands sit the engines: [`testset`] runs a fixed test set under
 //! the timing policy, [`stress`] runs seeded inputs, isolates and shrinks failures (with
-//! [`shrink`] for inputs of any format). [`catalog`] names the problems; [`cli`] turns the
+//! [`shrink`] for inputs of any format). [`cache_entry`] keeps caches and written results true
+//! when the machine fails (checked entries, durable atomic writes). [`catalog`] names the problems; [`cli`] turns the
 //! command line into [`options`]; [`commands`] drive the pipeline for each subcommand.
 
 pub mod build;
+pub mod cache_entry;
 pub mod catalog;
 pub mod cli;
 pub mod commands;

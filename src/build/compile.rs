@@ -103,11 +103,11 @@ pub(crate) fn compile(
         binary: binary.clone(),
         content_hash: content_hash.clone(),
     };
-    if is_built(&binary) {
+    if cache.has_binary(&content_hash) {
         return Ok(compiled);
     }
     let _lock = cache.lock(&content_hash)?;
-    if is_built(&binary) {
+    if cache.has_binary(&content_hash) {
         return Ok(compiled);
     }
     let work = cache.work_dir()?;
@@ -120,7 +120,7 @@ pub(crate) fn compile(
         options,
         cache,
     )?;
-    cache.install(&output, &binary)?;
+    cache.install_binary(&output, &content_hash)?;
     Ok(compiled)
 }
 
@@ -132,11 +132,6 @@ fn include_dir(program: &Sources) -> Option<PathBuf> {
         Language::C | Language::Cpp => Some(program.snapshot.root.clone()),
         _ => None,
     }
-}
-
-/// Whether a finished executable is in place (an interrupted build never leaves one).
-fn is_built(binary: &Path) -> bool {
-    std::fs::metadata(binary).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// A relative path as a compiler argument that cannot be taken for an option.
@@ -181,7 +176,12 @@ fn run_compiler(
     let finished = process::run(command, options.compile_timeout)
         .map_err(|failure| compiler_failure(tool, failure, options))?;
     if !finished.status.success() {
-        return Err(BuildError::Compile(finished.failure_message(&tool.name)));
+        let message = finished.failure_message(&tool.name);
+        if super::cache::mentions_disk_trouble(&message) {
+            // A full or failing disk under the cache, not the program's fault.
+            return Err(cache.failure(work, std::io::Error::other(message)));
+        }
+        return Err(BuildError::Compile(message));
     }
     if !output.is_file() {
         return Err(BuildError::Compile(format!(

@@ -200,7 +200,7 @@ fn compiled(
 ) -> Result<String, BuildError> {
     let folder = cache.folder(content_hash);
     let main_file = folder.join("main-class");
-    let done = |cache: &Cache| cache.marker(content_hash).is_file();
+    let done = |cache: &Cache| cache.is_done(content_hash, Some(&folder));
     if !done(cache) {
         let _lock = cache.lock(content_hash)?;
         if !done(cache) {
@@ -213,7 +213,7 @@ fn compiled(
                 Found::Not(message) => BuildError::Compile(message),
             })?;
             std::fs::write(&main_file, &main).map_err(|e| cache.failure(&main_file, e))?;
-            cache.mark_done(content_hash)?;
+            cache.mark_done(content_hash, Some(&folder))?;
             return Ok(main);
         }
     }
@@ -239,12 +239,14 @@ fn run_compiler(
     let finished = process::run(command, options.compile_timeout)
         .map_err(|failure| compiler_failure(compiler, failure, options))?;
     if finished.status.success() {
-        Ok(())
-    } else {
-        Err(BuildError::Compile(
-            finished.failure_message(&compiler.name),
-        ))
+        return Ok(());
     }
+    let message = finished.failure_message(&compiler.name);
+    if super::cache::mentions_disk_trouble(&message) {
+        // A full or failing disk under the cache, not the program's fault.
+        return Err(cache.failure(classes, std::io::Error::other(message)));
+    }
+    Err(BuildError::Compile(message))
 }
 
 /// Why no entry point was chosen.

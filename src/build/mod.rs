@@ -353,10 +353,10 @@ fn folder_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildE
     let language = layout.language();
     let built = match &layout {
         layout::Layout::RunScript(snapshot) => scripts::run_only(snapshot).into(),
-        layout::Layout::BuildScript(snapshot) => {
-            let cache = cache::Cache::open(&options.cache_dir)?;
-            scripts::build_and_run(snapshot, options, &cache)?.into()
-        }
+        layout::Layout::BuildScript(snapshot) => with_cache(options, |cache| {
+            scripts::build_and_run(snapshot, options, cache)
+        })?
+        .into(),
         layout::Layout::Sources(sources) => build_sources(sources, options)?,
     };
     Ok(program(built, language, display_name(path)))
@@ -364,10 +364,38 @@ fn folder_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildE
 
 /// Compiles or checks the source files of one language.
 fn build_sources(sources: &layout::Sources, options: &BuildOptions) -> Result<Built, BuildError> {
+    with_cache(options, |cache| build_sources_in(sources, options, cache))
+}
+
+/// Runs `build` with the build cache; a build that failed because the cache did (a full or
+/// read-only disk under it) runs again in the process's private cache, so a machine fault is
+/// never a compile error (see [`cache`]).
+fn with_cache<T>(
+    options: &BuildOptions,
+    build: impl Fn(&cache::Cache) -> Result<T, BuildError>,
+) -> Result<T, BuildError> {
     let cache = cache::Cache::open(&options.cache_dir)?;
+    match build(&cache) {
+        Err(failed) if cache.faulted() && !cache.is_private() => build(&cache.fallback(&failed)?),
+        built => built,
+    }
+}
+
+/// Removes what a command's builds kept only for this process (the private cache used when
+/// the build cache could not be written); called when the command ends.
+pub fn clean_up() {
+    cache::remove_private_cache();
+}
+
+/// Compiles or checks the source files of one language in `cache`.
+fn build_sources_in(
+    sources: &layout::Sources,
+    options: &BuildOptions,
+    cache: &cache::Cache,
+) -> Result<Built, BuildError> {
     Ok(match sources.language {
         Language::C | Language::Cpp | Language::Rust => {
-            let compiled = compile::compile(sources, options, &cache)?;
+            let compiled = compile::compile(sources, options, cache)?;
             Built {
                 argv: vec![compiled.binary.clone().into_os_string()],
                 content_hash: compiled.content_hash,
@@ -375,7 +403,7 @@ fn build_sources(sources: &layout::Sources, options: &BuildOptions) -> Result<Bu
             }
         }
         Language::Python | Language::Python2 => {
-            let checked = python::prepare(sources, options, &cache)?;
+            let checked = python::prepare(sources, options, cache)?;
             Built {
                 argv: checked.argv,
                 content_hash: checked.content_hash,
@@ -383,7 +411,7 @@ fn build_sources(sources: &layout::Sources, options: &BuildOptions) -> Result<Bu
             }
         }
         Language::Java | Language::Kotlin => {
-            let built = jvm::build(sources, options, &cache)?;
+            let built = jvm::build(sources, options, cache)?;
             Built {
                 argv: built.argv,
                 content_hash: built.content_hash,

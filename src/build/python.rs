@@ -107,12 +107,11 @@ pub(crate) fn prepare(
     hasher.field(program.main.as_os_str().as_bytes());
     program.snapshot.hash_into(&mut hasher);
     let content_hash = hasher.finish();
-    let marker = cache.marker(&content_hash);
-    if !marker.is_file() {
+    if !cache.is_done(&content_hash, None) {
         let _lock = cache.lock(&content_hash)?;
-        if !marker.is_file() {
+        if !cache.is_done(&content_hash, None) {
             check_syntax(&interpreter, program, options, cache)?;
-            cache.mark_done(&content_hash)?;
+            cache.mark_done(&content_hash, None)?;
         }
     }
     let main = program.main_path();

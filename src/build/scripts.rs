@@ -63,7 +63,7 @@ pub(crate) fn build_and_run(
 ) -> Result<Scripted, BuildError> {
     let content_hash = content_hash(Language::BuildRun, snapshot);
     let copy = cache.folder(&content_hash);
-    let done = |cache: &Cache| cache.marker(&content_hash).is_file();
+    let done = |cache: &Cache| cache.is_done(&content_hash, Some(&copy));
     if !done(cache) {
         let _lock = cache.lock(&content_hash)?;
         if !done(cache) {
@@ -72,7 +72,7 @@ pub(crate) fn build_and_run(
                 .write_to(&copy)
                 .map_err(|e| cache.failure(&copy, e))?;
             run_build(&copy, options)?;
-            cache.mark_done(&content_hash)?;
+            cache.mark_done(&content_hash, Some(&copy))?;
         }
     }
     Ok(Scripted {

@@ -32,7 +32,9 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match dispatch(cli) {
+    let result = dispatch(cli);
+    crate::build::clean_up();
+    match result {
         Ok(Outcome::Passed) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),
         Ok(Outcome::Interrupted) => ExitCode::from(130),

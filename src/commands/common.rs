@@ -238,6 +238,40 @@ pub fn unavailable(name: &str, why: &str) -> UsageError {
     UsageError::new(format!("cannot build {name}: {why}"))
 }
 
+/// Checks, before anything runs, the folders every run needs: the folder sandboxes put their
+/// files in (`/dev/shm`, else `$TMPDIR`) must take a file, or nothing can run (a one-line error
+/// naming it, exit 2). A `$TMPDIR` that cannot be written while `/dev/shm` serves the runs, and
+/// a working folder that no longer exists, are notes: the rest can run.
+pub fn check_folders() -> Result<(), UsageError> {
+    let temp = std::env::temp_dir();
+    let runs = crate::run::run_root();
+    let probe = |dir: &Path| crate::cache_entry::probe_writable(dir).map_err(|e| e.to_string());
+    if let Err(why) = probe(&runs) {
+        return Err(UsageError::new(format!(
+            "the temporary folder {} cannot be written ({why}): runs need it; set TMPDIR to a \
+             writable folder",
+            runs.display()
+        )));
+    }
+    if runs != temp {
+        if let Err(why) = probe(&temp) {
+            eprintln!(
+                "stressjudge: note: the temporary folder {} cannot be written ({why}); runs use \
+                 {} instead",
+                temp.display(),
+                runs.display()
+            );
+        }
+    }
+    if let Err(e) = std::env::current_dir() {
+        eprintln!(
+            "stressjudge: note: the working folder cannot be read ({e}); paths relative to it \
+             cannot be found"
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -20,6 +20,7 @@ use crate::testset::{run_test_set_observed, Plan, SandboxExecutor};
 /// Runs `stressjudge judge`.
 pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
+    crate::commands::common::check_folders()?;
     let problem = resolve_for_runs(&options.problem, &options.candidate, false)?;
     let plan = Plan::new(&options.candidate, problem.info());
     let name = options.candidate.name();

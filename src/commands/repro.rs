@@ -12,6 +12,8 @@ use super::common::{
 };
 use super::{print_out, Outcome};
 
+use std::path::Path;
+
 use crate::compare::Verdict;
 use crate::error::UsageError;
 use crate::options::ReproOptions;
@@ -32,6 +34,7 @@ const FAILING_GAMES_SHOWN: usize = 5;
 /// Runs `stressjudge repro`.
 pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
+    crate::commands::common::check_folders()?;
     let problem = resolve_for_runs(&options.problem, &options.candidate, true)?;
     require_generator_and_reference(problem.as_ref())?;
     let kind = pick_kind(problem.as_ref(), options.kind.as_deref())?;
@@ -53,19 +56,12 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     let outcome = runner
         .run_case(&input, &expected)
         .map_err(|f| fault_error(f, save_dir))?;
-    if let Some(dir) = &options.save {
-        let store = FailureStore::open(dir)?;
-        let seed = options.seed;
-        for (name, bytes) in [
-            (format!("{seed}.in"), input.as_bytes()),
-            (format!("{seed}.ans"), expected.text.as_bytes()),
-            (format!("{seed}.out"), &outcome.output[..]),
-        ] {
-            store.write(&name, bytes).map_err(|e| {
-                UsageError::new(format!("cannot write {}: {e}", dir.join(&name).display()))
-            })?;
-        }
-    }
+    // A file that cannot be saved does not hide the verdict: the report is printed first, then
+    // the error (exit 2).
+    let saved = match &options.save {
+        Some(dir) => save(dir, options.seed, &input, &expected.text, &outcome.output),
+        None => Ok(()),
+    };
     let actual = String::from_utf8_lossy(&outcome.output).into_owned();
     let failing_games = if outcome.verdict == Verdict::WA {
         failing_games(problem.as_ref(), &input, &expected, &actual)
@@ -93,12 +89,39 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     } else {
         print_out(&repro_text::render(&report))?;
     }
-    write_report_files(Report::Repro(&report), &options.reports)?;
+    let written = write_report_files(Report::Repro(&report), &options.reports);
+    saved?;
+    written?;
     Ok(if report.verdict == Verdict::AC {
         Outcome::Passed
     } else {
         Outcome::Failed
     })
+}
+
+/// Writes `SEED.in`, `SEED.ans` and `SEED.out` into `dir`; the error names the file, the
+/// folder and why.
+fn save(
+    dir: &Path,
+    seed: u64,
+    input: &str,
+    expected: &str,
+    output: &[u8],
+) -> Result<(), UsageError> {
+    let store = FailureStore::open(dir)?;
+    for (name, bytes) in [
+        (format!("{seed}.in"), input.as_bytes()),
+        (format!("{seed}.ans"), expected.as_bytes()),
+        (format!("{seed}.out"), output),
+    ] {
+        store.write(&name, bytes).map_err(|e| {
+            UsageError::new(format!(
+                "--save: {} was not written: {e}",
+                dir.join(&name).display()
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 /// The first games whose answers differ, with their input lines, for a problem whose input is

@@ -20,7 +20,8 @@ use crate::problem::{Origin, Problem, TimeLimitOrigin};
 use crate::report::progress::{Display, Progress, Status};
 use crate::report::stress::{failure_stem, signature};
 use crate::report::{
-    check_report_files, stress_text, write_report_files, Report, StressReport, StressSubject,
+    check_report_files, stress_text, write_report_files, Report, SaveError, StressReport,
+    StressSubject,
 };
 use crate::run::cancel_all;
 use crate::shell::quote;
@@ -38,6 +39,7 @@ pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// is reported as verdict CE (exit 1).
 pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
+    crate::commands::common::check_folders()?;
     let problem = resolve_for_runs(&options.problem, &options.candidate, true)?;
     require_generator_and_reference(problem.as_ref())?;
     let run_plan = RunPlan::new(&options.candidate, problem.info());
@@ -133,7 +135,15 @@ pub fn stress<'a>(
     output: Output<'_>,
     runners: Vec<Box<dyn CaseRunner + 'a>>,
 ) -> Result<Outcome, UsageError> {
-    let store = FailureStore::open(output.out)?;
+    let (store, unwritable) = FailureStore::probe(output.out);
+    if let Some(why) = &unwritable {
+        eprintln!(
+            "stressjudge: note: failures cannot be saved in {} ({why}): each one found is \
+             printed in full, and the run exits with code 2 if any could not be saved",
+            output.out.display()
+        );
+    }
+    let save_errors: Mutex<Vec<SaveError>> = Mutex::default();
     let counters = Arc::new(Counters::default());
     let signatures: Arc<Mutex<HashSet<String>>> = Arc::default();
     let started = Instant::now();
@@ -152,6 +162,12 @@ pub fn stress<'a>(
     };
     let on_failure = |failure: &Failure| {
         let written = write_failure(&store, subject, failure);
+        if let (Err(error), Ok(mut errors)) = (&written, save_errors.lock()) {
+            errors.push(SaveError {
+                stem: failure_stem(failure),
+                error: error.clone(),
+            });
+        }
         if let Ok(mut seen) = signatures.lock() {
             seen.insert(signature(failure));
         }
@@ -176,13 +192,23 @@ pub fn stress<'a>(
         failures: summary.failures,
         notes: output.notes,
         isolation: crate::run::process_isolation(),
+        save_errors: save_errors.into_inner().unwrap_or_default(),
     };
     if output.json {
         print_out(&format!("{}\n", report.to_json()))?;
     } else {
         print_out(&stress_text::summary_text(&report))?;
     }
-    write_report_files(Report::Stress(&report), output.reports)?;
+    let written = write_report_files(Report::Stress(&report), output.reports);
+    if let Some(unsaved) = stress_text::unsaved_error(&report) {
+        // Exit 2: the verdict is printed above, but a script must not go looking for files
+        // that are not there (README "Faults").
+        return Err(match written {
+            Err(report_error) => UsageError::new(format!("{unsaved}; {report_error}")),
+            Ok(()) => UsageError::new(unsaved),
+        });
+    }
+    written?;
     Ok(if report.failures.is_empty() {
         if report.interrupted {
             Outcome::Interrupted
@@ -240,11 +266,35 @@ fn write_failure(
         (format!("{stem}.min.in"), failure.shrunk_input.as_bytes()),
     ];
     let mut written = Vec::new();
+    let mut failed = None;
     for (name, bytes) in files {
-        written.push(store.write(&name, bytes).map_err(|e| e.to_string())?);
+        match store.write(&name, bytes) {
+            Ok(path) => written.push(path),
+            Err(e) => {
+                failed = Some(format!("{name}: {e}"));
+                break;
+            }
+        }
     }
-    written.push(store.write_meta(&stem, &meta).map_err(|e| e.to_string())?);
-    Ok(written)
+    if failed.is_none() {
+        match store.write_meta(&stem, &meta) {
+            Ok(path) => written.push(path),
+            Err(e) => failed = Some(format!("{stem}.json: {e}")),
+        }
+    }
+    match failed {
+        None => Ok(written),
+        Some(why) => {
+            // Not half a failure: the files already written go too, so what is there is whole.
+            for path in &written {
+                let _ = std::fs::remove_file(path);
+            }
+            Err(format!(
+                "could not write {why} in {}",
+                store.dir().display()
+            ))
+        }
+    }
 }
 
 /// What reports and repro commands say about the problem and the candidate.

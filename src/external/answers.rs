@@ -2,7 +2,10 @@
 //! submission against the same brute force skips running it again.
 //!
 //! Entries are files `answers/KEY` under the build cache, where KEY is the SHA-256 of the
-//! reference's content hash and the input. The cache is bounded: after every
+//! reference's content hash and the input. Each is a checked entry ([`crate::cache_entry`]):
+//! it names its key and carries its answer's checksum, so a damaged, truncated or swapped entry
+//! is a miss (the reference runs again) and never an answer that blames a correct candidate. A
+//! folder that cannot be written turns the cache off, said once. The cache is bounded: after every
 //! [`TRIM_EVERY`] new entries, the oldest are deleted until it holds at most [`BUDGET_BYTES`].
 //! Deleting the folder at any time is safe (`rm -rf ~/.cache/stressjudge/answers`).
 //!
@@ -11,13 +14,13 @@
 //! names, sizes and modification times, so editing one of them never serves stale answers
 //! (which would blame a correct candidate).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sha2::{Digest, Sha256};
 
 use crate::build::hex_digest;
+use crate::cache_entry::CheckedCache;
 
 /// Most bytes the cache keeps.
 pub const BUDGET_BYTES: u64 = 256 << 20;
@@ -63,7 +66,7 @@ pub fn reference_key(content_hash: &str, reference: &Path) -> String {
 
 /// The answer cache in one folder.
 pub struct AnswerCache {
-    dir: PathBuf,
+    entries: CheckedCache,
     inserted: AtomicUsize,
 }
 
@@ -71,7 +74,7 @@ impl AnswerCache {
     /// The cache under the build cache folder `cache_root` (created on first write).
     pub fn new(cache_root: &Path) -> AnswerCache {
         AnswerCache {
-            dir: cache_root.join("answers"),
+            entries: CheckedCache::new(cache_root.join("answers"), "reference-answer"),
             inserted: AtomicUsize::new(0),
         }
     }
@@ -84,21 +87,17 @@ impl AnswerCache {
         hex_digest(hasher)
     }
 
-    /// The cached answer of `reference_hash` to `input`, if any.
+    /// The cached answer of `reference_hash` to `input`, if a sound entry holds one.
     pub fn get(&self, reference_hash: &str, input: &str) -> Option<String> {
-        std::fs::read_to_string(self.dir.join(Self::key(reference_hash, input))).ok()
+        let bytes = self.entries.get(&Self::key(reference_hash, input))?;
+        String::from_utf8(bytes).ok()
     }
 
-    /// Stores an answer; failures are ignored (the cache is an optimisation only).
+    /// Stores an answer; a failure turns the cache off (it is an optimisation only).
     pub fn put(&self, reference_hash: &str, input: &str, answer: &str) {
         let key = Self::key(reference_hash, input);
-        let stored = std::fs::create_dir_all(&self.dir).and_then(|_| {
-            let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
-            tmp.write_all(answer.as_bytes())?;
-            tmp.persist(self.dir.join(&key)).map_err(|e| e.error)?;
-            Ok(())
-        });
-        if stored.is_ok()
+        let stored = self.entries.put(&key, answer.as_bytes());
+        if stored
             && self
                 .inserted
                 .fetch_add(1, Ordering::Relaxed)
@@ -111,14 +110,19 @@ impl AnswerCache {
     /// Deletes the oldest entries until the cache holds at most 80 % of `budget` bytes, when it
     /// holds more than `budget`.
     pub fn trim(&self, budget: u64) {
-        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+        let Ok(entries) = std::fs::read_dir(self.entries.dir()) else {
             return;
         };
         let mut files: Vec<(std::time::SystemTime, u64, PathBuf)> = entries
             .filter_map(|e| {
                 let e = e.ok()?;
                 let meta = e.metadata().ok()?;
-                if !meta.is_file() {
+                let partial = e
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with(crate::cache_entry::PARTIAL_PREFIX));
+                if !meta.is_file() || partial {
+                    // Another process's entry being written is not the oldest answer.
                     return None;
                 }
                 Some((meta.modified().ok()?, meta.len(), e.path()))

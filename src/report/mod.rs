@@ -35,7 +35,7 @@ pub use compile_error::CompileErrorReport;
 pub use doctor::{DoctorReport, Found};
 pub use judge::{JudgeReport, Scheduling, Slowest, TestRow};
 pub use repro::{GameDiff, ReproReport};
-pub use stress::{FailureGroup, StressReport, StressSubject};
+pub use stress::{FailureGroup, SaveError, StressReport, StressSubject};
 pub use verify::{RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
 
 /// One command's result, whichever command it was.
@@ -94,47 +94,53 @@ pub fn exporter_for(path: &Path) -> Result<Box<dyn Exporter>, UsageError> {
 }
 
 /// Checks every `--report` file before anything runs: a known extension, and a folder that
-/// exists.
+/// exists and can be written (a report is the one thing such a run is for, so a folder that
+/// cannot take it stops the command before anything runs, naming the folder).
 pub fn check_report_files(files: &[PathBuf]) -> Result<(), UsageError> {
     for file in files {
         exporter_for(file)?;
-        let parent = file.parent().filter(|p| !p.as_os_str().is_empty());
-        if let Some(dir) = parent {
-            if !dir.is_dir() {
-                return Err(UsageError::new(format!(
-                    "--report {}: folder {} does not exist",
-                    file.display(),
-                    dir.display()
-                )));
-            }
+        let dir = file
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !dir.is_dir() {
+            return Err(UsageError::new(format!(
+                "--report {}: folder {} does not exist",
+                file.display(),
+                dir.display()
+            )));
+        }
+        crate::cache_entry::sweep_partials(dir);
+        if let Err(e) = crate::cache_entry::probe_writable(dir) {
+            return Err(UsageError::new(format!(
+                "--report {}: folder {} cannot be written: {e}",
+                file.display(),
+                dir.display()
+            )));
         }
     }
     Ok(())
 }
 
-/// Writes `report` to each file in its format (atomically: a temporary file, then rename).
+/// Writes `report` to each file in its format, durably and atomically
+/// ([`crate::cache_entry::write_durably`]: a reader sees the old file or the whole new one).
+/// Every file is tried; the error names each that could not be written, and why.
 pub fn write_report_files(report: Report<'_>, files: &[PathBuf]) -> Result<(), UsageError> {
+    let mut errors = Vec::new();
     for file in files {
-        let bytes = exporter_for(file)?
-            .serialize(report)
-            .map_err(|e| UsageError::new(format!("--report {}: {e}", file.display())))?;
-        write_atomically(file, &bytes)
-            .map_err(|e| UsageError::new(format!("cannot write {}: {e}", file.display())))?;
+        let written = exporter_for(file)?.serialize(report).and_then(|bytes| {
+            crate::cache_entry::write_durably(file, &bytes).map_err(|e| e.to_string())
+        });
+        if let Err(e) = written {
+            errors.push(format!(
+                "report file {} was not written: {e}",
+                file.display()
+            ));
+        }
     }
-    Ok(())
-}
-
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    // Readable by others (a CI artifact step, a web server), as a file written directly would be.
-    tmp.as_file()
-        .set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644))?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(UsageError::new(errors.join("; ")))
+    }
 }

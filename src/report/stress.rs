@@ -86,6 +86,17 @@ pub struct StressReport {
     pub notes: Vec<String>,
     /// The isolation the runs had, when a sandbox was configured.
     pub isolation: Option<Isolation>,
+    /// The failures whose files could not be written, and why.
+    pub save_errors: Vec<SaveError>,
+}
+
+/// A failure whose files could not be saved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveError {
+    /// The failure's [`failure_stem`] (`KIND/SEED`).
+    pub stem: String,
+    /// What could not be written, where and why.
+    pub error: String,
 }
 
 /// Failures that are the same bug.
@@ -116,6 +127,12 @@ impl StressReport {
         self.games as f64 / self.elapsed.as_secs_f64().max(1e-3)
     }
 
+    /// Whether the failure's files were written.
+    pub fn is_saved(&self, failure: &Failure) -> bool {
+        let stem = failure_stem(failure);
+        !self.save_errors.iter().any(|e| e.stem == stem)
+    }
+
     /// The failures grouped by signature, in order of first appearance.
     pub fn groups(&self) -> Vec<FailureGroup> {
         group(&self.failures)
@@ -142,6 +159,7 @@ impl StressReport {
                     "shrink_runs": f.shrink_runs,
                     "repro": self.subject.repro_command(f),
                     "signature": signature(f),
+                    "saved": self.is_saved(f),
                 })
             })
             .collect();
@@ -174,6 +192,11 @@ impl StressReport {
             "groups": groups,
             "notes": self.notes,
             "isolation": self.isolation.as_ref().map(|i| i.to_json()),
+            "saved": self.save_errors.is_empty(),
+            "save_errors": self.save_errors.iter().map(|e| json!({
+                "file_stem": e.stem,
+                "error": e.error,
+            })).collect::<Vec<_>>(),
         })
     }
 }

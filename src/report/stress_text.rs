@@ -64,7 +64,7 @@ pub fn failure_text(
                 text.push_str(&format!("saved: {stem}.{{in,ans,out,min.in,json}}\n"));
             }
         }
-        Err(e) => text.push_str(&format!("warning: could not save the failure: {e}\n")),
+        Err(e) => text.push_str(&format!("NOT SAVED: {e}\n")),
     }
     text.push_str(&format!("repro: {}\n", subject.repro_command(failure)));
     text
@@ -113,10 +113,35 @@ pub fn summary_text(report: &StressReport) -> String {
         }
     }
     if !report.failures.is_empty() {
-        text.push_str(&format!("failures saved in {}\n", report.out.display()));
+        text.push_str(&saved_line(report));
     }
     if let Some(isolation) = &report.isolation {
         text.push_str(&format!("{}\n", isolation.report_line()));
     }
     text
+}
+
+/// Where the failures were saved, or, when some could not be, which, where and why.
+fn saved_line(report: &StressReport) -> String {
+    match unsaved_error(report) {
+        None => format!("failures saved in {}\n", report.out.display()),
+        Some(error) => format!("NOT SAVED: {error}\n"),
+    }
+}
+
+/// The error that ends a run some of whose failures could not be saved: how many, which,
+/// where and why (the first reason), and that the verdict stands. `None` when all were saved.
+pub fn unsaved_error(report: &StressReport) -> Option<String> {
+    let first = report.save_errors.first()?;
+    let stems: Vec<&str> = report.save_errors.iter().map(|e| e.stem.as_str()).collect();
+    Some(format!(
+        "{} of {} failure(s) could not be saved in {} ({}; first: {}); the verdict {} stands and \
+         every failure is printed in full above",
+        report.save_errors.len(),
+        report.failures.len(),
+        report.out.display(),
+        stems.join(", "),
+        first.error,
+        report.verdict().name(),
+    ))
 }

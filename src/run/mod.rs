@@ -194,8 +194,8 @@ pub use isolation::{
 pub use launcher::launcher_main;
 pub use registry::{cancel_all, register_cancel};
 pub use rootfs::TMP_BYTES;
-pub use sandbox::{CancelHandle, Sandbox};
-pub use scratch::scratch_dir;
+pub use sandbox::{run_root, CancelHandle, Sandbox};
+pub use scratch::{scratch_dir, scratch_dir_named};
 pub use signals::signal_name;
 pub use support::{machine_support, CgroupSupport, MachineSupport};
 pub use workdir::COLLECT_LIMIT;

@@ -487,7 +487,7 @@ const MIN_SHM_FREE: u64 = 1 << 30;
 /// Where run directories go: `/dev/shm` when it is a tmpfs with room (creating and deleting
 /// files there costs microseconds, against milliseconds on a disk mounted with `discard`),
 /// otherwise the system temporary directory.
-fn run_root() -> PathBuf {
+pub fn run_root() -> PathBuf {
     let shm = Path::new("/dev/shm");
     let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
     // SAFETY: a valid NUL-terminated path and out-parameter.

@@ -4,9 +4,10 @@
 //! generator kind: `KIND/SEED.in` (the generated input), `KIND/SEED.ans` (the reference answers),
 //! `KIND/SEED.out` (the candidate's output), `KIND/SEED.min.in` (the shrunk input) and
 //! `KIND/SEED.json` (verdict, kind, limits, the solution's content hash and the harness version).
-//! Each file is written to a temporary file in the same folder and renamed into place.
+//! Each file is written durably ([`crate::cache_entry::write_durably`]): a temporary file in the
+//! same folder, flushed to the disk, renamed into place. A write that fails is reported as such,
+//! never as saved.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -42,6 +43,8 @@ pub struct FailureMeta {
 #[derive(Debug, Clone)]
 pub struct FailureStore {
     dir: PathBuf,
+    /// Folders already cleared of the temporaries of killed runs.
+    swept: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<PathBuf>>>,
 }
 
 impl FailureStore {
@@ -55,7 +58,23 @@ impl FailureStore {
         })?;
         Ok(FailureStore {
             dir: dir.to_path_buf(),
+            swept: Default::default(),
         })
+    }
+
+    /// The store of `dir` whatever state the folder is in, with why files cannot be written
+    /// there when a probe write fails (missing and not creatable, read-only, full): the run
+    /// goes on, printing each failure in full, and every write is still tried and checked.
+    pub fn probe(dir: &Path) -> (FailureStore, Option<String>) {
+        let store = FailureStore {
+            dir: dir.to_path_buf(),
+            swept: Default::default(),
+        };
+        let probe = std::fs::create_dir_all(dir).and_then(|()| {
+            crate::cache_entry::sweep_partials(dir);
+            crate::cache_entry::probe_writable(dir)
+        });
+        (store, probe.err().map(|e| e.to_string()))
     }
 
     /// The folder failures go to.
@@ -63,19 +82,20 @@ impl FailureStore {
         &self.dir
     }
 
-    /// Writes one file `name` (a relative path, whose folders are created) atomically:
-    /// temporary file in the same folder, then rename.
+    /// Writes one file `name` (a relative path, whose folders are created) durably and
+    /// atomically (see the module documentation).
     pub fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
         let target = self.dir.join(name);
         let folder = target.parent().unwrap_or(&self.dir);
         std::fs::create_dir_all(folder)?;
-        let mut tmp = tempfile::NamedTempFile::new_in(folder)?;
-        tmp.write_all(bytes)?;
-        // Readable by others, as a file written directly would be (not the temporary's 0600).
-        tmp.as_file()
-            .set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644))?;
-        tmp.as_file().sync_all()?;
-        tmp.persist(&target).map_err(|e| e.error)?;
+        if self
+            .swept
+            .lock()
+            .is_ok_and(|mut swept| swept.insert(folder.to_path_buf()))
+        {
+            crate::cache_entry::sweep_partials(folder);
+        }
+        crate::cache_entry::write_durably(&target, bytes)?;
         Ok(target)
     }
 

@@ -105,10 +105,7 @@ where
         observer,
     };
     let scratch = |e| Fault::harness("cannot write the test inputs", e);
-    let dir = tempfile::Builder::new()
-        .prefix("stressjudge-")
-        .tempdir()
-        .map_err(scratch)?;
+    let dir = crate::run::scratch_dir_named("stressjudge-").map_err(scratch)?;
     let mut paths = Vec::with_capacity(cases.len());
     for (i, case) in cases.iter().enumerate() {
         let file_name = format!("{i}-{}.in", case.name.replace('/', "_"));

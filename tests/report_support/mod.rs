@@ -350,6 +350,7 @@ pub fn stress_report() -> StressReport {
         failures,
         notes: vec![format!("note {HOSTILE}")],
         isolation: None,
+        save_errors: Vec::new(),
     }
 }
 

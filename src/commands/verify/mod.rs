@@ -97,6 +97,7 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
 /// Runs `stressjudge verify`.
 pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     check_report_files(&args.reports)?;
+    crate::commands::common::check_folders()?;
     let targets = targets(args)?;
     let started = Instant::now();
     let mut notes = Vec::new();

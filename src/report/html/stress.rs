@@ -53,8 +53,11 @@ pub(super) fn page(report: &StressReport) -> (String, Markup) {
             dt { "elapsed" } dd { (seconds(report.elapsed)) }
             dt { "games/s" } dd { (human(report.games_per_second())) }
             dt { "failures" } dd { (report.failures.len()) }
-            @if !report.failures.is_empty() {
+            @if !report.failures.is_empty() && report.save_errors.is_empty() {
                 dt { "saved in" } dd { code { (report.out.display()) } }
+            }
+            @if let Some(error) = crate::report::stress_text::unsaved_error(report) {
+                dt { "NOT SAVED" } dd { (error) }
             }
         }
         @if !groups.is_empty() {
