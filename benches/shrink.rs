@@ -282,7 +282,7 @@ fn grid_cells(text: &str, last_row: bool) -> Option<i64> {
     if rows.len() < r {
         return None;
     }
-    let counted = if last_row { r } else { r - 1 };
+    let counted = if last_row { r } else { r.saturating_sub(1) };
     Some(
         rows[..counted]
             .iter()
