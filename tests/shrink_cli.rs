@@ -13,6 +13,7 @@ const GEN: &str = "tests/intervals/gen.py";
 const CLOCK_GEN: &str = "tests/intervals/clock_gen.py";
 const BRUTE: &str = "tests/intervals/brute.py";
 const WRONG: &str = "tests/intervals/wrong.py";
+// Several --gen, --gen-output and repro --input on a built-in are tested at the end.
 
 /// The strict validator the problem setter would write; never given to stressjudge.
 fn valid_intervals(text: &str) -> Result<(), String> {
@@ -252,5 +253,140 @@ fn inputs_not_games_and_a_checker_without_a_reference() {
     assert!(
         summary.contains("inputs/s") && !summary.contains("games"),
         "{summary}"
+    );
+}
+
+#[test]
+fn several_generators_a_smaller_kind_is_tried_first() {
+    let _heavy = heavy();
+    let out = tempdir();
+    // Kind `random` (n up to 30, its seed 1 fails) and kind `gen2` (n up to 4).
+    let run = stressjudge(&[
+        "stress",
+        "--gen",
+        "tests/intervals/gen.py 30",
+        "--gen",
+        "tests/intervals/gen.py 4",
+        "--ref",
+        BRUTE,
+        WRONG,
+        "--seeds",
+        "1..=8",
+        "--json",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(1);
+    let report = run.json();
+    let failure = first_failure(&report);
+    assert_eq!(failure["kind"], "random", "{failure:#}");
+    assert_eq!(failure["shrunk_from"]["kind"], "gen2", "{failure:#}");
+    let shrunk = failure["shrunk_input"].as_str().unwrap();
+    if let Err(why) = valid_intervals(shrunk) {
+        panic!("the shrunk input {shrunk:?} is not valid: {why}");
+    }
+    // The repro line names both generators, so `--kind gen2` would work as well.
+    let repro = failure["repro"].as_str().unwrap();
+    assert!(
+        repro.contains("--gen 'tests/intervals/gen.py 30' --gen 'tests/intervals/gen.py 4'"),
+        "{repro}"
+    );
+    let again = run_printed_command(repro, &["--json"]);
+    again.expect_code(1);
+    assert_eq!(again.json()["input"], failure["input"]);
+}
+
+#[test]
+fn a_generator_that_writes_its_input_to_a_file() {
+    let _heavy = heavy();
+    let out = tempdir();
+    let run = stressjudge(&[
+        "stress",
+        "--gen",
+        "tests/intervals/file_gen.py",
+        "--gen-output",
+        "input.txt",
+        "--ref",
+        BRUTE,
+        WRONG,
+        "--seeds",
+        "1..=3",
+        "--json",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(1);
+    let report = run.json();
+    let failure = first_failure(&report);
+    assert!(
+        failure["input"].as_str().unwrap().starts_with("6 4\n"),
+        "{failure:#}"
+    );
+    let repro = failure["repro"].as_str().unwrap();
+    assert!(repro.contains("--gen-output input.txt"), "{repro}");
+    let again = run_printed_command(repro, &["--json"]);
+    again.expect_code(1);
+    assert_eq!(again.json()["input"], failure["input"]);
+    // A path is refused; a generator that writes nothing is named.
+    let line = stressjudge(&[
+        "stress",
+        "--gen",
+        GEN,
+        "--gen-output",
+        "../x.txt",
+        "--ref",
+        BRUTE,
+        WRONG,
+    ])
+    .one_line_error();
+    assert!(line.contains("--gen-output `../x.txt`"), "{line}");
+    let line = stressjudge(&[
+        "stress",
+        "--gen",
+        GEN,
+        "--gen-output",
+        "input.txt",
+        "--ref",
+        BRUTE,
+        WRONG,
+        "--out",
+        arg(out.path()),
+    ])
+    .one_line_error();
+    assert!(line.contains("did not write input.txt"), "{line}");
+}
+
+#[test]
+fn repro_input_runs_a_file_on_a_built_in_problem() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let generated = stressjudge(&["gen", "david-vs-david", "--seed", "3", "--kind", "edge"]);
+    generated.expect_code(0);
+    let file = write(dir.path(), "edge3.in", &generated.stdout);
+    let run = stressjudge(&[
+        "repro",
+        "david-vs-david",
+        "solutions/david-vs-david/accepted/isqrt_beatty.py",
+        "--input",
+        arg(&file),
+        "--json",
+    ]);
+    run.expect_code(0);
+    let report = run.json();
+    assert_eq!(report["verdict"], "AC");
+    assert_eq!(report["input"], generated.stdout.as_str());
+    assert_eq!(report["input_file"], arg(&file));
+    // --seed and --input exclude each other; a missing file is a one-line error.
+    let line = stressjudge(&[
+        "repro",
+        "david-vs-david",
+        "solutions/david-vs-david/accepted/isqrt_beatty.py",
+        "--input",
+        "/no/such.in",
+    ])
+    .one_line_error();
+    assert!(
+        line.contains("--input /no/such.in: cannot be read"),
+        "{line}"
     );
 }

@@ -125,6 +125,27 @@ mod tests {
     }
 
     #[test]
+    fn a_guard_rejects_variants_without_running_them() {
+        let samples: Vec<String> = (1..=30).map(|v| format!("{v}\n")).collect();
+        let guard = Format::learn(&samples);
+        let mut asked = Vec::new();
+        let mut search = Search::guarded("9\n", &budget(10), guard, |s: &str| {
+            asked.push(s.to_string());
+            true
+        });
+        assert_eq!(
+            search.attempt(&set("0")),
+            Some(false),
+            "below the smallest seen"
+        );
+        assert_eq!(search.attempt(&set("x")), Some(false), "not an integer");
+        assert_eq!(search.attempt(&set("1")), Some(true));
+        assert_eq!((search.runs, search.steps), (1, 1));
+        drop(search);
+        assert_eq!(asked, ["1\n"]);
+    }
+
+    #[test]
     fn stops_at_the_run_budget_and_at_the_deadline() {
         let mut search = Search::new("9\n", &budget(1), |_: &str| false);
         assert_eq!(search.attempt(&set("1")), Some(false));
