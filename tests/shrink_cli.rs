@@ -8,6 +8,7 @@
 mod folders_support;
 
 use folders_support::*;
+use serde_json::Value;
 
 const GEN: &str = "tests/intervals/gen.py";
 const CLOCK_GEN: &str = "tests/intervals/clock_gen.py";
@@ -44,29 +45,52 @@ fn valid_intervals(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `stress` of the wrong solution against the brute force with `generators` (each a `--gen`)
+/// and `extra` flags, failures into `out`: the run (exit 1) and its JSON report.
+fn stress_failing(generators: &[&str], extra: &[&str], out: &std::path::Path) -> (Run, Value) {
+    let mut args = vec!["stress"];
+    for generator in generators {
+        args.extend_from_slice(&["--gen", generator]);
+    }
+    args.extend_from_slice(&["--ref", BRUTE, WRONG, "--json", "--out", arg(out)]);
+    args.extend_from_slice(extra);
+    let run = stressjudge(&args);
+    run.expect_code(1);
+    let report = run.json();
+    (run, report)
+}
+
+/// Panics unless `shrunk` is a valid intervals input.
+fn assert_valid(shrunk: &str) {
+    if let Err(why) = valid_intervals(shrunk) {
+        panic!("the shrunk input {shrunk:?} is not valid: {why}");
+    }
+}
+
+/// `repro` of the wrong solution on `file` (`--input`), with `generators`: its JSON report,
+/// after checking it fails again.
+fn repro_failing(generators: &[&str], file: &str) -> Value {
+    let mut args = vec!["repro"];
+    for generator in generators {
+        args.extend_from_slice(&["--gen", generator]);
+    }
+    args.extend_from_slice(&["--ref", BRUTE, WRONG, "--input", file, "--json"]);
+    let run = stressjudge(&args);
+    run.expect_code(1);
+    let report = run.json();
+    assert_eq!(report["verdict"], "WA");
+    report
+}
+
 #[test]
 fn the_shrunk_intervals_input_is_valid_and_still_fails() {
     let _heavy = heavy();
     let out = tempdir();
-    let run = stressjudge(&[
-        "stress",
-        "--gen",
-        GEN,
-        "--ref",
-        BRUTE,
-        WRONG,
-        "--json",
-        "--out",
-        arg(out.path()),
-    ]);
-    run.expect_code(1);
-    let report = run.json();
+    let (_, report) = stress_failing(&[GEN], &[], out.path());
     let failure = first_failure(&report);
     assert_eq!(failure["verdict"], "WA", "{failure:#}");
     let shrunk = failure["shrunk_input"].as_str().unwrap();
-    if let Err(why) = valid_intervals(shrunk) {
-        panic!("the shrunk input {shrunk:?} is not valid: {why}");
-    }
+    assert_valid(shrunk);
     assert!(
         shrunk.len() < failure["input"].as_str().unwrap().len(),
         "{failure:#}"
@@ -81,45 +105,21 @@ fn the_shrunk_intervals_input_is_valid_and_still_fails() {
     let stem = failure["file_stem"].as_str().unwrap();
     let min_in = out.path().join(format!("{stem}.min.in"));
     assert_eq!(String::from_utf8(read(&min_in)).unwrap(), shrunk);
-    let again = stressjudge(&[
-        "repro",
-        "--gen",
-        GEN,
-        "--ref",
-        BRUTE,
-        WRONG,
-        "--input",
-        arg(&min_in),
-        "--json",
-    ]);
-    again.expect_code(1);
-    assert_eq!(again.json()["verdict"], "WA");
-    assert_eq!(again.json()["input"], shrunk);
+    let again = repro_failing(&[GEN], arg(&min_in));
+    assert_eq!(again["input"], shrunk);
 }
 
 #[test]
 fn a_clock_seeded_generator_is_recorded_and_its_failure_reproduces_from_the_saved_input() {
     let _heavy = heavy();
     let out = tempdir();
-    let run = stressjudge(&[
-        "stress",
-        "--gen",
-        CLOCK_GEN,
-        "--ref",
-        BRUTE,
-        WRONG,
-        "--json",
-        "--out",
-        arg(out.path()),
-    ]);
-    run.expect_code(1);
+    let (run, report) = stress_failing(&[CLOCK_GEN], &[], out.path());
     let warnings: Vec<&str> = run
         .stderr
         .lines()
         .filter(|l| l.contains("recorded as generated"))
         .collect();
     assert_eq!(warnings.len(), 1, "warned once: {}", run.stderr);
-    let report = run.json();
     let failure = first_failure(&report);
     assert_eq!(failure["recorded_input"], true, "{failure:#}");
     let repro = failure["repro"].as_str().unwrap();
@@ -261,30 +261,15 @@ fn several_generators_a_smaller_kind_is_tried_first() {
     let _heavy = heavy();
     let out = tempdir();
     // Kind `random` (n up to 30, its seed 1 fails) and kind `gen2` (n up to 4).
-    let run = stressjudge(&[
-        "stress",
-        "--gen",
-        "tests/intervals/gen.py 30",
-        "--gen",
-        "tests/intervals/gen.py 4",
-        "--ref",
-        BRUTE,
-        WRONG,
-        "--seeds",
-        "1..=8",
-        "--json",
-        "--out",
-        arg(out.path()),
-    ]);
-    run.expect_code(1);
-    let report = run.json();
+    let (_, report) = stress_failing(
+        &["tests/intervals/gen.py 30", "tests/intervals/gen.py 4"],
+        &["--seeds", "1..=8"],
+        out.path(),
+    );
     let failure = first_failure(&report);
     assert_eq!(failure["kind"], "random", "{failure:#}");
     assert_eq!(failure["shrunk_from"]["kind"], "gen2", "{failure:#}");
-    let shrunk = failure["shrunk_input"].as_str().unwrap();
-    if let Err(why) = valid_intervals(shrunk) {
-        panic!("the shrunk input {shrunk:?} is not valid: {why}");
-    }
+    assert_valid(failure["shrunk_input"].as_str().unwrap());
     // The repro line names both generators, so `--kind gen2` would work as well.
     let repro = failure["repro"].as_str().unwrap();
     assert!(
@@ -300,23 +285,11 @@ fn several_generators_a_smaller_kind_is_tried_first() {
 fn a_generator_that_writes_its_input_to_a_file() {
     let _heavy = heavy();
     let out = tempdir();
-    let run = stressjudge(&[
-        "stress",
-        "--gen",
-        "tests/intervals/file_gen.py",
-        "--gen-output",
-        "input.txt",
-        "--ref",
-        BRUTE,
-        WRONG,
-        "--seeds",
-        "1..=3",
-        "--json",
-        "--out",
-        arg(out.path()),
-    ]);
-    run.expect_code(1);
-    let report = run.json();
+    let (_, report) = stress_failing(
+        &["tests/intervals/file_gen.py"],
+        &["--gen-output", "input.txt", "--seeds", "1..=3"],
+        out.path(),
+    );
     let failure = first_failure(&report);
     assert!(
         failure["input"].as_str().unwrap().starts_with("6 4\n"),
