@@ -1,6 +1,6 @@
 //! A learned [`Format`] in readable lines, as a statement's input section would say it.
 
-use super::stats::{FieldStats, SeqProperty, Type};
+use super::stats::{FieldStats, PairStats, Rel, SeqProperty, Type};
 use super::{Format, Ref, Repeat, Row, MIN_INPUTS, MIN_OBSERVATIONS};
 use std::collections::{BTreeSet, HashMap};
 
@@ -50,7 +50,8 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
                 let body: Vec<String> = (0..fields.len()).map(field_name).collect();
                 let mut facts = Vec::new();
                 for (col, field) in fields.iter().enumerate() {
-                    facts.extend(field_facts(field, &field_name(col), &name));
+                    let implied = |to: &Ref| implied_by_a_larger_field(fields, pairs, col, to);
+                    facts.extend(field_facts(field, &field_name(col), &name, &implied));
                 }
                 for pair in pairs {
                     if let Some(rel) = pair.relation() {
@@ -74,7 +75,7 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
                     0 => name(len),
                     m => format!("{}-{m}", name(len)),
                 };
-                let mut facts = field_facts(item, "a_i", &name);
+                let mut facts = field_facts(item, "a_i", &name, &|_| false);
                 facts.extend(seq.learned().iter().map(|p| match p {
                     SeqProperty::Permutation => format!("a permutation of 1..{count}"),
                     other => other.name().to_string(),
@@ -85,7 +86,7 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
                 )
             }
             Row::Chars { len, item } => {
-                let facts = field_facts(item, "s", &name);
+                let facts = field_facts(item, "s", &name, &|_| false);
                 (format!("a word s of {} characters", name(len)), facts)
             }
         };
@@ -139,8 +140,38 @@ fn kind_word(item: &FieldStats) -> &'static str {
     }
 }
 
-/// The learned facts of one field, as `1 <= a <= 30`, `a <= n`, `word of 1..5 chars [a-z]`.
-fn field_facts(field: &FieldStats, name: &str, header: &impl Fn(&Ref) -> String) -> Vec<String> {
+/// Whether `col < h` (or `<=`) follows from `col < g` (or `<=`) and `g <= h` for another field
+/// g of the line: `a < n` says nothing more once `a < b` and `b <= n` are said.
+fn implied_by_a_larger_field(
+    fields: &[FieldStats],
+    pairs: &[PairStats],
+    col: usize,
+    to: &Ref,
+) -> bool {
+    let below = |g: usize| {
+        pairs.iter().any(|p| match p.relation() {
+            Some(Rel::Lt | Rel::Le) => p.left == col && p.right == g,
+            Some(Rel::Gt | Rel::Ge) => p.left == g && p.right == col,
+            None => false,
+        })
+    };
+    let at_most_header = |g: usize| {
+        fields[g]
+            .header
+            .iter()
+            .any(|(r, pair)| r == to && matches!(pair.relation(), Some(Rel::Lt | Rel::Le)))
+    };
+    (0..fields.len()).any(|g| g != col && below(g) && at_most_header(g))
+}
+
+/// The learned facts of one field, as `1 <= a <= 30`, `a <= n`, `word of 1..5 chars [a-z]`;
+/// header relations `implied` says follow from others are left out.
+fn field_facts(
+    field: &FieldStats,
+    name: &str,
+    header: &impl Fn(&Ref) -> String,
+    implied: &dyn Fn(&Ref) -> bool,
+) -> Vec<String> {
     if !field.learned() {
         return vec![format!("{name}: too few values to learn")];
     }
@@ -170,8 +201,11 @@ fn field_facts(field: &FieldStats, name: &str, header: &impl Fn(&Ref) -> String)
         }
     }
     for (to, pair) in &field.header {
-        if let Some(rel) = pair.relation() {
-            facts.push(format!("{name} {} {}", rel.symbol(), header(to)));
+        match pair.relation() {
+            Some(rel) if !(implied(to) && matches!(rel, Rel::Lt | Rel::Le)) => {
+                facts.push(format!("{name} {} {}", rel.symbol(), header(to)));
+            }
+            _ => {}
         }
     }
     facts

@@ -82,6 +82,7 @@ fn learns_the_intervals_format_and_says_it() {
     assert!(text.contains("m < n"), "{text}");
     assert!(text.contains("m lines: a b (1 <= a <="), "{text}");
     assert!(text.contains("a < b") && text.contains("b <= n"), "{text}");
+    assert!(!text.contains("a < n"), "implied by a < b <= n: {text}");
     assert!(samples.iter().all(|s| format.accepts(s)));
     assert!(
         !format.accepts("3 1\n1\n0\n"),
