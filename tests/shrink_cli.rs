@@ -155,6 +155,12 @@ fn a_clock_seeded_generator_is_recorded_and_its_failure_reproduces_from_the_save
     ]);
     text.expect_code(1);
     assert!(text.stdout.contains("recorded input"), "{}", text.stdout);
+    assert!(
+        text.stdout
+            .contains("shrunk within the input format the generator's inputs have:"),
+        "{}",
+        text.stdout
+    );
     assert!(text.stdout.contains("repro: stressjudge repro") && text.stdout.contains("--input"));
 }
 

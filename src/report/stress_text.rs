@@ -76,6 +76,13 @@ pub fn failure_text(
         failure.input.len(),
         indent(&clip(&failure.shrunk_input, 30))
     ));
+    if !failure.input_format.is_empty() {
+        // No validator judged the shrink: say what kept it to inputs the generator could make.
+        text.push_str(&format!(
+            "shrunk within the input format the generator's inputs have:\n{}",
+            indent(&failure.input_format.join("\n"))
+        ));
+    }
     text.push_str(&format!("expected:\n{}", indent(&clip(expected, 10))));
     text.push_str(&format!("actual:\n{}", indent(&clip(&actual, 10))));
     text.push_str(&format!(
