@@ -146,8 +146,14 @@ pub fn summary_text(report: &StressReport) -> String {
         ));
         for g in &groups {
             let smallest = &report.failures[g.smallest];
+            // Recorded inputs (a generator that ignores its seed) have no seed to name.
+            let first = if smallest.recorded_input {
+                "first input"
+            } else {
+                "first seed"
+            };
             text.push_str(&format!(
-                "  {} x{}  first seed {} ({} kind); smallest input {} ({} bytes)\n",
+                "  {} x{}  {first} {} ({} kind); smallest input {} ({} bytes)\n",
                 g.signature,
                 g.count,
                 g.seeds[0],
