@@ -32,6 +32,10 @@ pub struct AdHocParts {
     pub validators: Vec<PathBuf>,
     /// A folder of tests: `*.in` with `.ans` or `.out` next to them (oj layout).
     pub tests: Option<PathBuf>,
+    /// Further generator commands (`--gen` repeated): kinds `gen2`, `gen3`, ...
+    pub more_generators: Vec<String>,
+    /// The file the generators write their input to instead of stdout (`--gen-output`).
+    pub gen_output: Option<String>,
 }
 
 impl AdHocParts {
@@ -162,6 +166,8 @@ pub struct StressOptions {
     pub json: bool,
     /// Extra report files.
     pub reports: ReportFiles,
+    /// Print the input format learned from the generator's inputs instead of running.
+    pub explain_format: bool,
 }
 
 /// `stressjudge repro`.
@@ -181,6 +187,9 @@ pub struct ReproOptions {
     pub json: bool,
     /// Extra report files.
     pub reports: ReportFiles,
+    /// Run this saved input instead of generating one from the seed (a failure whose generator
+    /// does not reproduce it, or any input file).
+    pub input: Option<PathBuf>,
 }
 
 /// `stressjudge verify`.

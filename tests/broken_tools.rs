@@ -133,12 +133,19 @@ fn a_generator_that_ignores_its_seed() {
             "import random\nprint(20)\nprint(*(random.randint(-10**9, 10**9) for _ in range(20)))\n",
         ),
     ] {
+        // Not an error any more (issue 17): the run goes on with its inputs recorded as
+        // generated, says so once, and a correct candidate passes.
         let generator = tool(dir.path(), name, source);
-        let (line, out) = stress_error(&["--gen", &generator, "--ref", BRUTE]);
-        assert_names(&line, &format!("generator {generator}"), 1);
-        assert!(line.contains("is not deterministic"), "{line}");
-        let saved = saved_input(&line, out.path());
-        assert_eq!(tokens(&String::from_utf8(read(&saved)).unwrap()).len(), 21);
+        let out = tempdir();
+        let run = stressjudge(&[
+            "stress", "--gen", &generator, "--ref", BRUTE, RIGHT, "--seeds", "1..=3", "--json",
+            "--out", arg(out.path()),
+        ]);
+        run.expect_code(0);
+        assert_eq!(run.json()["verdict"], "AC");
+        let warnings = run.stderr.matches("recorded as generated").count();
+        assert_eq!(warnings, 1, "{}", run.stderr);
+        assert!(run.stderr.contains(&generator), "{}", run.stderr);
     }
 }
 

@@ -53,8 +53,14 @@ pub struct ListArgs {
 pub struct ProblemPartArgs {
     /// Generator command: `gen.py` or `"gen.py 10 100"` (run as `GEN SEED ARGS...`; a `{seed}`
     /// placeholder puts the seed elsewhere).
+    /// Repeat it for inputs of several sizes: the first is kind `random`, the next `gen2`,
+    /// `gen3`, ... (a failure is looked for again in a smaller kind before its text is shrunk).
     #[arg(long = "gen", value_name = "COMMAND")]
-    pub generator: Option<String>,
+    pub generator: Vec<String>,
+    /// The file the generator writes its input to (in its working folder), for a generator
+    /// that does not print it.
+    #[arg(long, value_name = "FILE")]
+    pub gen_output: Option<String>,
     /// Reference solution: its output on an input is the answer.
     #[arg(long = "ref", value_name = "PROGRAM")]
     pub reference: Option<PathBuf>,
@@ -191,6 +197,10 @@ pub struct StressArgs {
     /// Run only shard I of N (1-based), e.g. 2/8.
     #[arg(long)]
     pub shard: Option<String>,
+    /// Print the input format learned from the generator's first inputs (what it really
+    /// covers), without running the solution.
+    #[arg(long)]
+    pub explain_format: bool,
 }
 
 /// `stressjudge repro`.
@@ -205,8 +215,8 @@ pub struct ReproArgs {
     #[command(flatten)]
     pub parts: ProblemPartArgs,
     /// The seed to reproduce.
-    #[arg(long)]
-    pub seed: u64,
+    #[arg(long, required_unless_present = "input", conflicts_with = "input")]
+    pub seed: Option<u64>,
     /// Generator kind of the seed (default: `random`, or the problem's first kind).
     #[arg(long)]
     pub kind: Option<String>,
@@ -216,6 +226,10 @@ pub struct ReproArgs {
     /// Print one JSON object instead of the report.
     #[arg(long)]
     pub json: bool,
+    /// Run this input file instead of generating one from a seed (a saved failure of a
+    /// generator that ignores its seed, or any input); works for every problem.
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
 }
 
 /// `stressjudge doctor`.

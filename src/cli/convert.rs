@@ -79,6 +79,7 @@ pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
         out: args.out,
         json: args.json,
         reports: args.candidate.reports,
+        explain_format: args.explain_format,
     })
 }
 
@@ -88,11 +89,13 @@ pub fn repro(args: ReproArgs) -> Result<ReproOptions, UsageError> {
     Ok(ReproOptions {
         problem,
         candidate,
-        seed: args.seed,
+        // clap requires one of --seed and --input; with --input the seed names the saved files.
+        seed: args.seed.unwrap_or(0),
         kind: args.kind,
         save: args.save,
         json: args.json,
         reports: args.candidate.reports,
+        input: args.input,
     })
 }
 
@@ -115,7 +118,9 @@ fn problem_spec(name: Option<String>, parts: &ProblemPartArgs) -> ProblemSpec {
     ProblemSpec {
         name,
         ad_hoc: AdHocParts {
-            generator: parts.generator.clone(),
+            generator: parts.generator.first().cloned(),
+            more_generators: parts.generator.iter().skip(1).cloned().collect(),
+            gen_output: parts.gen_output.clone(),
             reference: parts.reference.clone(),
             checker: parts.checker.clone(),
             output_validator: parts.output_validator.clone(),

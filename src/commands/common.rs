@@ -224,9 +224,17 @@ pub fn require_generator_and_reference(problem: &dyn Problem) -> Result<(), Usag
             info.id
         )));
     }
-    if !info.has_reference {
+    require_reference(problem)
+}
+
+/// An input of the user's (`repro --input`) or a generated one needs an answer: a reference, or
+/// a checker that decides alone (the answer file is then empty).
+pub fn require_reference(problem: &dyn Problem) -> Result<(), UsageError> {
+    let info = problem.info();
+    if !info.has_reference && !problem.checker_decides_alone() {
         return Err(UsageError::new(format!(
-            "{} has no reference solution to answer generated inputs: give one with --ref",
+            "{} has no reference solution to answer generated inputs: give one with --ref (or a \
+             --checker that decides alone)",
             info.id
         )));
     }

@@ -3,26 +3,26 @@
 //! input holding many first.
 //!
 //! The input is regenerated from (problem, kind, seed), so a failure reported by `stress`
-//! reproduces byte for byte on any machine. `--save DIR` writes `SEED.in`, `SEED.ans` and
+//! reproduces byte for byte on any machine; `--input FILE` runs a saved input instead (the
+//! failure of a generator that ignores its seed, or any input of any problem). `--save DIR` writes `SEED.in`, `SEED.ans` and
 //! `SEED.out` into DIR.
 
 use super::common::{
-    build_or_report, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
-    Built,
+    build_or_report, fault_error, pick_kind, require_generator_and_reference, require_reference,
+    resolve_for_runs, Built,
 };
 use super::{print_out, Outcome};
-
 use std::path::Path;
 
 use crate::compare::Verdict;
 use crate::error::UsageError;
 use crate::options::ReproOptions;
-use crate::problem::{Answer, Problem};
+use crate::problem::{Answer, Problem, ProblemError};
 use crate::report::text::diff;
 use crate::report::{
     check_report_files, repro_text, write_report_files, GameDiff, Report, ReproReport,
 };
-use crate::stress::prepare::generate;
+use crate::stress::prepare::{generate, Generated};
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::store::FailureStore;
 use crate::stress::{CaseRunner, Unit};
@@ -36,8 +36,16 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
     crate::commands::common::check_folders()?;
     let problem = resolve_for_runs(&options.problem, &options.candidate, true)?;
-    require_generator_and_reference(problem.as_ref())?;
-    let kind = pick_kind(problem.as_ref(), options.kind.as_deref())?;
+    let kind = match &options.input {
+        Some(_) => {
+            require_reference(problem.as_ref())?;
+            options.kind.clone().unwrap_or_else(|| "input".to_string())
+        }
+        None => {
+            require_generator_and_reference(problem.as_ref())?;
+            pick_kind(problem.as_ref(), options.kind.as_deref())?
+        }
+    };
     let plan = Plan::new(&options.candidate, problem.info());
     let program = match build_or_report(&options.candidate, &problem.info().id, options.json)? {
         Built::Program(program) => program,
@@ -48,8 +56,10 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
         seed: options.seed,
     };
     let save_dir = options.save.as_deref();
-    let generated =
-        generate(problem.as_ref(), unit, false).map_err(|f| fault_error(f, save_dir))?;
+    let generated = match &options.input {
+        Some(file) => saved_input(problem.as_ref(), file)?,
+        None => generate(problem.as_ref(), unit, false).map_err(|f| fault_error(f, save_dir))?,
+    };
     let (input, expected) = (generated.input, generated.answer);
     let mut runner = SandboxCaseRunner::start(&program, problem.as_ref(), plan.limits)
         .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
@@ -83,6 +93,7 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
         failing_games,
         saved: options.save.clone(),
         isolation: crate::run::process_isolation(),
+        input_file: options.input.clone(),
     };
     if options.json {
         print_out(&format!("{}\n", report.to_json()))?;
@@ -122,6 +133,32 @@ fn save(
         })?;
     }
     Ok(())
+}
+
+/// An input read from `file` (`--input`), validated and answered as a generated one would be;
+/// whatever is wrong with it is a one-line error naming the file.
+fn saved_input(problem: &dyn Problem, file: &Path) -> Result<Generated, UsageError> {
+    let shown = file.display();
+    let bytes = std::fs::read(file)
+        .map_err(|e| UsageError::new(format!("--input {shown}: cannot be read: {e}")))?;
+    let input = String::from_utf8(bytes)
+        .map_err(|_| UsageError::new(format!("--input {shown}: is not UTF-8 text")))?;
+    let prepared = problem.prepare(&input).map_err(|e| match e {
+        ProblemError::Invalid(why) => UsageError::new(format!(
+            "--input {shown}: the input validator rejects it ({why})"
+        )),
+        ProblemError::Tool(f) => UsageError::new(format!("{f} (on --input {shown})")),
+    })?;
+    Ok(Generated {
+        unit: Unit {
+            kind: "input".to_string(),
+            seed: 0,
+        },
+        input,
+        games: prepared.games,
+        answer: prepared.answer,
+        game_lines: Vec::new(),
+    })
 }
 
 /// The first games whose answers differ, with their input lines, for a problem whose input is

@@ -18,7 +18,7 @@ use crate::error::UsageError;
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec, StressOptions};
 use crate::problem::{Origin, Problem, TimeLimitOrigin};
 use crate::report::progress::{Display, Progress, Status};
-use crate::report::stress::{failure_stem, signature};
+use crate::report::stress::{failure_stem, formats_json, signature, KindFormat};
 use crate::report::{
     check_report_files, stress_text, write_report_files, Report, SaveError, StressReport,
     StressSubject,
@@ -41,9 +41,12 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
     crate::commands::common::check_folders()?;
     let problem = resolve_for_runs(&options.problem, &options.candidate, true)?;
+    if options.explain_format {
+        return explain_format(problem.as_ref(), options);
+    }
     require_generator_and_reference(problem.as_ref())?;
     let run_plan = RunPlan::new(&options.candidate, problem.info());
-    let plan = stress_plan(problem.as_ref(), options)?;
+    let mut plan = stress_plan(problem.as_ref(), options)?;
     let out = options
         .out
         .clone()
@@ -52,8 +55,8 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         Built::Program(program) => program,
         Built::Reported(outcome) => return Ok(outcome),
     };
-    let subject = subject(problem.as_ref(), options, &program, &run_plan);
-    warn_if_the_seed_is_ignored(problem.as_ref(), &plan, options.json);
+    let subject = subject(problem.as_ref(), options, &program, &run_plan, &out);
+    check_the_seed(problem.as_ref(), &mut plan, options.json, &out)?;
     install_interrupt_handler();
     let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
     for _ in 0..run_plan.workers() {
@@ -70,19 +73,101 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     stress(problem.as_ref(), &subject, &plan, output, runners)
 }
 
-/// A generator of the user's own that gives the same input for the first two seeds probably
-/// ignores its seed (`random.seed()` from the clock makes it non-deterministic instead, which
-/// the engine refuses): said on stderr before the run, not an error (a tiny input space can do
-/// it honestly).
-fn warn_if_the_seed_is_ignored(problem: &dyn Problem, plan: &Plan, json: bool) {
-    if problem.info().origin == Origin::Builtin || json {
-        return;
+/// How a generator of the user's own treats its seed, said once on stderr before the run:
+/// - one seeded from the clock gives another input when run again for the same seed: the run
+///   goes on with its inputs recorded as generated (each failing one saved, repro by `--input`);
+/// - one that gives the same input for the first two seeds probably ignores its seed (a tiny
+///   input space can do it honestly): a warning, nothing else.
+fn check_the_seed(
+    problem: &dyn Problem,
+    plan: &mut Plan,
+    json: bool,
+    out: &std::path::Path,
+) -> Result<(), UsageError> {
+    if problem.info().origin == Origin::Builtin {
+        return Ok(());
+    }
+    let reproduces = engine::engine::first_seed_reproduces(problem, plan)
+        .map_err(|f| fault_error(f, Some(out)))?;
+    if !reproduces {
+        plan.recorded_inputs = true;
+        eprintln!(
+            "stressjudge: warning: {} gave another input when run again for the same seed (is \
+             it seeded from the clock?): inputs are recorded as generated instead of \
+             regenerated; each failing one is saved, and repro runs the saved file (--input)",
+            generator_label(problem)
+        );
+        return Ok(());
+    }
+    if json {
+        return Ok(());
     }
     if let Some(kind) = plan.kinds.first() {
         if let Some(warning) = ignored_seed_warning(problem, kind, &plan.seeds) {
             eprintln!("stressjudge: warning: {warning}");
         }
     }
+    Ok(())
+}
+
+/// How warnings name the generator.
+fn generator_label(problem: &dyn Problem) -> String {
+    let name = &problem.info().generator_name;
+    if name.is_empty() {
+        "the generator".to_string()
+    } else {
+        name.clone()
+    }
+}
+
+/// Inputs generated per kind to learn its format for `--explain-format`.
+const EXPLAIN_INPUTS: usize = 64;
+
+/// `--explain-format`: generates the first inputs of each kind, learns their format and prints
+/// it (what the generator really covers); the candidate does not run.
+fn explain_format(problem: &dyn Problem, options: &StressOptions) -> Result<Outcome, UsageError> {
+    let info = problem.info();
+    if info.kinds.is_empty() {
+        return Err(UsageError::new(format!(
+            "{} has no generator: give one with --gen",
+            info.id
+        )));
+    }
+    let kinds = match &options.kind {
+        Some(kind) => vec![pick_kind(problem, Some(kind))?],
+        None => info.kinds.clone(),
+    };
+    let seeds: Vec<u64> = options
+        .shard
+        .seeds(options.seeds)
+        .take(EXPLAIN_INPUTS)
+        .collect();
+    let mut formats = Vec::new();
+    for kind in kinds {
+        let mut inputs = Vec::new();
+        for &seed in &seeds {
+            let unit = engine::Unit {
+                kind: kind.clone(),
+                seed,
+            };
+            let input = problem.generate(&kind, seed).map_err(|f| {
+                fault_error(crate::error::Fault::judge(f, unit.context(), None), None)
+            })?;
+            inputs.push(input);
+        }
+        let format = crate::shrink::Format::learn(&inputs);
+        formats.push(KindFormat {
+            kind,
+            inputs: inputs.len(),
+            lines: format.explain(),
+        });
+    }
+    if options.json {
+        print_out(&format!("{}\n", formats_json(&info.id, &formats)))?;
+    } else {
+        print_out(&stress_text::formats_text(&formats))?;
+    }
+    Ok(Outcome::Passed)
 }
 
 /// The seeds and kinds to run.
@@ -98,6 +183,7 @@ fn stress_plan(problem: &dyn Problem, options: &StressOptions) -> Result<Plan, U
         keep_going: options.keep_going,
         shrink_attempts: 1000,
         shrink_time: Duration::from_secs(20),
+        recorded_inputs: false,
     })
 }
 
@@ -148,6 +234,7 @@ pub fn stress<'a>(
     let signatures: Arc<Mutex<HashSet<String>>> = Arc::default();
     let started = Instant::now();
     let total = (plan.seeds.len() * plan.kinds.len()) as u64;
+    let has_games = problem.packing().is_some();
     let progress = {
         let (counters, signatures) = (counters.clone(), signatures.clone());
         Progress::start(
@@ -156,7 +243,7 @@ pub fn stress<'a>(
             true,
             move || {
                 let groups = signatures.lock().map_or(0, |g| g.len());
-                progress_status(&counters, total, groups, started.elapsed())
+                progress_status(&counters, total, groups, started.elapsed(), has_games)
             },
         )
     };
@@ -193,6 +280,7 @@ pub fn stress<'a>(
         notes: output.notes,
         isolation: crate::run::process_isolation(),
         save_errors: save_errors.into_inner().unwrap_or_default(),
+        has_games,
     };
     if output.json {
         print_out(&format!("{}\n", report.to_json()))?;
@@ -220,20 +308,31 @@ pub fn stress<'a>(
     })
 }
 
-/// The progress reading of a stress run: inputs done of all, games and their rate, runs,
-/// failures and their distinct groups.
-fn progress_status(counters: &Counters, total: u64, groups: usize, elapsed: Duration) -> Status {
+/// The progress reading of a stress run: inputs done of all, games (or, where an input is not
+/// a list of games, inputs) and their rate, runs, failures and their distinct groups.
+fn progress_status(
+    counters: &Counters,
+    total: u64,
+    groups: usize,
+    elapsed: Duration,
+    has_games: bool,
+) -> Status {
     let units = counters.units.load(Ordering::Relaxed);
     let games = counters.games.load(Ordering::Relaxed);
     let runs = counters.runs.load(Ordering::Relaxed);
     let failures = counters.failures.load(Ordering::Relaxed);
-    let rate = games as f64 / elapsed.as_secs_f64().max(1e-3);
+    let (word, count) = if has_games {
+        ("games", games)
+    } else {
+        ("inputs", units)
+    };
+    let rate = count as f64 / elapsed.as_secs_f64().max(1e-3);
     Status {
         done: units,
         total,
         message: format!(
-            "games {} ({}/s)  runs {runs}  failures {failures} in {groups} group(s)",
-            human(games as f64),
+            "{word} {} ({}/s)  runs {runs}  failures {failures} in {groups} group(s)",
+            human(count as f64),
             human(rate)
         ),
     }
@@ -258,6 +357,7 @@ fn write_failure(
         memory_limit_bytes: subject.memory_limit,
         harness_version: env!("CARGO_PKG_VERSION").to_string(),
         repro: subject.repro_command(failure),
+        recorded_input: failure.recorded_input,
     };
     let files: [(String, &[u8]); 4] = [
         (format!("{stem}.in"), failure.input.as_bytes()),
@@ -303,6 +403,7 @@ pub fn subject(
     options: &StressOptions,
     program: &Program,
     plan: &RunPlan,
+    out: &std::path::Path,
 ) -> StressSubject {
     StressSubject {
         problem: problem.info().id.clone(),
@@ -312,6 +413,7 @@ pub fn subject(
         repro_candidate: repro_candidate_args(&options.candidate, derived_limit(problem)),
         time_limit: plan.limits.cpu,
         memory_limit: plan.limits.memory_bytes,
+        saved_in: out.to_path_buf(),
     }
 }
 
@@ -322,8 +424,11 @@ pub fn repro_problem_args(spec: &ProblemSpec) -> String {
         words.push(quote(name));
     }
     let parts = &spec.ad_hoc;
-    if let Some(generator) = &parts.generator {
+    for generator in parts.generator.iter().chain(&parts.more_generators) {
         words.push(format!("--gen {}", quote(generator)));
+    }
+    if let Some(file) = &parts.gen_output {
+        words.push(format!("--gen-output {}", quote(file)));
     }
     let paths = [
         ("--ref", &parts.reference),

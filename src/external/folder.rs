@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::checker::Checker;
-use super::generator::Generator;
+use super::generator::{self, Generator};
 use super::tests_dir::{self, TestFile};
 use super::validator::InputValidator;
 use super::{existing, ExternalProblem, Parts};
@@ -48,7 +48,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
     let here = Path::new("");
     let generators = match &overrides.generator {
-        Some(command) => vec![("random".to_string(), Generator::parse(command, here)?)],
+        Some(_) => generator::from_parts(overrides, here)?,
         None => package
             .stress
             .generators

@@ -3,7 +3,9 @@
 //! The seed comes first, as in the classic `./gen $i` loop, so testlib generators (seeded from
 //! their arguments) work unchanged; a command `gen.py 10 100` passes its arguments after the
 //! seed, and a `{seed}` placeholder puts the seed wherever it stands instead (the command's
-//! words and placeholder are [`crate::problem::package::GeneratorCommand`]'s).
+//! words and placeholder are [`crate::problem::package::GeneratorCommand`]'s). A generator that
+//! writes its input to a file instead of stdout (`--gen-output FILE`) has the file read back
+//! from its working folder.
 
 use std::path::Path;
 
@@ -11,6 +13,7 @@ use super::sandboxes::ToolSandboxes;
 use super::tool::{Tool, ToolArg, ToolCall, ToolLimits};
 use crate::build::find_on_path;
 use crate::error::UsageError;
+use crate::options::AdHocParts;
 use crate::problem::package::GeneratorCommand;
 use crate::problem::ToolFailure;
 
@@ -18,6 +21,42 @@ use crate::problem::ToolFailure;
 pub struct Generator {
     tool: Tool,
     command: GeneratorCommand,
+    output_file: Option<String>,
+}
+
+/// The generators `--gen` names (repeatable; the first is kind `random`, the next `gen2`,
+/// `gen3`, ...), each writing to `--gen-output`'s file when given; paths relative to `base`.
+pub fn from_parts(parts: &AdHocParts, base: &Path) -> Result<Vec<(String, Generator)>, UsageError> {
+    let output = parts.gen_output.as_deref().map(output_file).transpose()?;
+    parts
+        .generator
+        .iter()
+        .chain(&parts.more_generators)
+        .enumerate()
+        .map(|(i, command)| {
+            let kind = match i {
+                0 => "random".to_string(),
+                _ => format!("gen{}", i + 1),
+            };
+            let mut generator = Generator::parse(command, base)?;
+            generator.output_file = output.clone();
+            Ok((kind, generator))
+        })
+        .collect()
+}
+
+/// `--gen-output`'s file: a plain name in the generator's working folder.
+fn output_file(name: &str) -> Result<String, UsageError> {
+    let plain = Path::new(name)
+        .file_name()
+        .is_some_and(|f| f.to_str() == Some(name));
+    if !plain || name == "." || name == ".." {
+        return Err(UsageError::new(format!(
+            "--gen-output `{name}`: give a file name (the generator writes it in its working \
+             folder), not a path"
+        )));
+    }
+    Ok(name.to_string())
 }
 
 impl Generator {
@@ -26,6 +65,7 @@ impl Generator {
         Generator {
             tool: Tool::new("generator", &command.program),
             command,
+            output_file: None,
         }
     }
 
@@ -71,15 +111,25 @@ impl Generator {
                 .into_iter()
                 .map(ToolArg::Text)
                 .collect(),
+            collect: self.output_file.iter().map(String::as_str).collect(),
             ..ToolCall::default()
         };
-        let result = self.tool.call(sandboxes, limits, call)?;
+        let mut result = self.tool.call(sandboxes, limits, call)?;
         if let Some(failure) = self.tool.misbehaved(&result.outcome, limits, &[0]) {
             return Err(failure);
         }
-        let stdout = result.outcome.stdout;
+        let stdout = match &self.output_file {
+            Some(name) => result.file(name).map(<[u8]>::to_vec).ok_or_else(|| {
+                ToolFailure::new(self.tool.label(), format!("did not write {name}"))
+            })?,
+            None => std::mem::take(&mut result.outcome.stdout),
+        };
         if stdout.iter().all(u8::is_ascii_whitespace) {
-            return Err(ToolFailure::new(self.tool.label(), "printed nothing"));
+            let what = match &self.output_file {
+                Some(name) => format!("wrote nothing to {name}"),
+                None => "printed nothing".to_string(),
+            };
+            return Err(ToolFailure::new(self.tool.label(), what));
         }
         String::from_utf8(stdout).map_err(|_| {
             ToolFailure::new(self.tool.label(), "printed bytes that are not UTF-8 text")

@@ -115,10 +115,7 @@ impl ExternalProblem {
     pub fn ad_hoc(parts: &AdHocParts) -> Result<ExternalProblem, UsageError> {
         // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
         let here = Path::new("");
-        let generators = match &parts.generator {
-            Some(command) => vec![("random".to_string(), Generator::parse(command, here)?)],
-            None => Vec::new(),
-        };
+        let generators = generator::from_parts(parts, here)?;
         let reference = parts
             .reference
             .as_deref()
@@ -321,6 +318,10 @@ impl Problem for ExternalProblem {
         command.generate(&self.sandboxes, &self.limits, seed)
     }
 
+    fn has_input_validator(&self) -> bool {
+        !self.validators.is_empty()
+    }
+
     fn validate(&self, input: &str) -> Result<usize, ProblemError> {
         for validator in &self.validators {
             validator
@@ -330,9 +331,15 @@ impl Problem for ExternalProblem {
         Ok(1)
     }
 
+    fn checker_decides_alone(&self) -> bool {
+        self.references.is_empty() && !matches!(self.checker, Checker::Default)
+    }
+
     fn solve(&self, input: &str) -> Result<Answer, ToolFailure> {
         match self.reference() {
             Some(reference) => self.reference_answer(reference?, input),
+            // The checker alone decides: its answer file is empty.
+            None if self.checker_decides_alone() => Ok(Answer::new("")),
             None => Err(ToolFailure::new(
                 &self.info.id,
                 "has no reference solution to answer the input (give one with --ref)",

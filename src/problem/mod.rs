@@ -325,6 +325,18 @@ pub trait Problem: Send + Sync {
             }
         }
     }
+
+    /// Whether an input validator judges inputs (a built-in's own, a folder's or `--validator`).
+    /// Without one, shrinking keeps to the format learned from the generator's inputs.
+    fn has_input_validator(&self) -> bool {
+        true
+    }
+
+    /// Whether a checker of the user's decides alone, without a reference's answer (a
+    /// round-trip checker): inputs are then answered with an empty answer file.
+    fn checker_decides_alone(&self) -> bool {
+        false
+    }
 }
 
 /// Splits a "t, then t game lines" input into its game lines (used by multi-game problems).

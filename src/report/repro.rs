@@ -52,6 +52,8 @@ pub struct ReproReport {
     pub saved: Option<PathBuf>,
     /// The isolation the run had, when a sandbox was configured.
     pub isolation: Option<Isolation>,
+    /// The input file run (`--input`) instead of a generated seed.
+    pub input_file: Option<PathBuf>,
 }
 
 impl ReproReport {
@@ -83,6 +85,7 @@ impl ReproReport {
             "games": self.games,
             "failing_games": failing,
             "isolation": self.isolation.as_ref().map(|i| i.to_json()),
+            "input_file": self.input_file.as_ref().map(|p| p.display().to_string()),
         })
     }
 }

@@ -10,10 +10,18 @@ const SHOWN_LINES: usize = 40;
 
 /// The report as text.
 pub fn render(report: &ReproReport) -> String {
-    let mut text = format!(
-        "{} seed {} ({} kind) on {}\n",
-        report.problem, report.seed, report.kind, report.solution
-    );
+    let mut text = match &report.input_file {
+        Some(file) => format!(
+            "{} input {} on {}\n",
+            report.problem,
+            file.display(),
+            report.solution
+        ),
+        None => format!(
+            "{} seed {} ({} kind) on {}\n",
+            report.problem, report.seed, report.kind, report.solution
+        ),
+    };
     if !report.failing_games.is_empty() && report.games > 1 {
         text.push_str(&format!(
             "failing game(s) of {} (first {} shown):\n",

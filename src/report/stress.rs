@@ -38,21 +38,30 @@ pub struct StressSubject {
     pub time_limit: Duration,
     /// Memory limit in bytes.
     pub memory_limit: u64,
+    /// The failure folder: a recorded input (a generator that ignores its seed) is reproduced
+    /// from its file there.
+    pub saved_in: PathBuf,
 }
 
 impl StressSubject {
-    /// The command that reproduces a failure byte for byte.
+    /// The command that reproduces a failure byte for byte: from its seed, or for an input the
+    /// generator would not give again, from the input saved as generated (`--input`).
     pub fn repro_command(&self, failure: &Failure) -> String {
         let mut words = vec!["stressjudge repro".to_string()];
         if !self.repro_problem.is_empty() {
             words.push(self.repro_problem.clone());
         }
         words.push(self.repro_candidate.clone());
-        words.push(format!(
-            "--seed {} --kind {}",
-            failure.unit.seed,
-            quote(&failure.unit.kind)
-        ));
+        if failure.recorded_input {
+            let saved = self.saved_in.join(format!("{}.in", failure_stem(failure)));
+            words.push(format!("--input {}", quote(&saved.to_string_lossy())));
+        } else {
+            words.push(format!(
+                "--seed {} --kind {}",
+                failure.unit.seed,
+                quote(&failure.unit.kind)
+            ));
+        }
         words.join(" ")
     }
 }
@@ -86,6 +95,8 @@ pub struct StressReport {
     pub notes: Vec<String>,
     /// The isolation the runs had, when a sandbox was configured.
     pub isolation: Option<Isolation>,
+    /// Whether an input holds several games (else the text speaks of inputs, not games).
+    pub has_games: bool,
     /// The failures whose files could not be written, and why.
     pub save_errors: Vec<SaveError>,
 }
@@ -160,6 +171,9 @@ impl StressReport {
                     "repro": self.subject.repro_command(f),
                     "signature": signature(f),
                     "saved": self.is_saved(f),
+                    "recorded_input": f.recorded_input,
+                    "shrunk_from": f.shrunk_from.as_ref().map(|u| json!({"kind": u.kind, "seed": u.seed})),
+                    "input_format": f.input_format,
                 })
             })
             .collect();
@@ -199,6 +213,26 @@ impl StressReport {
             })).collect::<Vec<_>>(),
         })
     }
+}
+
+/// The input format learned from one kind's generated inputs (`stress --explain-format`).
+#[derive(Debug, Clone)]
+pub struct KindFormat {
+    /// The generator kind.
+    pub kind: String,
+    /// Inputs it was learned from.
+    pub inputs: usize,
+    /// The format in readable lines ([`crate::shrink::Format::explain`]).
+    pub lines: Vec<String>,
+}
+
+/// The `--json` object of `stress --explain-format`.
+pub fn formats_json(problem: &str, formats: &[KindFormat]) -> Value {
+    let formats: Vec<Value> = formats
+        .iter()
+        .map(|f| json!({"kind": f.kind, "inputs": f.inputs, "format": f.lines}))
+        .collect();
+    json!({"problem": problem, "formats": formats})
 }
 
 /// Groups failures by [`signature`], in order of first appearance.
@@ -316,6 +350,9 @@ mod tests {
             packed_seeds: vec![seed],
             shrink_steps: 0,
             shrink_runs: 0,
+            recorded_input: false,
+            shrunk_from: None,
+            input_format: Vec::new(),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::stress::{failure_stem, StressReport, StressSubject};
+use super::stress::{failure_stem, KindFormat, StressReport, StressSubject};
 use super::style;
 use super::text::{clip, diff, indent};
 use crate::stress::Failure;
@@ -18,8 +18,14 @@ pub fn failure_text(
 ) -> String {
     let expected = &failure.shrunk_expected.text;
     let actual = String::from_utf8_lossy(&failure.shrunk_output);
+    // A recorded input has no seed that gives it again: it is named by its number in the run.
+    let seed_word = if failure.recorded_input {
+        "recorded input"
+    } else {
+        "seed"
+    };
     let mut text = format!(
-        "\n{}  {} seed {} ({} kind): {}{}\n",
+        "\n{}  {} {seed_word} {} ({} kind): {}{}\n",
         style::failure("FAILURE"),
         subject.problem,
         failure.unit.seed,
@@ -31,6 +37,25 @@ pub fn failure_text(
             format!(" - {}", failure.detail)
         }
     );
+    if failure.recorded_input {
+        text.push_str(
+            "note: the generator does not give this input again from its seed: it is saved as \
+             generated, and repro runs the saved file\n",
+        );
+    }
+    if let Some(from) = &failure.shrunk_from {
+        // A recorded input's seed gives nothing again: only its kind is named.
+        let seed = if failure.recorded_input {
+            String::new()
+        } else {
+            format!("seed {} ", from.seed)
+        };
+        text.push_str(&format!(
+            "note: the same failure on {seed}({} kind), a smaller generated input: shrunk from \
+             there\n",
+            from.kind
+        ));
+    }
     if !failure.reproducible_alone {
         text.push_str(&format!(
             "note: fails only when seeds {:?} are packed into one run\n",
@@ -51,6 +76,13 @@ pub fn failure_text(
         failure.input.len(),
         indent(&clip(&failure.shrunk_input, 30))
     ));
+    if !failure.input_format.is_empty() {
+        // No validator judged the shrink: say what kept it to inputs the generator could make.
+        text.push_str(&format!(
+            "shrunk within the input format the generator's inputs have:\n{}",
+            indent(&failure.input_format.join("\n"))
+        ));
+    }
     text.push_str(&format!("expected:\n{}", indent(&clip(expected, 10))));
     text.push_str(&format!("actual:\n{}", indent(&clip(&actual, 10))));
     text.push_str(&format!(
@@ -80,16 +112,29 @@ pub fn summary_text(report: &StressReport) -> String {
         text.push_str(&format!("note: {note}\n"));
     }
     let verdict = report.verdict();
+    // Games only mean something where an input holds many; elsewhere inputs are the unit.
+    let rate = if report.has_games {
+        format!(
+            "games {}  elapsed {}  {} games/s",
+            report.games,
+            seconds(report.elapsed),
+            human(report.games_per_second())
+        )
+    } else {
+        let per_second = report.inputs as f64 / report.elapsed.as_secs_f64().max(1e-3);
+        format!(
+            "elapsed {}  {} inputs/s",
+            seconds(report.elapsed),
+            human(per_second)
+        )
+    };
     text.push_str(&format!(
-        "\n{}: {} on {}\ninputs {}  runs {}  games {}  elapsed {}  {} games/s  failures {}\n",
+        "\n{}: {} on {}\ninputs {}  runs {}  {rate}  failures {}\n",
         style::verdict(verdict, verdict.name()),
         report.subject.solution,
         report.subject.problem,
         report.inputs,
         report.runs,
-        report.games,
-        seconds(report.elapsed),
-        human(report.games_per_second()),
         report.failures.len()
     ));
     let groups = report.groups();
@@ -101,8 +146,14 @@ pub fn summary_text(report: &StressReport) -> String {
         ));
         for g in &groups {
             let smallest = &report.failures[g.smallest];
+            // Recorded inputs (a generator that ignores its seed) have no seed to name.
+            let first = if smallest.recorded_input {
+                "first input"
+            } else {
+                "first seed"
+            };
             text.push_str(&format!(
-                "  {} x{}  first seed {} ({} kind); smallest input {} ({} bytes)\n",
+                "  {} x{}  {first} {} ({} kind); smallest input {} ({} bytes)\n",
                 g.signature,
                 g.count,
                 g.seeds[0],
@@ -144,4 +195,19 @@ pub fn unsaved_error(report: &StressReport) -> Option<String> {
         first.error,
         report.verdict().name(),
     ))
+}
+
+/// `stress --explain-format`: each kind's learned input format.
+pub fn formats_text(formats: &[KindFormat]) -> String {
+    let mut text = String::new();
+    for format in formats {
+        text.push_str(&format!(
+            "input format of the {} kind ({} inputs generated):\n",
+            format.kind, format.inputs
+        ));
+        for line in &format.lines {
+            text.push_str(&format!("  {line}\n"));
+        }
+    }
+    text
 }

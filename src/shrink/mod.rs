@@ -22,6 +22,12 @@
 //! through one budgeted, memoised predicate (`search`), so the same text is never run twice.
 //! Everything is deterministic: the same input and predicate give the same calls and result.
 //!
+//! Without an input validator, the reference running cleanly is a weak judge (a brute force
+//! that reads tokens accepts `3 1 / 1 / 0`). [`shrink_guarded`] then takes the [`Format`] learned
+//! from the inputs the generator produced (`format`: line structure, types, bounds, order
+//! relations, sorted/distinct/permutation arrays) and never proposes a variant that breaks it;
+//! rejected variants cost no run. With a validator, the validator alone judges.
+//!
 //! Typical cost (the tests print their figures): 10-60 runs for an array, a test-case list, a
 //! grid, a string or a graph shrunk to a handful of tokens; about 90 runs for a 200,000-token
 //! array whose failure needs one value of at least 10^9.
@@ -29,6 +35,7 @@
 mod detect;
 mod doc;
 mod drop;
+pub mod format;
 mod layout;
 mod numbers;
 mod search;
@@ -38,6 +45,7 @@ mod words;
 #[cfg(test)]
 mod tests;
 
+pub use format::Format;
 use layout::Mode;
 use search::Search;
 use std::time::Instant;
@@ -76,7 +84,25 @@ pub fn shrink_generic(
     budget: &Budget,
     still_fails: impl FnMut(&str) -> bool,
 ) -> Shrunk {
-    let mut search = Search::new(input, budget, still_fails);
+    shrink_guarded(input, budget, &Format::anything(), still_fails)
+}
+
+/// [`shrink_generic`] that never proposes a variant breaking an invariant of `format` (learned
+/// from the generator's inputs): without an input validator, the shrunk input still looks like
+/// something the generator could have made. A format `input` itself breaks (it was learned from
+/// other inputs) guards nothing.
+pub fn shrink_guarded(
+    input: &str,
+    budget: &Budget,
+    format: &Format,
+    still_fails: impl FnMut(&str) -> bool,
+) -> Shrunk {
+    let guard = if format.accepts(input) {
+        format.clone()
+    } else {
+        Format::anything()
+    };
+    let mut search = Search::guarded(input, budget, guard, still_fails);
     // `None` only says the budget ran out; the input found so far is the answer either way.
     let _ = descend(&mut search);
     let input = if search.steps == 0 {

@@ -2,6 +2,7 @@
 //! and a memo (each call starts processes, so no text is ever asked about twice).
 
 use super::doc::{Doc, Edit};
+use super::format::Format;
 use super::Budget;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
@@ -20,6 +21,7 @@ pub(crate) struct Search<F> {
     max_runs: usize,
     deadline: Option<Instant>,
     tried: HashSet<u64>,
+    guard: Format,
 }
 
 /// A content hash of a candidate text (SipHash with fixed keys: the same on every run).
@@ -31,7 +33,14 @@ fn fingerprint(text: &str) -> u64 {
 
 impl<F: FnMut(&str) -> bool> Search<F> {
     /// Starts from `input`, which fails; neither it nor its normalised form is ever asked about.
+    #[cfg(test)]
     pub fn new(input: &str, budget: &Budget, still_fails: F) -> Self {
+        Search::guarded(input, budget, Format::anything(), still_fails)
+    }
+
+    /// [`Search::new`] where a variant `guard` rejects is never asked about (nor counted as a
+    /// run): it breaks an invariant of the generator's inputs.
+    pub fn guarded(input: &str, budget: &Budget, guard: Format, still_fails: F) -> Self {
         let doc = Doc::parse(input);
         let tried = [fingerprint(input), fingerprint(&doc.render())]
             .into_iter()
@@ -44,6 +53,7 @@ impl<F: FnMut(&str) -> bool> Search<F> {
             max_runs: budget.max_runs,
             deadline: budget.deadline,
             tried,
+            guard,
         }
     }
 
@@ -61,7 +71,7 @@ impl<F: FnMut(&str) -> bool> Search<F> {
         }
         let candidate = self.doc.apply(edit);
         let text = candidate.render();
-        if !self.tried.insert(fingerprint(&text)) {
+        if !self.tried.insert(fingerprint(&text)) || !self.guard.accepts(&text) {
             return Some(false);
         }
         self.runs += 1;
@@ -112,6 +122,27 @@ mod tests {
         assert_eq!(search.attempt(&set("4")), Some(true));
         assert_eq!(search.doc.render(), "4\n");
         assert_eq!((search.runs, search.steps), (2, 1));
+    }
+
+    #[test]
+    fn a_guard_rejects_variants_without_running_them() {
+        let samples: Vec<String> = (1..=30).map(|v| format!("{v}\n")).collect();
+        let guard = Format::learn(&samples);
+        let mut asked = Vec::new();
+        let mut search = Search::guarded("9\n", &budget(10), guard, |s: &str| {
+            asked.push(s.to_string());
+            true
+        });
+        assert_eq!(
+            search.attempt(&set("0")),
+            Some(false),
+            "below the smallest seen"
+        );
+        assert_eq!(search.attempt(&set("x")), Some(false), "not an integer");
+        assert_eq!(search.attempt(&set("1")), Some(true));
+        assert_eq!((search.runs, search.steps), (1, 1));
+        drop(search);
+        assert_eq!(asked, ["1\n"]);
     }
 
     #[test]

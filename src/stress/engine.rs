@@ -12,7 +12,7 @@ use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 
 use super::plan::{batches, split_packs, BatchSpec};
-use super::prepare::{confirm_deterministic, prepare_batch, Generated, PreparedBatch};
+use super::prepare::{confirm_deterministic, prepare_batch, regenerates, Generated, PreparedBatch};
 use super::triage::{triage, FailedRun};
 use super::{CaseRunner, Counters, Failure, Plan, Unit};
 use crate::compare::Verdict;
@@ -21,6 +21,10 @@ use crate::problem::{Answer, Problem};
 
 /// Batches prepared ahead of the workers, per worker.
 const AHEAD_PER_WORKER: usize = 2;
+/// Generated inputs kept for learning the input format (the first ones of the run).
+const SAMPLE_INPUTS: usize = 64;
+/// Inputs longer than this are not kept as samples (learning stays cheap).
+const SAMPLE_BYTES: usize = 256 << 10;
 
 /// The result of a whole stress run.
 #[derive(Debug, Default)]
@@ -47,6 +51,8 @@ struct Shared<'a> {
     /// The first fault, with its batch index: it ends the run.
     fault: Mutex<Option<(usize, Fault)>>,
     found: Mutex<Vec<(usize, Failure)>>,
+    /// Inputs the generator produced, for learning their format (see [`crate::shrink::Format`]).
+    samples: Mutex<Vec<String>>,
 }
 
 impl Shared<'_> {
@@ -95,7 +101,9 @@ pub fn run<'a>(
     stop: &AtomicBool,
     on_failure: &(dyn Fn(&Failure) + Sync),
 ) -> Result<Summary, Fault> {
-    check_first_seed(problem, plan)?;
+    if !plan.recorded_inputs {
+        check_first_seed(problem, plan)?;
+    }
     let shared = Shared {
         problem,
         plan,
@@ -107,6 +115,7 @@ pub fn run<'a>(
         external_stop: AtomicBool::new(false),
         fault: Mutex::new(None),
         found: Mutex::new(Vec::new()),
+        samples: Mutex::new(Vec::new()),
     };
     let workers = runners.len().max(1);
     let (sender, receiver) = sync_channel::<PreparedBatch>(workers * AHEAD_PER_WORKER);
@@ -123,6 +132,7 @@ pub fn run<'a>(
                 let spec = &shared.specs[index];
                 match prepare_batch(shared.problem, &shared.plan.seeds, index, spec) {
                     Ok(batch) => {
+                        keep_samples(&shared.samples, &batch);
                         if sender.send(batch).is_err() {
                             break;
                         }
@@ -154,11 +164,32 @@ pub fn run<'a>(
     })
 }
 
+/// Keeps the batch's inputs as samples of the generator's format, up to [`SAMPLE_INPUTS`].
+fn keep_samples(samples: &Mutex<Vec<String>>, batch: &PreparedBatch) {
+    let mut kept = lock(samples);
+    for unit in &batch.units {
+        if kept.len() >= SAMPLE_INPUTS {
+            return;
+        }
+        if unit.input.len() <= SAMPLE_BYTES {
+            kept.push(unit.input.clone());
+        }
+    }
+}
+
 /// The generator must give the first seed's input twice, byte for byte, or nothing it finds
 /// could be reproduced. (Only generated here: validating and answering it is the run's job.)
 fn check_first_seed(problem: &dyn Problem, plan: &Plan) -> Result<(), Fault> {
-    let (Some(kind), Some(&seed)) = (plan.kinds.first(), plan.seeds.first()) else {
+    let Some((unit, input)) = first_seed(problem, plan)? else {
         return Ok(());
+    };
+    confirm_deterministic(problem, &unit, &input)
+}
+
+/// The first unit of the plan and its input, generated once.
+fn first_seed(problem: &dyn Problem, plan: &Plan) -> Result<Option<(Unit, String)>, Fault> {
+    let (Some(kind), Some(&seed)) = (plan.kinds.first(), plan.seeds.first()) else {
+        return Ok(None);
     };
     let unit = Unit {
         kind: kind.clone(),
@@ -167,7 +198,16 @@ fn check_first_seed(problem: &dyn Problem, plan: &Plan) -> Result<(), Fault> {
     let input = problem
         .generate(kind, seed)
         .map_err(|f| Fault::judge(f, unit.context(), None))?;
-    confirm_deterministic(problem, &unit, &input)
+    Ok(Some((unit, input)))
+}
+
+/// Whether the generator gives the plan's first input again for its seed (false: it seeds
+/// itself from the clock, and a run must record its inputs: [`Plan::recorded_inputs`]).
+pub fn first_seed_reproduces(problem: &dyn Problem, plan: &Plan) -> Result<bool, Fault> {
+    match first_seed(problem, plan)? {
+        Some((unit, input)) => regenerates(problem, &unit, &input),
+        None => Ok(true),
+    }
 }
 
 /// One worker: takes prepared batches and runs them until the channel closes.
@@ -271,11 +311,13 @@ fn run_pack(
         expected,
         outcome,
     };
+    let samples = lock(&shared.samples).clone();
     triage(
         problem,
         shared.plan,
         runner,
         run,
+        &samples,
         shared.counters,
         shared.stop,
     )
@@ -443,6 +485,7 @@ mod tests {
             keep_going,
             shrink_attempts: 400,
             shrink_time: Duration::from_secs(30),
+            recorded_inputs: false,
         }
     }
 

@@ -8,12 +8,13 @@
 //! - [`triage`] takes a failed run apart: which seed fails alone, its single failing game, the
 //!   shrunk input, confirmed by a last run;
 //! - [`shrink`] minimises an input, problem-aware where the problem offers it, generic
-//!   otherwise; [`store`] writes each failure to disk the moment it is found; [`seeds`] reads
+//!   otherwise (after [`smaller`] looked for the same failure in a smaller kind's inputs); [`store`] writes each failure to disk the moment it is found; [`seeds`] reads
 //!   `--seeds` and `--shard`; [`runner`] runs one input through the sandbox.
 //!
-//! A user's tool that fails (a crashing generator or reference, an input the validator rejects,
-//! a generator that is not deterministic) stops the run with a [`Fault`]: never a verdict of
-//! the candidate.
+//! A user's tool that fails (a crashing generator or reference, an input the validator rejects)
+//! stops the run with a [`Fault`]: never a verdict of the candidate. A generator that ignores
+//! its seed (seeded from the clock) is not a fault: with [`Plan::recorded_inputs`] its inputs
+//! are recorded as generated, and failures are reproduced from the saved input.
 
 pub mod engine;
 pub mod plan;
@@ -21,6 +22,7 @@ pub mod prepare;
 pub mod runner;
 pub mod seeds;
 pub mod shrink;
+pub mod smaller;
 pub mod store;
 pub mod triage;
 
@@ -101,6 +103,16 @@ pub struct Failure {
     pub shrink_steps: usize,
     /// Candidate runs the shrinker spent.
     pub shrink_runs: usize,
+    /// True when the generator does not give this input again for its seed (it seeds itself
+    /// from the clock): the input as generated is the only record, and repro runs it from its
+    /// saved file (`--input`), never from the seed.
+    pub recorded_input: bool,
+    /// The smaller generated input (of a smaller kind) that fails the same way and that the
+    /// shrinker started from instead of `input`, when one was found.
+    pub shrunk_from: Option<Unit>,
+    /// The input format learned from the generator's inputs that guarded shrinking, in
+    /// readable lines (empty when a validator or the problem itself judged the variants).
+    pub input_format: Vec<String>,
 }
 
 /// Live counters shared with the progress display.
@@ -142,4 +154,7 @@ pub struct Plan {
     pub shrink_attempts: usize,
     /// Wall-clock budget of one shrink.
     pub shrink_time: Duration,
+    /// The generator does not reproduce an input from its seed: inputs are recorded as
+    /// generated instead of regenerated, and no seed is claimed to reproduce a failure.
+    pub recorded_inputs: bool,
 }

@@ -86,10 +86,7 @@ pub fn generate(problem: &dyn Problem, unit: Unit, split: bool) -> Result<Genera
 /// Checks that the generator is deterministic: `unit` generated again gives `input` byte for
 /// byte. A generator that does not seed itself from its argument cannot be reproduced.
 pub fn confirm_deterministic(problem: &dyn Problem, unit: &Unit, input: &str) -> Result<(), Fault> {
-    let again = problem
-        .generate(&unit.kind, unit.seed)
-        .map_err(|f| Fault::judge(f, unit.context(), None))?;
-    if again == input {
+    if regenerates(problem, unit, input)? {
         return Ok(());
     }
     Err(Fault::judge(
@@ -101,6 +98,15 @@ pub fn confirm_deterministic(problem: &dyn Problem, unit: &Unit, input: &str) ->
         unit.context(),
         Some(input),
     ))
+}
+
+/// Whether `unit` generated again gives `input` byte for byte (a generator seeded from the
+/// clock does not).
+pub fn regenerates(problem: &dyn Problem, unit: &Unit, input: &str) -> Result<bool, Fault> {
+    let again = problem
+        .generate(&unit.kind, unit.seed)
+        .map_err(|f| Fault::judge(f, unit.context(), None))?;
+    Ok(again == input)
 }
 
 /// Whether the first two seeds of a kind give the same input: a generator that ignores its

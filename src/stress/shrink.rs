@@ -5,12 +5,14 @@
 //! is valid and still fails the same way, and starts over from it, until no variant fails or the
 //! budget is spent. Every variant is checked by the problem's validator before it is tried, so a
 //! shrunk input is always a legal test. Problems that do not know their format (problem folders,
-//! ad-hoc programs) are shrunk by the format-agnostic delta debugger instead.
+//! ad-hoc programs) are shrunk by the format-agnostic delta debugger instead; without an input
+//! validator, it keeps to the format learned from the generator's inputs
+//! ([`triage::learned_format`](super::triage::learned_format)).
 
 use std::time::Instant;
 
 use crate::problem::Problem;
-use crate::shrink::{shrink_generic, Budget};
+use crate::shrink::{shrink_guarded, Budget, Format};
 
 /// Upper bound on candidate runs one shrink may spend.
 pub const DEFAULT_ATTEMPTS: usize = 400;
@@ -28,12 +30,15 @@ pub struct Shrunk {
 
 /// Shrinks `input`, which must be valid and satisfy `still_fails`, spending at most
 /// `max_runs` runs and stopping at `deadline`. `still_fails` runs the candidate and says
-/// whether it fails with the same verdict as the original failure.
+/// whether it fails with the same verdict as the original failure. The generic shrinker never
+/// proposes a variant that breaks `format` (learned from the generator's inputs; anything goes
+/// when a validator judges).
 pub fn shrink(
     problem: &dyn Problem,
     input: &str,
     max_runs: usize,
     deadline: Instant,
+    format: &Format,
     mut still_fails: impl FnMut(&str) -> bool,
 ) -> Shrunk {
     if problem.shrink_variants(input).is_none() {
@@ -41,7 +46,7 @@ pub fn shrink(
             max_runs,
             deadline: Some(deadline),
         };
-        let shrunk = shrink_generic(input, &budget, still_fails);
+        let shrunk = shrink_guarded(input, &budget, format, still_fails);
         return Shrunk {
             input: shrunk.input,
             steps: shrunk.steps,
@@ -164,7 +169,14 @@ mod tests {
     fn finds_a_minimal_failing_input() {
         // Fails when some number is at least 7: the minimum is the single number 7.
         let fails = |s: &str| s.split_whitespace().any(|t| t.parse::<u32>().unwrap() >= 7);
-        let shrunk = shrink(&numbers(), "3 50 9 1 80", DEFAULT_ATTEMPTS, later(), fails);
+        let shrunk = shrink(
+            &numbers(),
+            "3 50 9 1 80",
+            DEFAULT_ATTEMPTS,
+            later(),
+            &Format::anything(),
+            fails,
+        );
         assert_eq!(shrunk.input, "7");
         assert!(shrunk.runs > 0 && shrunk.steps > 0 && shrunk.steps <= shrunk.runs);
     }
@@ -172,10 +184,17 @@ mod tests {
     #[test]
     fn never_tries_invalid_variants_and_respects_the_budget() {
         let mut seen = Vec::new();
-        let shrunk = shrink(&numbers(), "100 100", 3, later(), |s| {
-            seen.push(s.to_string());
-            true
-        });
+        let shrunk = shrink(
+            &numbers(),
+            "100 100",
+            3,
+            later(),
+            &Format::anything(),
+            |s| {
+                seen.push(s.to_string());
+                true
+            },
+        );
         assert_eq!(seen.len(), 3);
         assert!(seen.iter().all(|s| Numbers.validate(s).is_ok()));
         assert_ne!(shrunk.input, "100 100");

@@ -37,6 +37,9 @@ pub struct FailureMeta {
     pub harness_version: String,
     /// The command that reproduces it.
     pub repro: String,
+    /// The generator does not give this input again from its seed: `STEM.in` is the input as
+    /// generated, and the only record of it (repro runs it with `--input`).
+    pub recorded_input: bool,
 }
 
 /// Writes failure files into one folder.

@@ -4,12 +4,21 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::prepare::{confirm_deterministic, Generated};
+use super::prepare::{regenerates, Generated};
 use super::shrink;
-use super::{CaseOutcome, CaseRunner, Counters, Failure, Plan};
+use super::smaller::smaller_failure;
+use super::{CaseOutcome, CaseRunner, Counters, Failure, Plan, Unit};
 use crate::compare::Verdict;
 use crate::error::Fault;
 use crate::problem::{Answer, Problem};
+use crate::shrink::Format;
+
+/// Inputs the format is learned from: the run's samples, topped up with inputs of further seeds
+/// when the run stopped early.
+const LEARN_INPUTS: usize = 32;
+/// Set (to anything but `0`) to shrink without the learned format, as before it existed: for
+/// the benchmark that compares both, not for daily use.
+pub const UNGUARDED_ENV: &str = "STRESSJUDGE_UNGUARDED_SHRINK";
 
 /// A failed run and everything triage needs about it.
 pub struct FailedRun<'a> {
@@ -32,6 +41,7 @@ pub fn triage(
     plan: &Plan,
     runner: &mut dyn CaseRunner,
     run: FailedRun<'_>,
+    samples: &[String],
     counters: &Counters,
     stop: &AtomicBool,
 ) -> Result<Option<(Failure, usize)>, Fault> {
@@ -55,16 +65,19 @@ pub fn triage(
         .map_or(units.len(), |(index, _)| index + 1);
     let checked: usize = units[..consumed].iter().map(|u| u.games).sum();
     counters.checked(consumed, checked);
-    let (unit, alone, reproducible_alone, input, expected) = match isolated {
+    let (unit, alone, reproducible_alone, input, expected, recorded_input) = match isolated {
         Some((index, alone)) => {
             let u = &units[index];
-            confirm_deterministic(problem, &u.unit, &u.input)?;
+            // A generator seeded from the clock (some seconds: `time(0)`) may pass the start-up
+            // check and still not give this input again: then it is recorded, not regenerated.
+            let recorded = plan.recorded_inputs || !regenerates(problem, &u.unit, &u.input)?;
             (
                 u.unit.clone(),
                 alone,
                 true,
                 u.input.clone(),
                 u.answer.clone(),
+                recorded,
             )
         }
         None => (
@@ -73,6 +86,7 @@ pub fn triage(
             false,
             run.input.to_string(),
             run.expected.clone(),
+            plan.recorded_inputs,
         ),
     };
     let verdict = alone.verdict;
@@ -84,8 +98,16 @@ pub fn triage(
     } else {
         plan.shrink_attempts
     };
+    let smaller = smaller_failure(
+        problem, plan, &unit, &start, verdict, runner, counters, stop,
+    )?;
+    let start = match &smaller {
+        Some((_, input)) => input.clone(),
+        None => start,
+    };
+    let format = learned_format(problem, &unit, &start, samples);
     let mut fault = None;
-    let shrunk = shrink::shrink(problem, &start, attempts, deadline, |variant| {
+    let shrunk = shrink::shrink(problem, &start, attempts, deadline, &format, |variant| {
         if stop.load(Ordering::SeqCst) || fault.is_some() {
             return false;
         }
@@ -134,8 +156,43 @@ pub fn triage(
         packed_seeds,
         shrink_steps: shrunk.steps,
         shrink_runs: shrunk.runs,
+        recorded_input,
+        shrunk_from: smaller.map(|(unit, _)| unit),
+        input_format: if format.is_known() {
+            format.explain()
+        } else {
+            Vec::new()
+        },
     };
     Ok(Some((failure, consumed)))
+}
+
+/// The format the generator's inputs keep, to guard shrinking when no validator judges the
+/// variants (and the problem does not shrink its own inputs): learned from the run's `samples`
+/// and the failing `input`, topped up to [`LEARN_INPUTS`] with further seeds of the failing
+/// unit's kind. Anything goes when a validator judges, or with [`UNGUARDED_ENV`] set.
+pub fn learned_format(
+    problem: &dyn Problem,
+    unit: &Unit,
+    input: &str,
+    samples: &[String],
+) -> Format {
+    let unguarded = std::env::var(UNGUARDED_ENV).is_ok_and(|v| !v.is_empty() && v != "0");
+    if unguarded || problem.has_input_validator() || problem.shrink_variants(input).is_some() {
+        return Format::anything();
+    }
+    let mut inputs: Vec<String> = samples.to_vec();
+    inputs.push(input.to_string());
+    let mut seed = unit.seed;
+    while inputs.len() < LEARN_INPUTS {
+        seed = seed.wrapping_add(1_000_003);
+        // A generator that fails on a further seed only leaves fewer samples.
+        match problem.generate(&unit.kind, seed) {
+            Ok(more) => inputs.push(more),
+            Err(_) => break,
+        }
+    }
+    Format::learn(&inputs)
 }
 
 /// Finds the unit of a failed pack that fails alone, with its outcome.

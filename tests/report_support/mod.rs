@@ -304,6 +304,9 @@ fn failure(
         packed_seeds: vec![seed],
         shrink_steps: 3,
         shrink_runs: 40,
+        recorded_input: false,
+        shrunk_from: None,
+        input_format: Vec::new(),
     }
 }
 
@@ -340,6 +343,7 @@ pub fn stress_report() -> StressReport {
             repro_candidate: "solutions/david-vs-david/wrong_answer/float_beatty.cpp".into(),
             time_limit: Duration::from_secs(2),
             memory_limit: 256 << 20,
+            saved_in: PathBuf::from("stressjudge-failures/david-vs-david"),
         },
         runs: 2949,
         games: 3_315_976,
@@ -351,6 +355,7 @@ pub fn stress_report() -> StressReport {
         notes: vec![format!("note {HOSTILE}")],
         isolation: None,
         save_errors: Vec::new(),
+        has_games: true,
     }
 }
 
@@ -384,6 +389,7 @@ pub fn repro_report() -> ReproReport {
         }],
         saved: Some(PathBuf::from("cases")),
         isolation: None,
+        input_file: None,
     }
 }
 

@@ -192,6 +192,7 @@ fn stress_pass(
         keep_going: false,
         shrink_attempts: 0,
         shrink_time: Duration::ZERO,
+        recorded_inputs: false,
     };
     let jobs = if settings.strict_timing { 1 } else { plan.jobs };
     let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();

@@ -75,7 +75,7 @@ pub(super) fn shrink_quietly(
 }
 
 /// A small deterministic generator for the test inputs.
-pub(super) struct SplitMix(pub u64);
+pub(crate) struct SplitMix(pub u64);
 
 impl SplitMix {
     pub fn next(&mut self) -> u64 {

@@ -1,0 +1,128 @@
+//! The input format a generator really produces, learned from its inputs, and the invariants
+//! every shrunk input must keep when no input validator is there to judge.
+//!
+//! The model is a sequence of blocks over the non-blank lines: a line read once (a header such as
+//! `n m`), or lines repeated as many times as a header integer says (`m` lines, or `n - 1` lines
+//! of a tree). Each line is a fixed number of fields, an array whose length a header integer
+//! gives, or one word whose length a header integer gives (a string, a row of a character grid).
+//! Learning walks all samples at once and takes, at each point, the first shape that fits every
+//! sample; where none fits it stops, and what follows is not constrained (`complete` is false).
+//! Test-case lists (`t`, then t blocks each with its own header) are one such stop.
+//!
+//! Per field it learns the type (integer, decimal, word and the characters its words use), the
+//! smallest and largest values (lengths for words), order relations between the integer fields of
+//! a line (`a < b`, `a <= b`) and against earlier header integers (`b <= n`), and for arrays
+//! whether they are sorted, distinct or permutations of `1..len`.
+//!
+//! How many observations an invariant needs (a handful of inputs proves nothing):
+//! - the structure: [`MIN_INPUTS`] inputs;
+//! - a field's bounds, character set and every order relation: [`MIN_OBSERVATIONS`] values or
+//!   value pairs (a header field, seen once per input, thus needs that many inputs);
+//! - sorted, distinct, permutation: [`MIN_SEQUENCES`] arrays of two or more items.
+//!
+//! Invariants with fewer observations are not learned: they neither constrain nor get printed.
+
+mod check;
+mod explain;
+mod learn;
+mod stats;
+
+#[cfg(test)]
+mod tests;
+
+use stats::{FieldStats, PairStats, SeqStats};
+
+/// Inputs needed before any structure is learned.
+pub const MIN_INPUTS: usize = 8;
+/// Observations needed before a bound, character set or order relation is learned.
+pub const MIN_OBSERVATIONS: usize = 20;
+/// Arrays (of two or more items) needed before sortedness, distinctness or permutation is learned.
+pub const MIN_SEQUENCES: usize = 10;
+
+/// What a generator's inputs look like. [`Format::accepts`] guards the shrinker: a variant it
+/// rejects is never run.
+#[derive(Debug, Clone, Default)]
+pub struct Format {
+    /// Inputs the format was learned from.
+    samples: usize,
+    /// The blocks, in input order.
+    blocks: Vec<Block>,
+    /// Whether the blocks cover the inputs to their end (else the rest is unconstrained).
+    complete: bool,
+}
+
+/// A field of a line read once: (block, column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Ref {
+    pub block: usize,
+    pub col: usize,
+}
+
+/// How often a block's line comes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Repeat {
+    /// Once.
+    Once,
+    /// The value of header field `by`, minus `minus`, times.
+    Lines { by: Ref, minus: usize },
+}
+
+/// What one line of a block holds.
+#[derive(Debug, Clone)]
+pub(crate) enum Row {
+    /// A fixed number of fields, with the order relations between them.
+    Fixed {
+        fields: Vec<FieldStats>,
+        pairs: Vec<PairStats>,
+    },
+    /// As many items as header field `len` says, minus `minus`.
+    Array {
+        len: Ref,
+        minus: usize,
+        item: FieldStats,
+        seq: SeqStats,
+    },
+    /// One word with as many characters as header field `len` says.
+    Chars { len: Ref, item: FieldStats },
+}
+
+/// One block: a line, once or repeated.
+#[derive(Debug, Clone)]
+pub(crate) struct Block {
+    pub repeat: Repeat,
+    pub row: Row,
+}
+
+impl Format {
+    /// Learns the format of `samples` (inputs the generator produced). Fewer than [`MIN_INPUTS`]
+    /// samples give the format that accepts everything.
+    pub fn learn<S: AsRef<str>>(samples: &[S]) -> Format {
+        learn::learn(samples)
+    }
+
+    /// The format that constrains nothing (no samples, or shrinking unguarded).
+    pub fn anything() -> Format {
+        Format::default()
+    }
+
+    /// Whether anything was learned.
+    pub fn is_known(&self) -> bool {
+        !self.blocks.is_empty()
+    }
+
+    /// Inputs the format was learned from.
+    pub fn samples(&self) -> usize {
+        self.samples
+    }
+
+    /// Whether `text` keeps every learned invariant.
+    pub fn accepts(&self, text: &str) -> bool {
+        check::accepts(self, text)
+    }
+
+    /// The format in readable lines: `line 1: n m (1 <= n <= 30, 0 <= m <= 29)`, then
+    /// `m lines: a b (1 <= a <= 29, a < b, b <= n)`.
+    pub fn explain(&self) -> Vec<String> {
+        explain::explain(self)
+    }
+}
