@@ -18,6 +18,7 @@ pub mod david_vs_david;
 pub mod game_of_stones;
 pub mod king_game;
 pub mod package;
+pub mod polygon;
 pub mod reader;
 
 use std::fmt;
