@@ -33,6 +33,7 @@
 //! `<properties>` are ignored (one notice says so).
 
 mod pattern;
+pub mod points;
 pub mod stress;
 pub mod tags;
 mod xml;
