@@ -87,11 +87,14 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         ));
     }
     if package.input_file.is_some() || package.output_file.is_some() {
-        notes.push(format!(
-            "file I/O: the solution reads {} and writes {}",
+        // Judging a file I/O problem through standard streams would fail every solution.
+        return Err(UsageError::new(format!(
+            "{}: the problem reads {} and writes {} (file I/O); file I/O problems are not \
+             supported yet",
+            dir.join(polygon::PROBLEM_XML).display(),
             package.input_file.as_deref().unwrap_or("standard input"),
             package.output_file.as_deref().unwrap_or("standard output"),
-        ));
+        )));
     }
     let sandboxes = ToolSandboxes::new();
     let limits = ToolLimits::default();

@@ -76,7 +76,9 @@ pub fn score(testset: &Testset, passed: impl Fn(usize) -> bool) -> Score {
                 .iter()
                 .filter(|t| passed(t.index))
                 .map(|t| t.points.unwrap_or(0.0))
-                .sum()
+                // `+ 0.0`: a float sum of nothing is -0.0, shown as `-0`.
+                .sum::<f64>()
+                + 0.0
         } else if all_passed {
             max
         } else {
