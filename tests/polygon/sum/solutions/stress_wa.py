@@ -1,2 +1,2 @@
 a, b = map(int, input().split())
-print(a + b if a < 900 else a - b)
+print(a + b if b <= 400 else a - b)
