@@ -158,8 +158,24 @@ fn the_testset_is_built_byte_for_byte_and_cached() {
         run.expect_code(0);
         assert_eq!(run.stdout, *expected, "test {n}");
     }
-    // A damaged cache entry is a miss: the test is built again, to the same bytes.
+    // A second command takes every test from the cache: no entry is written again.
     let store = cache_dir().join("stressjudge/tests");
+    let written = || -> Vec<(PathBuf, std::time::SystemTime)> {
+        let mut entries: Vec<_> = std::fs::read_dir(&store)
+            .unwrap()
+            .map(|e| {
+                let path = e.unwrap().path();
+                let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+                (path, modified)
+            })
+            .collect();
+        entries.sort();
+        entries
+    };
+    let before = written();
+    stressjudge(&["gen", SUM, "--test", "6"]).expect_code(0);
+    assert_eq!(written(), before, "the second command rebuilt a test");
+    // A damaged cache entry is a miss: the test is built again, to the same bytes.
     let mut damaged = 0;
     for entry in std::fs::read_dir(&store).unwrap() {
         let path = entry.unwrap().path();
