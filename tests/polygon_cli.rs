@@ -56,14 +56,22 @@ fn verify_gives_each_tag_its_verdict_and_points_in_a_contest() {
     std::fs::write(contest.path().join("contest.xml"), "<contest/>\n").unwrap();
     std::fs::create_dir(contest.path().join("problems")).unwrap();
     let package = copy_of_sum(&contest.path().join("problems"), "sum");
+    let html = contest.path().join("verify.html");
     let run = stressjudge(&[
         "verify",
         arg(contest.path()),
         "--json",
         "--stress-seeds",
         "0",
+        "--report",
+        arg(&html),
     ]);
     run.expect_code(0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("points: 70 of 100 points (g1 40/40, g2 30/60)"),
+        "the HTML report shows the points"
+    );
     let report = run.json();
     let rows: Vec<&Value> = report["solutions"].as_array().unwrap().iter().collect();
     let expected = [
