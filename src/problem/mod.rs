@@ -217,7 +217,7 @@ pub enum TimeLimitOrigin {
 pub enum Origin {
     /// One of the three built-in problems.
     Builtin,
-    /// A problem folder (Kattis / ICPC problem package) at this path.
+    /// A problem folder (Kattis / ICPC problem package, or Polygon package) at this path.
     Folder(std::path::PathBuf),
     /// Programs named on the command line (`--gen`, `--ref`, `--tests`, ...).
     AdHoc,
