@@ -3,7 +3,8 @@
 //! The pipeline is one straight line, one module per step; a step uses only the steps before it:
 //!
 //! 1. [`problem`]: what a problem is (one shape for every problem), the built-in problems'
-//!    validators, references and checker, and problem folders read as data ([`problem::package`]);
+//!    validators, references and checker, and problem folders read as data ([`problem::package`],
+//!    and Polygon packages, [`problem::polygon`]);
 //! 2. [`generators`]: seeded inputs by kind (source in the top-level `generators/` folder);
 //! 3. [`build`]: compile a candidate once, cached by content hash;
 //! 4. [`run`]: one sandboxed process under limits;

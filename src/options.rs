@@ -121,6 +121,8 @@ pub struct GenOptions {
     pub kind: Option<String>,
     /// Seed.
     pub seed: u64,
+    /// A test of the fixed test set to print instead of a generated input.
+    pub test: Option<String>,
 }
 
 /// `stressjudge solve`.

@@ -90,6 +90,10 @@ pub struct GenArgs {
     /// Seed of the input.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Print this test of the problem's fixed test set instead (a Polygon package's test
+    /// number, built as Polygon builds it; a problem folder's test name).
+    #[arg(long, conflicts_with_all = ["kind", "seed"])]
+    pub test: Option<String>,
     /// Ad-hoc parts.
     #[command(flatten)]
     pub parts: ProblemPartArgs,

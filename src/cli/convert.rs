@@ -30,6 +30,7 @@ pub fn gen(args: GenArgs) -> Result<GenOptions, UsageError> {
         problem: problem_spec(args.problem, &args.parts),
         kind: args.kind,
         seed: args.seed,
+        test: args.test,
     })
 }
 

@@ -5,7 +5,7 @@ use super::{print_out, Outcome};
 use crate::catalog::Catalog;
 use crate::error::UsageError;
 use crate::options::{ListOptions, ProblemSpec};
-use crate::problem::{Problem, TimeLimitOrigin};
+use crate::problem::{polygon, Problem, TimeLimitOrigin};
 
 /// Prints one line per problem, then the kinds.
 pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
@@ -23,6 +23,13 @@ pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
     for problem in &problems {
         text.push_str(&line(problem.as_ref()));
     }
+    if let Some(name) = &options.problem {
+        let dir = std::path::Path::new(name);
+        if polygon::is_polygon_package(dir) {
+            let package = polygon::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
+            text.push_str(&polygon_details(&package));
+        }
+    }
     for problem in &problems {
         for note in &problem.info().notes {
             text.push_str(&format!("note: {}: {note}\n", problem.info().id));
@@ -30,6 +37,116 @@ pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
     }
     print_out(&text)?;
     Ok(Outcome::Passed)
+}
+
+/// What a Polygon package holds: testsets with limits, tests and groups, the generators its
+/// tests run, the checker, validators, solutions and stresses.
+fn polygon_details(package: &polygon::PolygonPackage) -> String {
+    let dir = &package.dir;
+    let shown = |p: &std::path::Path| p.strip_prefix(dir).unwrap_or(p).display().to_string();
+    let mut text = String::new();
+    if package.input_file.is_some() || package.output_file.is_some() {
+        text.push_str(&format!(
+            "file I/O: input {}, output {}\n",
+            package.input_file.as_deref().unwrap_or("stdin"),
+            package.output_file.as_deref().unwrap_or("stdout")
+        ));
+    }
+    for set in &package.testsets {
+        let generated = set
+            .tests
+            .iter()
+            .filter(|t| matches!(t.method, polygon::TestMethod::Generated { .. }))
+            .count();
+        let samples = set.tests.iter().filter(|t| t.sample).count();
+        text.push_str(&format!(
+            "testset {}: {} ms, {} MiB, {} tests ({} generated, {} manual, {} samples)\n",
+            set.name,
+            set.time_limit.as_millis(),
+            set.memory_bytes >> 20,
+            set.tests.len(),
+            generated,
+            set.tests.len() - generated,
+            samples
+        ));
+        for group in &set.groups {
+            let tests: Vec<String> = set
+                .tests
+                .iter()
+                .filter(|t| t.group.as_deref() == Some(group.name.as_str()))
+                .map(|t| t.index.to_string())
+                .collect();
+            let policy = match group.policy {
+                polygon::PointsPolicy::CompleteGroup => "complete-group",
+                polygon::PointsPolicy::EachTest => "each-test",
+            };
+            let depends = if group.dependencies.is_empty() {
+                String::new()
+            } else {
+                format!(", needs {}", group.dependencies.join(", "))
+            };
+            text.push_str(&format!(
+                "  group {}: {} points ({policy}{depends}), tests {}\n",
+                group.name,
+                group.points,
+                tests.join(" ")
+            ));
+        }
+        let mut generators: Vec<&str> = set
+            .tests
+            .iter()
+            .filter_map(|t| match &t.method {
+                polygon::TestMethod::Generated { program, .. } => Some(program.as_str()),
+                polygon::TestMethod::Manual => None,
+            })
+            .collect();
+        generators.dedup();
+        generators.sort();
+        generators.dedup();
+        if !generators.is_empty() {
+            text.push_str(&format!("  generators: {}\n", generators.join(", ")));
+        }
+    }
+    if let Some(checker) = &package.checker {
+        text.push_str(&format!(
+            "checker: {} ({} own tests)\n",
+            checker
+                .name
+                .clone()
+                .unwrap_or_else(|| shown(&checker.source)),
+            checker.tests.len()
+        ));
+    }
+    if let Some(interactor) = &package.interactor {
+        text.push_str(&format!("interactor: {}\n", shown(interactor)));
+    }
+    for validator in &package.validators {
+        text.push_str(&format!(
+            "validator: {} ({} own tests)\n",
+            shown(&validator.source),
+            validator.tests.len()
+        ));
+    }
+    for solution in &package.solutions {
+        text.push_str(&format!(
+            "solution: {} ({})\n",
+            shown(&solution.source),
+            solution.tag.name()
+        ));
+    }
+    for stress in &package.stresses {
+        let targets = if stress.solutions.is_empty() {
+            "every solution".to_string()
+        } else {
+            stress.solutions.join(", ")
+        };
+        text.push_str(&format!(
+            "stress {}: `{}` against {targets}\n",
+            stress.name,
+            stress.script()
+        ));
+    }
+    text
 }
 
 fn line(problem: &dyn Problem) -> String {

@@ -32,6 +32,8 @@ pub struct Folder {
     pub time_limit_rule: Option<TimeLimitRule>,
     /// The rule that applies to the margin checks of time-limit submissions.
     pub rule: TimeLimitRule,
+    /// A Polygon package's testset (groups and points), for verify's scores.
+    pub polygon: Option<super::polygon::PolygonExtras>,
 }
 
 /// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a
@@ -42,6 +44,9 @@ pub fn names_a_folder(name: &str) -> bool {
 
 /// Loads the problem folder `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
+    if crate::problem::polygon::is_polygon_package(dir) {
+        return super::polygon::load(dir, overrides);
+    }
     let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     check_type(&package)?;
     let mut notes: Vec<String> = package.notices.clone();
@@ -119,6 +124,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         submissions: package.submissions,
         time_limit_rule,
         rule,
+        polygon: None,
     })
 }
 

@@ -22,6 +22,9 @@ pub struct Generator {
     tool: Tool,
     command: GeneratorCommand,
     output_file: Option<String>,
+    /// The arguments for a seed when a package format decides them itself (a Polygon stress
+    /// draws its `[a..b]` ranges from the seed), instead of `command`'s seed placement.
+    seed_args: Option<SeedArgs>,
 }
 
 /// The generators `--gen` names (repeatable; the first is kind `random`, the next `gen2`,
@@ -59,6 +62,9 @@ fn output_file(name: &str) -> Result<String, UsageError> {
     Ok(name.to_string())
 }
 
+/// A function from a seed to a generator's arguments.
+pub type SeedArgs = std::sync::Arc<dyn Fn(u64) -> Vec<String> + Send + Sync>;
+
 impl Generator {
     /// The generator a command describes (its program must exist).
     pub fn new(command: GeneratorCommand) -> Generator {
@@ -66,6 +72,28 @@ impl Generator {
             tool: Tool::new("generator", &command.program),
             command,
             output_file: None,
+            seed_args: None,
+        }
+    }
+
+    /// The generator at `program` whose arguments for a seed are `seed_args(seed)`.
+    pub fn with_seed_args(program: &Path, seed_args: SeedArgs) -> Generator {
+        Generator {
+            tool: Tool::new("generator", program),
+            command: GeneratorCommand {
+                program: program.to_path_buf(),
+                args: Vec::new(),
+            },
+            seed_args: Some(seed_args),
+            output_file: None,
+        }
+    }
+
+    /// The arguments the generator gets for `seed`.
+    pub fn args_for_seed(&self, seed: u64) -> Vec<String> {
+        match &self.seed_args {
+            Some(args) => args(seed),
+            None => self.command.args_for_seed(seed),
         }
     }
 
@@ -106,7 +134,6 @@ impl Generator {
     ) -> Result<String, ToolFailure> {
         let call = ToolCall {
             args: self
-                .command
                 .args_for_seed(seed)
                 .into_iter()
                 .map(ToolArg::Text)

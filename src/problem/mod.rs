@@ -18,6 +18,7 @@ pub mod david_vs_david;
 pub mod game_of_stones;
 pub mod king_game;
 pub mod package;
+pub mod polygon;
 pub mod reader;
 
 use std::fmt;
@@ -216,7 +217,7 @@ pub enum TimeLimitOrigin {
 pub enum Origin {
     /// One of the three built-in problems.
     Builtin,
-    /// A problem folder (Kattis / ICPC problem package) at this path.
+    /// A problem folder (Kattis / ICPC problem package, or Polygon package) at this path.
     Folder(std::path::PathBuf),
     /// Programs named on the command line (`--gen`, `--ref`, `--tests`, ...).
     AdHoc,

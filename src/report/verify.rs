@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use super::judge::TestRow;
 use crate::compare::Verdict;
+use crate::problem::polygon::points::Score;
 use crate::run::Isolation;
 use crate::units::millis;
 
@@ -65,6 +66,8 @@ pub struct VerifyRow {
     pub stress: Option<(Verdict, String)>,
     /// The time limit it was judged by.
     pub time_limit: Duration,
+    /// Its points on a Polygon testset with points (per group), when the problem gives any.
+    pub points: Option<Score>,
 }
 
 /// A verified problem as judged: its limits (a derived time limit included) and notes.
@@ -136,6 +139,39 @@ impl VerifyReport {
     }
 }
 
+/// A score as JSON: `{"earned", "max", "groups": [{"group", "earned", "max", "complete"}]}`.
+pub fn points_json(score: &Score) -> Value {
+    json!({
+        "earned": score.points,
+        "max": score.max,
+        "groups": score.groups.iter().map(|g| json!({
+            "group": g.name,
+            "earned": g.points,
+            "max": g.max,
+            "complete": g.complete,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// A score in one line: `61 of 100 points (s1 32/32, s2 0/29)`.
+pub fn points_text(score: &Score) -> String {
+    let groups: Vec<String> = score
+        .groups
+        .iter()
+        .filter(|g| g.max > 0.0)
+        .map(|g| {
+            let name = if g.name.is_empty() { "tests" } else { &g.name };
+            format!("{name} {}/{}", g.points, g.max)
+        })
+        .collect();
+    format!(
+        "{} of {} points ({})",
+        score.points,
+        score.max,
+        groups.join(", ")
+    )
+}
+
 fn row_json(row: &VerifyRow) -> Value {
     let tests: Vec<Value> = row
         .tests
@@ -152,7 +188,7 @@ fn row_json(row: &VerifyRow) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut value = json!({
         "problem": row.problem,
         "path": row.path,
         "expected": row.expected,
@@ -173,5 +209,9 @@ fn row_json(row: &VerifyRow) -> Value {
         "time_limit_ms": millis(row.time_limit),
         "stress": row.stress.as_ref().map(|(v, source)| json!({"verdict": v.name(), "source": source})),
         "tests": tests,
-    })
+    });
+    if let Some(points) = &row.points {
+        value["points"] = points_json(points);
+    }
+    value
 }

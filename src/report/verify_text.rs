@@ -77,6 +77,12 @@ pub fn row(row: &VerifyRow, widths: Widths) -> String {
     for warning in &row.warnings {
         text.push_str(&format!("    {}: {warning}\n", style::warning("warning")));
     }
+    if let Some(points) = &row.points {
+        text.push_str(&format!(
+            "    points: {}\n",
+            super::verify::points_text(points)
+        ));
+    }
     text
 }
 

@@ -49,7 +49,9 @@ impl Expected {
                 "output_limit_exceeded" => "OLE".into(),
                 "rejected" => "not AC".into(),
                 "brute_force" => "TLE/RE".into(),
-                other => other.to_string(),
+                // A Polygon solution's tag (`wrong-answer`, `time-limit-exceeded-or-accepted`).
+                other => crate::problem::polygon::Tag::parse(other)
+                    .map_or_else(|| other.to_string(), |tag| tag.label().to_string()),
             },
         }
     }

@@ -23,7 +23,9 @@ use super::{print_out, Outcome};
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
 use crate::external::folder;
+use crate::external::polygon::{test_name as polygon_test_name, PolygonExtras};
 use crate::options::{AdHocParts, VerifyOptions};
+use crate::problem::polygon::points::{self, Score};
 use crate::problem::Problem;
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::verify_text::Widths;
@@ -39,6 +41,8 @@ struct Target {
     problem: Arc<dyn Problem>,
     solutions: Vec<LibrarySolution>,
     tle_margin: f64,
+    /// A Polygon package's testset, to score points.
+    polygon: Option<PolygonExtras>,
 }
 
 /// problemtools' default safety margin for the library of the built-in problems.
@@ -53,7 +57,7 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
         args.problems.clone()
     };
     let mut targets = Vec::new();
-    for name in &names {
+    for name in &expand_contests(&names) {
         if folder::names_a_folder(name) {
             let mut loaded = folder::load(Path::new(name), &AdHocParts::default())?;
             let stressing = args.stress_seeds > 0 && loaded.problem.info().has_reference;
@@ -63,14 +67,24 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
                 .map_err(|f| fault_error(Fault::judge(f, "", None), None))?;
             time_limit::settle(&mut loaded, args.jobs, args.isolation)?;
             let dir = Path::new(name);
-            let solutions = library::from_folder(name, dir, &loaded.submissions);
+            let mut solutions = library::from_folder(name, dir, &loaded.submissions);
+            if loaded.polygon.is_some() {
+                // A Polygon package's solutions are shown from the package (`solutions/a.cpp`).
+                for solution in &mut solutions {
+                    solution.root = dir.to_path_buf();
+                }
+            }
             if solutions.is_empty() {
+                let place = match loaded.polygon {
+                    Some(_) => "the <solutions> of problem.xml".to_string(),
+                    None => dir.join("submissions").display().to_string(),
+                };
                 return Err(UsageError::new(format!(
-                    "{name}: no submissions under {}",
-                    dir.join("submissions").display()
+                    "{name}: no submissions under {place}"
                 )));
             }
             targets.push(Target {
+                polygon: loaded.polygon.clone(),
                 tle_margin: loaded.rule.time_limit_to_tle,
                 problem: Arc::new(loaded.problem),
                 solutions,
@@ -82,6 +96,7 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
                 problem,
                 solutions,
                 tle_margin: LIBRARY_TLE_MARGIN,
+                polygon: None,
             });
         }
     }
@@ -152,7 +167,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                 settings,
                 watch.tests.as_ref(),
             );
-            let row = verify_row(solution, evaluation?);
+            let row = verify_row(solution, evaluation?, target.polygon.as_ref());
             watch.done.fetch_add(1, Ordering::SeqCst);
             if !args.json {
                 progress.suspend(|| print_out(&verify_text::row(&row, widths)))?;
@@ -241,7 +256,12 @@ fn shown(solution: &LibrarySolution) -> String {
 }
 
 /// The report line of one evaluated solution.
-fn verify_row(solution: &LibrarySolution, e: Evaluation) -> VerifyRow {
+fn verify_row(
+    solution: &LibrarySolution,
+    e: Evaluation,
+    polygon: Option<&PolygonExtras>,
+) -> VerifyRow {
+    let points = polygon.and_then(|extras| polygon_points(extras, &e));
     let status = if e.skipped.is_some() {
         RowStatus::Skipped
     } else {
@@ -266,5 +286,39 @@ fn verify_row(solution: &LibrarySolution, e: Evaluation) -> VerifyRow {
         tests: e.tests,
         stress: e.stress,
         time_limit: e.time_limit,
+        points,
     }
+}
+
+/// A solution's points on a Polygon testset that gives points: a test passed when its row is
+/// AC (a test left out, or not run, has not).
+fn polygon_points(extras: &PolygonExtras, e: &Evaluation) -> Option<Score> {
+    if !points::has_points(&extras.testset) || e.tests.is_empty() {
+        return None;
+    }
+    Some(points::score(&extras.testset, |index| {
+        let name = polygon_test_name(index);
+        e.tests
+            .iter()
+            .any(|t| t.name == name && t.result.verdict == crate::compare::Verdict::AC)
+    }))
+}
+
+/// The problems named, a Polygon contest package (`contest.xml`, `problems/*/`) replaced by
+/// its problems in name order.
+fn expand_contests(names: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in names {
+        let dir = Path::new(name);
+        if crate::problem::polygon::is_contest(dir) && !dir.join("problem.xml").exists() {
+            out.extend(
+                crate::problem::polygon::contest_problems(dir)
+                    .iter()
+                    .map(|p| p.display().to_string()),
+            );
+        } else {
+            out.push(name.clone());
+        }
+    }
+    out
 }

@@ -178,13 +178,16 @@ fn row_notes(row: &VerifyRow, width: usize) -> Markup {
         _ => None,
     };
     html! {
-        @if why.is_some() || !row.warnings.is_empty() {
+        @if why.is_some() || !row.warnings.is_empty() || row.points.is_some() {
             tr.note-row {
                 td {}
                 td colspan=(width - 1) {
                     div.fit {
                         @if let Some(why) = &why { div.why { "✗ " (why) } }
                         @for warning in &row.warnings { div.warn { "⚠ warning: " (warning) } }
+                        @if let Some(points) = &row.points {
+                            div.points { "points: " (crate::report::verify::points_text(points)) }
+                        }
                     }
                 }
             }

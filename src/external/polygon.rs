@@ -1,0 +1,700 @@
+//! A Polygon package (read by [`crate::problem::polygon`]) as an [`ExternalProblem`]: its
+//! testset built as Polygon builds it, its validators run on every test, its testlib checker,
+//! its `main` solution as the reference, its solutions' tags as expectations, and its stresses
+//! (or its generators) as generator kinds.
+//!
+//! # Building the testset
+//!
+//! Every program is built from its source (`files/gen.cpp` beside the package's `testlib.h`;
+//! the `.exe` files are never run). A generated test runs its command (`gen 10 20`: `gen` is the
+//! executable of `files/` with that file stem, never a program on `PATH`) through the generic
+//! test-building step ([`super::test_build`]), cached by content. A manual test is the file the
+//! input pattern names (`tests/01`). A test's answer is the answer file (`tests/01.a`) when the
+//! package ships it, else the `main` solution's output.
+//!
+//! Line endings: Polygon keeps manual tests as uploaded, usually with Windows line endings, and
+//! converts them for the platform that judges: the export's own `scripts/gen-answer.sh` pipes
+//! every test through `files/towin.exe` before the validator on Windows, and Polygon's "Linux"
+//! packages hold LF files. stressjudge judges on Linux, so a CRLF in a manual test or an answer
+//! file becomes LF (the package is not changed; the converted copy lives in the test cache) and
+//! a note counts the files converted.
+//!
+//! Validators run on every test as Polygon calls them: `val --testset tests --group G < input`;
+//! a test a validator rejects is left out of the testset with a note carrying the validator's
+//! message (the rest is judged). The validators' and the checker's own tests run too, with one
+//! note each saying how many gave the verdict the package expects.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::checker::Checker;
+use super::folder::Folder;
+use super::generator::Generator;
+use super::sandboxes::ToolSandboxes;
+use super::test_build::{self, Recipe, TestStore};
+use super::tests_dir::TestFile;
+use super::tool::{Tool, ToolLimits};
+use super::validator::InputValidator;
+use super::{existing, ExternalProblem, Parts};
+use crate::build::BuildOptions;
+use crate::error::UsageError;
+use crate::options::AdHocParts;
+use crate::problem::package::{Program, Submission, TimeLimitRule};
+use crate::problem::polygon::{self, PolygonPackage, StressSpec, TestMethod, Testset};
+use crate::problem::{Answer, CheckResult, Limits, Origin, ProblemInfo, TimeLimitOrigin};
+
+/// What verify needs of a Polygon package beyond the problem: the testset, to score points,
+/// and which test names its tests got.
+#[derive(Debug, Clone)]
+pub struct PolygonExtras {
+    /// The judged testset as read (groups, points).
+    pub testset: Testset,
+    /// The interactor, when the package has one.
+    pub interactor: Option<PathBuf>,
+}
+
+/// The name a report gives test `index` of a Polygon testset: its number.
+pub fn test_name(index: usize) -> String {
+    index.to_string()
+}
+
+/// Loads the Polygon package `dir`, with `overrides` replacing its parts.
+pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
+    let package = polygon::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
+    if let Some(interactor) = &package.interactor {
+        return Err(UsageError::new(format!(
+            "{}: the problem is interactive ({}); interactive Polygon packages are not supported yet",
+            dir.display(),
+            relative(dir, interactor)
+        )));
+    }
+    let testset = package
+        .main_testset()
+        .cloned()
+        .ok_or_else(|| UsageError::new(format!("{}: no testset", dir.display())))?;
+    let mut notes = package.notices.clone();
+    if package.testsets.len() > 1 {
+        notes.push(format!(
+            "testset `{}` is judged; the others ({}) are not",
+            testset.name,
+            package
+                .testsets
+                .iter()
+                .filter(|t| t.name != testset.name)
+                .map(|t| t.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if package.input_file.is_some() || package.output_file.is_some() {
+        // Judging a file I/O problem through standard streams would fail every solution.
+        return Err(UsageError::new(format!(
+            "{}: the problem reads {} and writes {} (file I/O); file I/O problems are not \
+             supported yet",
+            dir.join(polygon::PROBLEM_XML).display(),
+            package.input_file.as_deref().unwrap_or("standard input"),
+            package.output_file.as_deref().unwrap_or("standard output"),
+        )));
+    }
+    let sandboxes = ToolSandboxes::new();
+    let limits = ToolLimits::default();
+    let store = TestStore::open(&BuildOptions::default_for_user().cache_dir);
+    let executables: Vec<(String, Tool)> = package
+        .executables
+        .iter()
+        .map(|p| (stem(p), Tool::new("generator", p)))
+        .collect();
+
+    let checker = match (&overrides.checker, &package.checker) {
+        (Some(path), _) => Checker::testlib(&existing("--checker", path)?),
+        (None, Some(asset)) => {
+            if !asset.source.is_file() {
+                return Err(UsageError::new(format!(
+                    "{}: the checker's source is missing",
+                    asset.source.display()
+                )));
+            }
+            Checker::testlib(&asset.source)
+        }
+        (None, None) => {
+            notes.push("no checker: outputs are compared token by token".into());
+            Checker::Default
+        }
+    };
+    if let Some(tool) = checker.tool() {
+        tool.program()
+            .map_err(|f| UsageError::new(format!("{}: {f}", dir.display())))?;
+    }
+
+    let tests = build_testset(
+        &package,
+        &testset,
+        &executables,
+        &sandboxes,
+        &limits,
+        &store,
+        &mut notes,
+    )?;
+    let tests = validate_testset(
+        &package, &testset, tests, &sandboxes, &limits, &store, &mut notes,
+    )?;
+    validator_self_tests(&package, &sandboxes, &limits, &mut notes);
+    if let Some(asset) = &package.checker {
+        if overrides.checker.is_none() {
+            checker_self_tests(asset, &checker, &sandboxes, &limits, &mut notes);
+        }
+    }
+
+    let generators = match &overrides.generator {
+        Some(command) => vec![(
+            "random".to_string(),
+            Generator::parse(command, Path::new(""))?,
+        )],
+        None => stress_kinds(&package, &testset)?,
+    };
+    let references: Vec<PathBuf> = match &overrides.reference {
+        Some(path) => vec![existing("--ref", path)?],
+        None => package
+            .main_solution()
+            .into_iter()
+            .map(|s| s.source.clone())
+            .collect(),
+    };
+    let mut validators: Vec<InputValidator> = package
+        .validators
+        .iter()
+        .map(|v| InputValidator::new(&v.source, vec!["--testset".into(), testset.name.clone()]))
+        .collect();
+    for path in &overrides.validators {
+        validators.push(InputValidator::new(
+            &existing("--validator", path)?,
+            Vec::new(),
+        ));
+    }
+    let submissions: Vec<Submission> = package
+        .solutions
+        .iter()
+        .map(|s| Submission {
+            program: Program::at(&s.source),
+            category: s.tag.name().to_string(),
+            expected: s.tag.expectation(),
+        })
+        .collect();
+    let info = ProblemInfo {
+        id: dir.display().to_string(),
+        title: package.title.clone(),
+        limits: Limits {
+            time: testset.time_limit,
+            memory_bytes: testset.memory_bytes,
+        },
+        output_limit_bytes: None,
+        kinds: Vec::new(),
+        generator_name: String::new(),
+        has_reference: !references.is_empty(),
+        time_limit_origin: TimeLimitOrigin::Given,
+        notes,
+        origin: Origin::Folder(dir.to_path_buf()),
+    };
+    let mut problem = ExternalProblem::new(Parts {
+        info,
+        generators,
+        references,
+        validators,
+        checker,
+        checker_args: Vec::new(),
+        tests,
+    });
+    // Polygon makes answer files with the main solution (scripts/gen-answer.sh) and keeps an
+    // empty one: a test whose right answer is empty exists.
+    problem.accept_empty_answers();
+    Ok(Folder {
+        problem,
+        submissions,
+        time_limit_rule: None,
+        rule: TimeLimitRule::defaults(crate::problem::package::FormatVersion::V2023_07),
+        polygon: Some(PolygonExtras {
+            testset,
+            interactor: package.interactor.clone(),
+        }),
+    })
+}
+
+/// The file stem of a path: `gen` for `files/gen.cpp`.
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn relative(dir: &Path, path: &Path) -> String {
+    path.strip_prefix(dir).unwrap_or(path).display().to_string()
+}
+
+/// `bytes` with every CRLF turned into LF, or `None` when there is none.
+pub fn crlf_to_lf(bytes: &[u8]) -> Option<Vec<u8>> {
+    if !bytes.windows(2).any(|w| w == b"\r\n") {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            i += 1;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    Some(out)
+}
+
+/// A manual file of the package as judged: itself, or its LF copy in the test cache.
+fn judged_file(path: &Path, store: &TestStore, converted: &mut usize) -> Result<PathBuf, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot be read: {e}"))?;
+    match crlf_to_lf(&bytes) {
+        None => Ok(path.to_path_buf()),
+        Some(lf) => {
+            *converted += 1;
+            store
+                .put_content(&lf)
+                .map_err(|e| format!("its LF copy cannot be stored in the test cache: {e}"))
+        }
+    }
+}
+
+/// The testset's files: manual ones from the package, generated ones built.
+fn build_testset(
+    package: &PolygonPackage,
+    testset: &Testset,
+    executables: &[(String, Tool)],
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    store: &TestStore,
+    notes: &mut Vec<String>,
+) -> Result<Vec<(usize, TestFile)>, UsageError> {
+    let dir = &package.dir;
+    let mut converted = 0;
+    let mut recipes = Vec::new();
+    let mut inputs: Vec<Option<PathBuf>> = Vec::new();
+    for test in &testset.tests {
+        match &test.method {
+            TestMethod::Manual => {
+                let path = judged_file(&test.input, store, &mut converted).map_err(|why| {
+                    UsageError::new(format!(
+                        "{} (test {}, manual): {why}",
+                        test.input.display(),
+                        test.index
+                    ))
+                })?;
+                inputs.push(Some(path));
+            }
+            TestMethod::Generated { program, args } => {
+                let Some((_, tool)) = executables.iter().find(|(name, _)| name == program) else {
+                    return Err(UsageError::new(format!(
+                        "{}: test {} runs `{program}`, which is not one of the package's \
+                         executables ({})",
+                        dir.join(polygon::PROBLEM_XML).display(),
+                        test.index,
+                        executables
+                            .iter()
+                            .map(|(n, _)| n.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )));
+                };
+                recipes.push(Recipe {
+                    name: format!("test {} (`{program} {}`)", test.index, args.join(" ")),
+                    generator: tool,
+                    args: args.clone(),
+                });
+                inputs.push(None);
+            }
+        }
+    }
+    let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let built = test_build::build_inputs(&recipes, sandboxes, limits, store, jobs)
+        .map_err(|(name, why)| UsageError::new(format!("{}: {name}: {why}", dir.display())))?;
+    let mut built = built.into_iter();
+    let mut shipped_differ = Vec::new();
+    let mut shipped_same = 0;
+    let mut files = Vec::new();
+    for (test, input) in testset.tests.iter().zip(inputs) {
+        let input = match input {
+            Some(path) => path,
+            None => {
+                let path = built.next().expect("one built input per generated test");
+                // A full package ships the generated tests: they must be the bytes built here.
+                if let Ok(shipped) = std::fs::read(&test.input) {
+                    let shipped = crlf_to_lf(&shipped).unwrap_or(shipped);
+                    if std::fs::read(&path).is_ok_and(|b| b == shipped) {
+                        shipped_same += 1;
+                    } else {
+                        shipped_differ.push(test.index.to_string());
+                    }
+                }
+                path
+            }
+        };
+        let answer = if test.answer.is_file() {
+            Some(
+                judged_file(&test.answer, store, &mut converted).map_err(|why| {
+                    UsageError::new(format!(
+                        "{} (answer of test {}): {why}",
+                        test.answer.display(),
+                        test.index
+                    ))
+                })?,
+            )
+        } else {
+            None
+        };
+        files.push((
+            test.index,
+            TestFile {
+                name: test_name(test.index),
+                input,
+                answer,
+                checker_args: None,
+            },
+        ));
+    }
+    if converted > 0 {
+        notes.push(format!(
+            "{converted} manual test or answer file(s) with Windows line endings (CRLF) judged \
+             with LF line endings, as Polygon prepares them for Linux"
+        ));
+    }
+    if shipped_same > 0 || !shipped_differ.is_empty() {
+        notes.push(format!(
+            "{shipped_same} generated test(s) equal the package's own files byte for byte{}",
+            if shipped_differ.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; test(s) {} differ (the freshly generated ones are judged)",
+                    shipped_differ.join(", ")
+                )
+            }
+        ));
+    }
+    Ok(files)
+}
+
+/// Runs every validator on every test (`--testset NAME --group G`); a rejected test is left
+/// out with a note.
+fn validate_testset(
+    package: &PolygonPackage,
+    testset: &Testset,
+    tests: Vec<(usize, TestFile)>,
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    store: &TestStore,
+    notes: &mut Vec<String>,
+) -> Result<Vec<TestFile>, UsageError> {
+    let mut kept = Vec::new();
+    // One validator per (program, group): the same program, built once, with its flags.
+    let mut validators: Vec<(usize, Option<String>, InputValidator)> = Vec::new();
+    for (index, file) in tests {
+        let group = testset
+            .tests
+            .iter()
+            .find(|t| t.index == index)
+            .and_then(|t| t.group.clone());
+        let input = std::fs::read_to_string(&file.input).map_err(|e| {
+            UsageError::new(format!(
+                "{} (test {index}): not UTF-8 text or unreadable: {e}",
+                file.input.display()
+            ))
+        })?;
+        let mut rejected = None;
+        for (v, asset) in package.validators.iter().enumerate() {
+            if !validators.iter().any(|(i, g, _)| *i == v && *g == group) {
+                let mut flags = vec!["--testset".to_string(), testset.name.clone()];
+                if let Some(g) = &group {
+                    flags.extend(["--group".to_string(), g.clone()]);
+                }
+                validators.push((v, group.clone(), InputValidator::new(&asset.source, flags)));
+            }
+            let (_, _, validator) = validators
+                .iter()
+                .find(|(i, g, _)| *i == v && *g == group)
+                .expect("added above");
+            // An acceptance is cached like a built test: the same validator build, flags and
+            // input are accepted again without a run (a rejection always runs, for its message).
+            let accepted_key = validation_key(validator, &group, &testset.name, &input);
+            if accepted_key
+                .as_ref()
+                .is_some_and(|key| store.get(key).is_some())
+            {
+                continue;
+            }
+            match validator.validate(sandboxes, limits, &input) {
+                Ok(Ok(())) => {
+                    if let Some(key) = &accepted_key {
+                        // A cache that cannot be written only costs a run next time.
+                        let _ = store.put(key, b"accepted\n");
+                    }
+                }
+                Ok(Err(why)) => {
+                    rejected = Some(why.to_string());
+                    break;
+                }
+                Err(failure) => {
+                    return Err(UsageError::new(format!(
+                        "{}: test {index}: {failure}",
+                        package.dir.display()
+                    )))
+                }
+            }
+        }
+        match rejected {
+            Some(why) => notes.push(format!("test {index} left out: {why}")),
+            None => kept.push(file),
+        }
+    }
+    if kept.is_empty() && !testset.tests.is_empty() {
+        return Err(UsageError::new(format!(
+            "{}: the validator rejects every test; nothing to judge",
+            package.dir.display()
+        )));
+    }
+    Ok(kept)
+}
+
+/// The cache key of "this validator accepts this input with these flags", when the validator
+/// builds.
+fn validation_key(
+    validator: &InputValidator,
+    group: &Option<String>,
+    testset: &str,
+    input: &str,
+) -> Option<String> {
+    use sha2::{Digest, Sha256};
+    let tool = validator.tool();
+    let program = tool.program().ok()?;
+    let mut hasher = Sha256::new();
+    hasher.update(b"stressjudge validation v1\0");
+    hasher.update(super::answers::reference_key(&program.content_hash, tool.path()).as_bytes());
+    hasher.update([0]);
+    hasher.update(testset.as_bytes());
+    hasher.update([0]);
+    hasher.update(group.as_deref().unwrap_or("").as_bytes());
+    hasher.update([0]);
+    hasher.update(input.as_bytes());
+    Some(format!("valid-{}", crate::build::hex_digest(hasher)))
+}
+
+/// The validators' own tests: one note per validator.
+fn validator_self_tests(
+    package: &PolygonPackage,
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    notes: &mut Vec<String>,
+) {
+    for asset in &package.validators {
+        if asset.tests.is_empty() {
+            continue;
+        }
+        let name = relative(&package.dir, &asset.source);
+        let mut wrong = Vec::new();
+        for test in &asset.tests {
+            let mut flags = Vec::new();
+            if let Some(t) = &test.testset {
+                flags.extend(["--testset".to_string(), t.clone()]);
+            }
+            if let Some(g) = &test.group {
+                flags.extend(["--group".to_string(), g.clone()]);
+            }
+            let validator = InputValidator::new(&asset.source, flags);
+            let verdict = std::fs::read_to_string(&test.input)
+                .map(|text| {
+                    crlf_to_lf(text.as_bytes())
+                        .map_or(text, |b| String::from_utf8_lossy(&b).into_owned())
+                })
+                .map_err(|e| format!("cannot be read: {e}"))
+                .and_then(|text| {
+                    validator
+                        .validate(sandboxes, limits, &text)
+                        .map_err(|f| f.to_string())
+                });
+            match verdict {
+                Ok(result) if result.is_ok() == test.valid => {}
+                Ok(_) => wrong.push(format!(
+                    "test {} should be {} but is {}",
+                    test.index,
+                    if test.valid { "valid" } else { "invalid" },
+                    if test.valid { "rejected" } else { "accepted" }
+                )),
+                Err(why) => wrong.push(format!("test {}: {why}", test.index)),
+            }
+        }
+        notes.push(self_test_note(
+            "validator",
+            &name,
+            asset.tests.len(),
+            &wrong,
+        ));
+    }
+}
+
+/// The checker's own tests: one note.
+fn checker_self_tests(
+    asset: &polygon::CheckerAsset,
+    checker: &Checker,
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    notes: &mut Vec<String>,
+) {
+    if asset.tests.is_empty() {
+        return;
+    }
+    let mut wrong = Vec::new();
+    let read = |path: &Path| {
+        std::fs::read(path)
+            .map(|b| crlf_to_lf(&b).unwrap_or(b))
+            .map_err(|e| format!("{} cannot be read: {e}", path.display()))
+    };
+    for test in &asset.tests {
+        let files = (read(&test.input), read(&test.output), read(&test.answer));
+        let (input, output, answer) = match files {
+            (Ok(i), Ok(o), Ok(a)) => (i, o, a),
+            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+                wrong.push(format!("test {}: {e}", test.index));
+                continue;
+            }
+        };
+        let judged = checker.check(
+            sandboxes,
+            limits,
+            &String::from_utf8_lossy(&input),
+            &Answer::new(String::from_utf8_lossy(&answer)),
+            &output,
+            &[],
+        );
+        let got = match &judged {
+            Ok(CheckResult::Accepted) => "ok",
+            Ok(CheckResult::WrongAnswer(_)) => "wrong-answer",
+            Err(_) => "crashed",
+        };
+        let expected = match test.verdict.as_str() {
+            "ok" | "OK" => "ok",
+            "wrong-answer" | "presentation-error" | "WRONG_ANSWER" | "PRESENTATION_ERROR" => {
+                "wrong-answer"
+            }
+            _ => "crashed",
+        };
+        if got != expected {
+            wrong.push(format!(
+                "test {} should be {} but is {got}",
+                test.index, test.verdict
+            ));
+        }
+    }
+    let name = asset
+        .name
+        .clone()
+        .unwrap_or_else(|| asset.source.display().to_string());
+    notes.push(self_test_note("checker", &name, asset.tests.len(), &wrong));
+}
+
+fn self_test_note(role: &str, name: &str, total: usize, wrong: &[String]) -> String {
+    if wrong.is_empty() {
+        format!("{role} {name}: its {total} own test(s) give the verdicts the package expects")
+    } else {
+        format!(
+            "{role} {name}: {} of its {total} own test(s) do not give the verdict the package \
+             expects: {}",
+            wrong.len(),
+            wrong.join("; ")
+        )
+    }
+}
+
+/// The generator kinds `stress` runs: one per stress of the package (`stress-001`, ...), else
+/// one per generator the testset uses, with the arguments of its test whose numbers are
+/// largest (the seed appended, so testlib seeds each run differently).
+fn stress_kinds(
+    package: &PolygonPackage,
+    testset: &Testset,
+) -> Result<Vec<(String, Generator)>, UsageError> {
+    let find = |program: &str, what: &str| {
+        package
+            .executable(program)
+            .map(Path::to_path_buf)
+            .ok_or_else(|| {
+                UsageError::new(format!(
+                    "{}: {what} runs `{program}`, which is not one of the package's executables",
+                    package.dir.display()
+                ))
+            })
+    };
+    if !package.stresses.is_empty() {
+        let mut kinds = Vec::new();
+        for stress in &package.stresses {
+            let program = find(&stress.program, &stress.name)?;
+            let spec: StressSpec = stress.clone();
+            kinds.push((
+                stress.name.clone(),
+                Generator::with_seed_args(&program, Arc::new(move |seed| spec.args_for_seed(seed))),
+            ));
+        }
+        return Ok(kinds);
+    }
+    let mut largest: Vec<(String, Vec<String>)> = Vec::new();
+    for test in &testset.tests {
+        let TestMethod::Generated { program, args } = &test.method else {
+            continue;
+        };
+        match largest.iter_mut().find(|(p, _)| p == program) {
+            Some((_, best)) if size(args) >= size(best) => *best = args.clone(),
+            Some(_) => {}
+            None => largest.push((program.clone(), args.clone())),
+        }
+    }
+    let mut kinds = Vec::new();
+    for (program, args) in largest {
+        let path = find(&program, "the testset")?;
+        kinds.push((
+            program,
+            Generator::with_seed_args(
+                &path,
+                Arc::new(move |seed| {
+                    let mut words = args.clone();
+                    words.push(seed.to_string());
+                    words
+                }),
+            ),
+        ));
+    }
+    Ok(kinds)
+}
+
+/// How large a command's arguments are: the sum of the numbers in them (`--n=100` counts 100).
+fn size(args: &[String]) -> f64 {
+    args.iter()
+        .filter_map(|a| {
+            let digits = a.rsplit('=').next().unwrap_or(a);
+            digits.parse::<f64>().ok().filter(|v| v.is_finite())
+        })
+        .map(f64::abs)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_becomes_lf_and_lone_cr_stays() {
+        assert_eq!(crlf_to_lf(b"1 2\r\n3\r\n").unwrap(), b"1 2\n3\n");
+        assert_eq!(crlf_to_lf(b"a\rb\r\n").unwrap(), b"a\rb\n");
+        assert_eq!(crlf_to_lf(b"1\n"), None);
+    }
+
+    #[test]
+    fn larger_commands_are_those_with_larger_numbers() {
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert!(size(&words("--n=100000 5")) > size(&words("--n=10 5")));
+        assert_eq!(size(&words("--type=tree")), 0.0);
+    }
+}

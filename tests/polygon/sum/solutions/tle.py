@@ -1,0 +1,4 @@
+a, b = map(int, input().split())
+while a > 50:
+    pass
+print(a + b)
