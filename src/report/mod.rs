@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use crate::error::UsageError;
 
 pub use compile_error::CompileErrorReport;
-pub use doctor::{DoctorReport, Found};
+pub use doctor::{DoctorReport, Found, LanguageFound};
 pub use judge::{JudgeReport, Scheduling, Slowest, TestRow};
 pub use repro::{GameDiff, ReproReport};
 pub use stress::{FailureGroup, StressReport, StressSubject};
