@@ -6,9 +6,13 @@
 //! files, the compiler's identity and the flags, so a second run of the same program reuses the
 //! build. Builds are safe to run concurrently from threads and processes (see [`cache`]).
 //!
-//! **Languages** come from file endings (problemtools' table and rules, see [`language`]):
-//! C, C++, Rust, Python 3, Python 2 (a `.py` file whose `#!` line names python2, or `.py2`),
-//! Java and Kotlin (see [`jvm`]); any other executable file runs as it is.
+//! **Languages** are data: one table (see [`table`], the embedded `languages.yaml`, with a
+//! user's own table on top) names every language's file endings, tools, and compile and run
+//! commands; detection follows problemtools' rules (see [`language`]). C, C++ and Rust are
+//! compiled to one cached executable ([`compile`]), Python runs on the real interpreter behind
+//! any shim ([`python`]), Java and Kotlin start the class with `main` ([`jvm`]); every other
+//! language is built by its table commands ([`generic`]). Any other executable file runs as it
+//! is.
 //!
 //! **Program folders** follow the Kattis problem package format, where every program
 //! (submission, validator, generator) is one file or one folder (see [`layout`]):
@@ -26,9 +30,10 @@
 //! C++ source also hashes the local headers it includes (see [`includes`]).
 //!
 //! **Tools** are found on `PATH`; environment variables name others (a path or a name looked up
-//! on `PATH`, optionally followed by leading arguments, e.g. `CC="ccache gcc"`): `CC`, `CXX`,
-//! `RUSTC`, `PYTHON` (Python 3), `PYTHON2`, `JAVAC`, `JAVA`, `KOTLINC`. A language whose tool is
-//! missing is [`BuildError::Unavailable`], never a compile error.
+//! on `PATH`, optionally followed by leading arguments, e.g. `CC="ccache gcc"`): each tool's
+//! variable in the table (`CC`, `CXX`, `RUSTC`, `PYTHON` (Python 3), `PYTHON2`, `JAVAC`, `JAVA`,
+//! `KOTLINC`, `GO`, `GHC`, `NODE`, ...). A language whose tool is missing is
+//! [`BuildError::Unavailable`], never a compile error.
 
 mod cache;
 mod classfile;
@@ -59,7 +64,10 @@ use crate::error::UsageError;
 pub use included::build_with_included;
 pub use language::Language;
 pub use recognise::{recognise, Recognised};
-pub use table::{table as language_table, Builder, LanguageSpec, Table as LanguageTable, ToolSpec};
+pub use table::{
+    built_in as built_in_language_table, table as language_table, Builder, LanguageSpec,
+    Table as LanguageTable, ToolSpec,
+};
 
 /// What the user gave: a source or executable path, a program folder, or a shell command.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -138,6 +138,12 @@ pub fn table() -> &'static Table {
     })
 }
 
+/// The built-in table alone, without the user's (for documentation generated from it).
+pub fn built_in() -> Table {
+    let raw = parse(BUILT_IN, "built-in languages.yaml").expect("built-in table");
+    finish(raw, None, None).expect("built-in table")
+}
+
 /// The user's table, if one is named or exists.
 fn user_file() -> Option<PathBuf> {
     if let Some(named) = std::env::var_os("STRESSJUDGE_LANGUAGES").filter(|v| !v.is_empty()) {
