@@ -34,11 +34,11 @@ impl Run {
 
 /// Runs `stressjudge ARGS` with a private build cache and the extra environment `env`.
 fn stressjudge(args: &[&str], env: &[(&str, &Path)]) -> Run {
-    stressjudge_with_input(args, env, b"")
+    stressjudge_in(None, args, env, b"")
 }
 
-/// [`stressjudge`] with `input` on its standard input.
-fn stressjudge_with_input(args: &[&str], env: &[(&str, &Path)], input: &[u8]) -> Run {
+/// [`stressjudge`] started in `cwd` (else the crate root) with `input` on its standard input.
+fn stressjudge_in(cwd: Option<&Path>, args: &[&str], env: &[(&str, &Path)], input: &[u8]) -> Run {
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("languages-build-cache");
     let mut command = Command::new(env!("CARGO_BIN_EXE_stressjudge"));
     command
@@ -48,6 +48,9 @@ fn stressjudge_with_input(args: &[&str], env: &[(&str, &Path)], input: &[u8]) ->
         .env("XDG_CONFIG_HOME", &cache);
     for (key, value) in env {
         command.env(key, value);
+    }
+    if let Some(cwd) = cwd {
+        command.current_dir(cwd);
     }
     let mut child = command
         .stdin(std::process::Stdio::piped())
@@ -353,12 +356,13 @@ fn checktestdata_scripts_validate_the_test_data() {
     );
     let verified = stressjudge(&["verify", package.to_str().unwrap()], &[]);
     assert_eq!(verified.code, 0, "valid data: {}", verified.describe());
-    // `solve` validates its input with the package's validators before answering it.
-    let package = package.to_str().unwrap();
-    let good = stressjudge_with_input(&["solve", package], &[], b"40 60\n");
+    // `solve` validates its input with the package's validators before answering it; the
+    // package is named relative to where stressjudge starts, as users type it.
+    let here = Some(dir.path());
+    let good = stressjudge_in(here, &["solve", "sum"], &[], b"40 60\n");
     assert_eq!(good.code, 0, "{}", good.describe());
     assert_eq!(good.stdout, "100\n");
-    let bad = stressjudge_with_input(&["solve", package], &[], b"40 200\n");
+    let bad = stressjudge_in(here, &["solve", "sum"], &[], b"40 200\n");
     assert_eq!(bad.code, 2, "{}", bad.describe());
     assert_eq!(bad.stdout, "", "{}", bad.describe());
     assert_eq!(bad.stderr.trim().lines().count(), 1, "{}", bad.describe());
