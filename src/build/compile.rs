@@ -16,8 +16,10 @@ use super::cache::{Cache, ContentHasher};
 use super::includes;
 use super::layout::Sources;
 use super::process::{self, Failure};
-use super::toolchain::{self, Tool, Wanted};
+use super::template;
+use super::toolchain::{self, Tool};
 use super::{BuildError, BuildOptions, Language};
+use crate::error::UsageError;
 
 /// A compiled program in the cache.
 pub(crate) struct Compiled {
@@ -27,41 +29,6 @@ pub(crate) struct Compiled {
     pub content_hash: String,
 }
 
-/// The compiler of a language and its flags before and after the `-o OUT SOURCES` part.
-struct Recipe {
-    wanted: Wanted,
-    before: &'static [&'static str],
-    after: &'static [&'static str],
-}
-
-/// The compiler recipe of `language` (a compiled language).
-fn recipe(language: Language) -> Recipe {
-    let wanted = |variable, default, role| Wanted {
-        variable,
-        default,
-        language,
-        role,
-    };
-    match language {
-        Language::C => Recipe {
-            wanted: wanted("CC", "gcc", "C compiler"),
-            before: &["-O2", "-std=c17"],
-            after: &["-lm"],
-        },
-        Language::Cpp => Recipe {
-            wanted: wanted("CXX", "g++", "C++ compiler"),
-            before: &["-O2", "-std=c++17"],
-            after: &[],
-        },
-        Language::Rust => Recipe {
-            wanted: wanted("RUSTC", "rustc", "Rust compiler"),
-            before: &["-O", "--edition", "2021", "--crate-name", "solution"],
-            after: &[],
-        },
-        other => unreachable!("{other} is not compiled to a binary"),
-    }
-}
-
 /// Returns the cached executable for the program, compiling it first if no build of the same
 /// content hash exists.
 pub(crate) fn compile(
@@ -69,24 +36,24 @@ pub(crate) fn compile(
     options: &BuildOptions,
     cache: &Cache,
 ) -> Result<Compiled, BuildError> {
-    let recipe = recipe(program.language);
-    let tool = toolchain::resolve(&recipe.wanted)?;
-    let identity =
-        toolchain::identity(&tool, &recipe.wanted, "--version", options.compile_timeout)?;
+    let spec = toolchain::spec_of(program.language)?;
+    let command = spec.compile.as_deref().ok_or_else(|| {
+        BuildError::Usage(UsageError::new(format!(
+            "language `{}` of the language table has no `compile` command",
+            spec.id
+        )))
+    })?;
+    let tools = toolchain::resolve_all(program.language, options.compile_timeout)?;
     let include_dir = include_dir(program);
     let mut hasher = ContentHasher::new(program.language);
-    hasher.field(identity.as_bytes());
-    for arg in &tool.leading_args {
-        hasher.field(arg.as_bytes());
+    for (_, tool, identity) in &tools {
+        hasher.field(identity.as_bytes());
+        for arg in &tool.leading_args {
+            hasher.field(arg.as_bytes());
+        }
     }
-    for flag in recipe
-        .before
-        .iter()
-        .chain(["--"].iter())
-        .chain(recipe.after)
-    {
-        hasher.field(flag.as_bytes());
-    }
+    hasher.field(command.as_bytes());
+    hasher.field(spec.run.as_bytes());
     hasher.field(program.main.as_os_str().as_bytes());
     program.snapshot.hash_into(&mut hasher);
     if let Some(dir) = include_dir.as_ref().filter(|_| !program.is_folder) {
@@ -111,9 +78,10 @@ pub(crate) fn compile(
         return Ok(compiled);
     }
     let work = cache.work_dir()?;
+    let tools: Vec<(String, Tool)> = tools.into_iter().map(|(v, t, _)| (v, t)).collect();
     let output = run_compiler(
-        &tool,
-        &recipe,
+        &tools,
+        command,
         program,
         include_dir.as_deref(),
         work.path(),
@@ -145,8 +113,8 @@ pub(crate) fn path_arg(relative: &Path) -> OsString {
 
 /// Writes the program into `work` and compiles it there; returns the executable's path.
 fn run_compiler(
-    tool: &Tool,
-    recipe: &Recipe,
+    tools: &[(String, Tool)],
+    command_text: &str,
     program: &Sources,
     include_dir: Option<&Path>,
     work: &Path,
@@ -158,21 +126,36 @@ fn run_compiler(
         .write_to(work)
         .map_err(|e| cache.failure(work, e))?;
     let output = work.join(".stressjudge-program");
-    let sources: Vec<&PathBuf> = match program.language {
-        Language::Rust => vec![&program.main],
-        _ => program.sources.iter().collect(),
-    };
-    let mut command = tool.command();
-    command.args(recipe.before);
+    let mut includes = Vec::new();
     if let Some(dir) = include_dir {
-        command.arg("-iquote").arg(dir).arg("-idirafter").arg(dir);
+        includes = vec![
+            "-iquote".into(),
+            dir.into(),
+            "-idirafter".into(),
+            dir.into(),
+        ];
     }
-    command
-        .arg("-o")
-        .arg(&output)
-        .args(sources.iter().map(|source| path_arg(source)))
-        .args(recipe.after)
-        .current_dir(work);
+    let context = template::Context {
+        tools,
+        files: program.sources.iter().map(|s| path_arg(s)).collect(),
+        mainfile: path_arg(&program.main),
+        mainclass: program.main_stem(),
+        binary: output.clone().into_os_string(),
+        path: work.as_os_str().to_owned(),
+        includes,
+    };
+    let argv = template::expand(command_text, &context).map_err(|why| {
+        BuildError::Usage(UsageError::new(format!(
+            "language `{}` of the language table: {why}",
+            program.language.id()
+        )))
+    })?;
+    let tool = &tools
+        .iter()
+        .find(|(_, t)| t.program.as_os_str() == argv[0])
+        .map_or(&tools[0].1, |(_, t)| t);
+    let mut command = std::process::Command::new(&argv[0]);
+    command.args(&argv[1..]).current_dir(work);
     let finished = process::run(command, options.compile_timeout)
         .map_err(|failure| compiler_failure(tool, failure, options))?;
     if !finished.status.success() {

@@ -13,26 +13,25 @@ const CANDIDATE_HOME: &str = "/nonexistent";
 
 /// The complete environment a candidate of `language` gets; nothing else is inherited.
 ///
-/// Python also gets a fixed hash seed (deterministic `set`/`dict` order of strings), no bytecode
-/// writes and no per-user site packages. Java and Kotlin get one malloc arena: glibc reserves
-/// 64 MiB of address space per arena and thread, which a JVM's dozen threads would turn into
-/// most of the sandbox's address-space limit.
+/// Besides `PATH`, `LANG` and `HOME`, a language's `env` in the language table: Python gets a
+/// fixed hash seed (deterministic `set`/`dict` order of strings), no bytecode writes and no
+/// per-user site packages; Java and Kotlin get one malloc arena (glibc reserves 64 MiB of
+/// address space per arena and thread, which a JVM's dozen threads would turn into most of the
+/// sandbox's address-space limit).
 pub(crate) fn candidate_env(language: Language) -> Vec<(OsString, OsString)> {
-    let mut env = vec![
+    let mut env: Vec<(OsString, OsString)> = [
         ("PATH", CANDIDATE_PATH),
         ("LANG", "C.UTF-8"),
         ("HOME", CANDIDATE_HOME),
-    ];
-    match language {
-        Language::Python | Language::Python2 => env.extend([
-            ("PYTHONHASHSEED", "0"),
-            ("PYTHONDONTWRITEBYTECODE", "1"),
-            ("PYTHONNOUSERSITE", "1"),
-        ]),
-        Language::Java | Language::Kotlin => env.push(("MALLOC_ARENA_MAX", "1")),
-        _ => {}
+    ]
+    .into_iter()
+    .map(|(key, value)| (key.into(), value.into()))
+    .collect();
+    if let Some(spec) = language.spec() {
+        for (key, value) in &spec.env {
+            env.retain(|(k, _)| k != key.as_str());
+            env.push((key.into(), value.into()));
+        }
     }
-    env.into_iter()
-        .map(|(key, value)| (key.into(), value.into()))
-        .collect()
+    env
 }

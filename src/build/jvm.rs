@@ -40,6 +40,7 @@ use super::classfile;
 use super::compile::{compiler_failure, path_arg};
 use super::layout::Sources;
 use super::process;
+use super::table::ToolSpec;
 use super::toolchain::{self, Tool, Wanted};
 use super::{BuildError, BuildOptions, Language};
 
@@ -82,23 +83,19 @@ pub(crate) fn heap_flags(memory_limit_bytes: u64) -> [OsString; 2] {
     [format!("-Xms{mib}m").into(), format!("-Xmx{mib}m").into()]
 }
 
-/// The compiler of a JVM language.
-fn compiler(language: Language) -> Wanted {
-    match language {
-        Language::Java => Wanted {
-            variable: "JAVAC",
-            default: "javac",
-            language,
-            role: "Java compiler",
-        },
-        Language::Kotlin => Wanted {
-            variable: "KOTLINC",
-            default: "kotlinc",
-            language,
-            role: "Kotlin compiler",
-        },
-        other => unreachable!("{other} does not run on the JVM"),
-    }
+/// The compiler of a JVM language (its table tool other than `JAVA`) and the `java` runtime.
+fn tools(language: Language) -> Result<[(Wanted, &'static ToolSpec); 2], BuildError> {
+    let spec = toolchain::spec_of(language)?;
+    let compiler = spec
+        .tools
+        .iter()
+        .find(|t| t.variable != "JAVA")
+        .map(|t| t.variable.clone())
+        .unwrap_or_default();
+    Ok([
+        toolchain::wanted(language, &compiler)?,
+        toolchain::wanted(language, "JAVA")?,
+    ])
 }
 
 /// Compiles (once per content hash) and describes how to run a Java or Kotlin program.
@@ -108,25 +105,20 @@ pub(crate) fn build(
     cache: &Cache,
 ) -> Result<Built, BuildError> {
     let language = program.language;
-    let wanted = compiler(language);
+    let [(wanted, compiler_spec), (java_wanted, _)] = tools(language)?;
     let compiler = toolchain::resolve(&wanted)?;
-    let java = toolchain::resolve(&Wanted {
-        variable: "JAVA",
-        default: "java",
-        language,
-        role: "Java runtime",
-    })?;
+    let java = toolchain::resolve(&java_wanted)?;
     let java_binary = std::fs::canonicalize(&java.program).unwrap_or(java.program.clone());
     let stdlib = match language {
         Language::Kotlin => Some(kotlin_stdlib(&compiler)?),
         _ => None,
     };
-    let version_flag = if language == Language::Kotlin {
-        "-version"
-    } else {
-        "--version"
-    };
-    let identity = toolchain::identity(&compiler, &wanted, version_flag, options.compile_timeout)?;
+    let identity = toolchain::identity(
+        &compiler,
+        &wanted,
+        &compiler_spec.version,
+        options.compile_timeout,
+    )?;
     let mut hasher = ContentHasher::new(language);
     hasher.field(identity.as_bytes());
     for arg in &compiler.leading_args {

@@ -1,62 +1,83 @@
-//! Which language a program is in: by file ending for sources (and the `#!` line to tell
-//! Python 2 from Python 3), by content for executables.
+//! Which language a program is in: by file ending for sources (and the first line, for the
+//! endings two languages share), by content for executables. The languages, their endings and
+//! priorities are the language table's (see [`super::table`]).
 //!
 //! Detection follows Kattis problemtools (`languages.yaml`): every file of a program whose name
-//! matches a language's endings is *evidence* for that language, except that a `.py` file is
-//! evidence for Python 2 only when its first line matches `^#!.*python2\b`; the language with
-//! the most evidence wins, ties going to the higher problemtools priority (C++ 1000, C 950,
-//! Python 2 860, Python 3 850, Java 800, Rust 575, Kotlin 250). The program's sources are then
-//! every file matching the winner's endings. So one `.py` file is Python 2 exactly when it has a
-//! python2 `#!` line, and a folder of `.py` files is Python 2 only when every one of them has.
+//! matches a language's endings is *evidence* for that language, except that a file with one of
+//! its `shebang_extensions` is evidence only when its first line matches its `shebang` (a `.py`
+//! file is Python 2 only with a `#!...python2` line; a `.pl` file is Perl only when it starts
+//! with a comment, else Prolog); the language with the most evidence wins, ties going to the
+//! higher priority (C++ 1000, C 950, Python 2 860, Python 3 850, Java 800, ...). The program's
+//! sources are then every file matching the winner's endings. So one `.py` file is Python 2
+//! exactly when it has a python2 `#!` line, and a folder of `.py` files is Python 2 only when
+//! every one of them has.
 
 use std::fmt;
 use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
+use super::table::{self, LanguageSpec};
 use crate::error::UsageError;
 
-/// How a program is built and run.
+/// How a program is built and run: a language of the table (see [`super::table`]), or one of
+/// the ways programs run as they are ([`Language::Executable`], [`Language::BuildRun`],
+/// [`Language::Command`]).
+///
+/// A language is its table id; the constants name the ones stressjudge's own builders handle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Language {
+pub struct Language(&'static str);
+
+// The constants keep the names the languages had as enum variants.
+#[allow(non_upper_case_globals)]
+impl Language {
     /// `.c`, compiled with `gcc -O2 -std=c17 ... -lm`.
-    C,
+    pub const C: Language = Language("c");
     /// `.cpp`, `.cc`, `.cxx`, `.c++` or `.C`, compiled with `g++ -O2 -std=c++17`.
-    Cpp,
+    pub const Cpp: Language = Language("cpp");
     /// `.rs`, compiled with `rustc -O --edition 2021`.
-    Rust,
+    pub const Rust: Language = Language("rust");
     /// `.py` or `.py3`, run with `-B` by the real interpreter behind `$PYTHON` or `python3`.
-    Python,
+    pub const Python: Language = Language("python3");
     /// `.py2`, or `.py` with a python2 `#!` line, run with `-B` by the real interpreter behind
     /// `$PYTHON2` or `python2`.
-    Python2,
+    pub const Python2: Language = Language("python2");
     /// `.java`, compiled with `javac` and run by `java` with judging flags (see [`super::jvm`]).
-    Java,
+    pub const Java: Language = Language("java");
     /// `.kt`, compiled with `kotlinc` and run by `java` with the Kotlin standard library.
-    Kotlin,
+    pub const Kotlin: Language = Language("kotlin");
     /// Any other executable file: a binary or a `#!` script, run as it is; also a program folder
     /// holding only a `run` script.
-    Executable,
+    pub const Executable: Language = Language("executable");
     /// A program folder with a `build` script, run by its `run` script (Kattis convention).
-    BuildRun,
+    pub const BuildRun: Language = Language("buildrun");
     /// A shell command run by `/bin/sh -c`.
-    Command,
-}
+    pub const Command: Language = Language("command");
 
-impl Language {
+    /// The language of the table with id `id` (e.g. `cpp`, `go`).
+    pub fn from_id(id: &str) -> Option<Language> {
+        table::table()
+            .get(id)
+            .map(|spec| Language(spec.id.as_str()))
+    }
+
+    /// Its id: the table's key (`cpp`, `python3`, ...), or `executable`, `buildrun`, `command`.
+    pub fn id(self) -> &'static str {
+        self.0
+    }
+
+    /// Its entry in the language table; `None` for programs run as they are.
+    pub fn spec(self) -> Option<&'static LanguageSpec> {
+        table::table().get(self.0)
+    }
+
     /// The name shown in reports.
     pub fn name(self) -> &'static str {
         match self {
-            Language::C => "C",
-            Language::Cpp => "C++",
-            Language::Rust => "Rust",
-            Language::Python => "Python",
-            Language::Python2 => "Python 2",
-            Language::Java => "Java",
-            Language::Kotlin => "Kotlin",
             Language::Executable => "executable",
             Language::BuildRun => "build/run",
             Language::Command => "command",
+            other => other.spec().map_or(other.0, |spec| spec.name.as_str()),
         }
     }
 }
@@ -67,66 +88,10 @@ impl fmt::Display for Language {
     }
 }
 
-/// A source language of the detection table.
-struct Entry {
-    language: Language,
-    /// problemtools' tie-breaking priority.
-    priority: u32,
-    /// File endings (after the last dot, case-sensitive) of its source files.
-    endings: &'static [&'static str],
-    /// Endings whose files count as evidence only with a python2 `#!` line.
-    shebang_endings: &'static [&'static str],
-}
-
-/// The source languages stressjudge builds, with problemtools' endings and priorities.
-const TABLE: [Entry; 7] = [
-    Entry {
-        language: Language::Cpp,
-        priority: 1000,
-        endings: &["cc", "cpp", "cxx", "c++", "C"],
-        shebang_endings: &[],
-    },
-    Entry {
-        language: Language::C,
-        priority: 950,
-        endings: &["c"],
-        shebang_endings: &[],
-    },
-    Entry {
-        language: Language::Python2,
-        priority: 860,
-        endings: &["py", "py2"],
-        shebang_endings: &["py"],
-    },
-    Entry {
-        language: Language::Python,
-        priority: 850,
-        endings: &["py", "py3"],
-        shebang_endings: &[],
-    },
-    Entry {
-        language: Language::Java,
-        priority: 800,
-        endings: &["java"],
-        shebang_endings: &[],
-    },
-    Entry {
-        language: Language::Rust,
-        priority: 575,
-        endings: &["rs"],
-        shebang_endings: &[],
-    },
-    Entry {
-        language: Language::Kotlin,
-        priority: 250,
-        endings: &["kt"],
-        shebang_endings: &[],
-    },
-];
-
 /// The endings stressjudge knows, for messages.
-pub(crate) const KNOWN_ENDINGS: &str =
-    ".c, .cpp, .cc, .cxx, .c++, .C, .rs, .py, .py2, .py3, .java, .kt";
+pub(crate) fn known_endings() -> String {
+    table::table().known_endings()
+}
 
 /// The ending of a file name: the text after its last dot (none for dot files).
 fn ending(name: &Path) -> Option<&str> {
@@ -136,20 +101,16 @@ fn ending(name: &Path) -> Option<&str> {
 }
 
 /// Whether `first_line` is a `#!` line naming python2 (problemtools' `^#!.*python2\b`).
+#[cfg(test)]
 pub(crate) fn is_python2_shebang(first_line: &[u8]) -> bool {
-    if !first_line.starts_with(b"#!") {
-        return false;
-    }
-    let needle = b"python2";
-    first_line
-        .windows(needle.len())
-        .enumerate()
-        .any(|(at, window)| {
-            window == needle
-                && first_line
-                    .get(at + needle.len())
-                    .is_none_or(|&next| !(next.is_ascii_alphanumeric() || next == b'_'))
-        })
+    let python2 = table::table().get("python2").expect("python2 in the table");
+    matches_shebang(python2, first_line)
+}
+
+/// Whether a first line matches a language's `shebang` pattern.
+fn matches_shebang(spec: &LanguageSpec, first_line: &[u8]) -> bool {
+    let line = String::from_utf8_lossy(first_line);
+    spec.shebang.as_ref().is_some_and(|re| re.is_match(&line))
 }
 
 /// A file considered for detection: its path relative to the program and its first line.
@@ -163,31 +124,33 @@ pub(crate) struct Candidate<'a> {
 /// The language of a program made of `files` and its source files (sorted), by problemtools'
 /// rule; `None` when no file has a known ending.
 pub(crate) fn detect_sources(files: &[Candidate<'_>]) -> Option<(Language, Vec<PathBuf>)> {
-    let evidence = |entry: &Entry| {
+    let has = |list: &[String], end: &str| list.iter().any(|e| e == end);
+    let evidence = |spec: &LanguageSpec| {
         files
             .iter()
             .filter(|file| match ending(file.relative) {
-                Some(end) if entry.endings.contains(&end) => {
-                    !entry.shebang_endings.contains(&end) || is_python2_shebang(file.first_line)
+                Some(end) if has(&spec.extensions, end) => {
+                    !has(&spec.shebang_extensions, end) || matches_shebang(spec, file.first_line)
                 }
                 _ => false,
             })
             .count()
     };
-    let (best, count) = TABLE
+    let (best, count) = table::table()
+        .languages
         .iter()
-        .map(|entry| (entry, evidence(entry)))
-        .max_by_key(|(entry, count)| (*count, entry.priority))?;
+        .map(|spec| (spec, evidence(spec)))
+        .max_by_key(|(spec, count)| (*count, spec.priority))?;
     if count == 0 {
         return None;
     }
     let mut sources: Vec<PathBuf> = files
         .iter()
-        .filter(|file| ending(file.relative).is_some_and(|end| best.endings.contains(&end)))
+        .filter(|file| ending(file.relative).is_some_and(|end| has(&best.extensions, end)))
         .map(|file| file.relative.to_path_buf())
         .collect();
     sources.sort();
-    Some((best.language, sources))
+    Some((Language(best.id.as_str()), sources))
 }
 
 /// The main file of a program with several sources (problemtools' `{mainfile}`): the only
@@ -225,17 +188,15 @@ pub(crate) fn detect(path: &Path) -> Result<Language, UsageError> {
     }
     let first_line = first_line_of(path);
     let name = Path::new(path.file_name().unwrap_or_default());
-    let candidate = Candidate {
-        relative: name,
-        first_line: &first_line,
-    };
-    if let Some((language, _)) = detect_sources(&[candidate]) {
+    let executable = metadata.is_file() && metadata.permissions().mode() & 0o111 != 0;
+    if let Some(language) = of_single_file(name, &first_line, executable) {
         return Ok(language);
     }
-    if !metadata.is_file() || metadata.permissions().mode() & 0o111 == 0 {
+    if !executable {
         return Err(UsageError::new(format!(
             "candidate `{shown}` has an unknown extension and is not executable \
-             (expected {KNOWN_ENDINGS} or an executable file)"
+             (expected {} or an executable file)",
+            known_endings()
         )));
     }
     if !starts_like_executable(&first_line) {
@@ -244,6 +205,30 @@ pub(crate) fn detect(path: &Path) -> Result<Language, UsageError> {
         )));
     }
     Ok(Language::Executable)
+}
+
+/// The language of a single file called `name` (its first line and whether it has an execute
+/// bit given): a source by its ending, else an executable (ELF or `#!` script with an execute
+/// bit); `None` when it is neither. An executable `#!` script of a language whose table entry
+/// says `shebang_runs` (the shells) runs as it is, by the interpreter its `#!` line names.
+pub(crate) fn of_single_file(name: &Path, first_line: &[u8], executable: bool) -> Option<Language> {
+    let runs_itself = executable && starts_like_executable(first_line);
+    let candidate = Candidate {
+        relative: name,
+        first_line,
+    };
+    match detect_sources(&[candidate]) {
+        Some((language, _))
+            if runs_itself
+                && first_line.starts_with(b"#!")
+                && language.spec().is_some_and(|s| s.shebang_runs) =>
+        {
+            Some(Language::Executable)
+        }
+        Some((language, _)) => Some(language),
+        None if runs_itself => Some(Language::Executable),
+        None => None,
+    }
 }
 
 /// Whether a file's first bytes are something `execve` can run: an ELF header or a `#!` line.

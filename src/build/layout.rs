@@ -90,7 +90,7 @@ pub(crate) fn of_folder(root: &Path) -> Result<Layout, UsageError> {
             "program folder `{}` holds no source file stressjudge knows ({}) and no `build` or \
              `run` script",
             root.display(),
-            language::KNOWN_ENDINGS
+            language::known_endings()
         )));
     };
     let main = language::main_file(&sources)

@@ -6,9 +6,13 @@
 //! files, the compiler's identity and the flags, so a second run of the same program reuses the
 //! build. Builds are safe to run concurrently from threads and processes (see [`cache`]).
 //!
-//! **Languages** come from file endings (problemtools' table and rules, see [`language`]):
-//! C, C++, Rust, Python 3, Python 2 (a `.py` file whose `#!` line names python2, or `.py2`),
-//! Java and Kotlin (see [`jvm`]); any other executable file runs as it is.
+//! **Languages** are data: one table (see [`table`], the embedded `languages.yaml`, with a
+//! user's own table on top) names every language's file endings, tools, and compile and run
+//! commands; detection follows problemtools' rules (see [`language`]). C, C++ and Rust are
+//! compiled to one cached executable ([`compile`]), Python runs on the real interpreter behind
+//! any shim ([`python`]), Java and Kotlin start the class with `main` ([`jvm`]); every other
+//! language is built by its table commands ([`generic`]). Any other executable file runs as it
+//! is.
 //!
 //! **Program folders** follow the Kattis problem package format, where every program
 //! (submission, validator, generator) is one file or one folder (see [`layout`]):
@@ -26,14 +30,17 @@
 //! C++ source also hashes the local headers it includes (see [`includes`]).
 //!
 //! **Tools** are found on `PATH`; environment variables name others (a path or a name looked up
-//! on `PATH`, optionally followed by leading arguments, e.g. `CC="ccache gcc"`): `CC`, `CXX`,
-//! `RUSTC`, `PYTHON` (Python 3), `PYTHON2`, `JAVAC`, `JAVA`, `KOTLINC`. A language whose tool is
-//! missing is [`BuildError::Unavailable`], never a compile error.
+//! on `PATH`, optionally followed by leading arguments, e.g. `CC="ccache gcc"`): each tool's
+//! variable in the table (`CC`, `CXX`, `RUSTC`, `PYTHON` (Python 3), `PYTHON2`, `JAVAC`, `JAVA`,
+//! `KOTLINC`, `GO`, `GHC`, `NODE`, ...). A language whose tool is missing is
+//! [`BuildError::Unavailable`], never a compile error.
 
 mod cache;
 mod classfile;
 mod compile;
 mod environment;
+mod generic;
+mod included;
 mod includes;
 mod jvm;
 mod language;
@@ -43,6 +50,8 @@ mod python;
 mod recognise;
 mod scripts;
 mod snapshot;
+mod table;
+mod template;
 mod toolchain;
 
 use std::ffi::OsString;
@@ -52,8 +61,13 @@ use std::time::Duration;
 
 use crate::error::UsageError;
 
+pub use included::build_with_included;
 pub use language::Language;
 pub use recognise::{recognise, Recognised};
+pub use table::{
+    built_in as built_in_language_table, table as language_table, Builder, LanguageSpec,
+    Table as LanguageTable, ToolSpec,
+};
 
 /// What the user gave: a source or executable path, a program folder, or a shell command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,15 +148,19 @@ pub struct Program {
     /// Listed even when they lie inside a system directory (a JDK under `/usr/lib/jvm`), so a
     /// sandbox that binds fewer system directories still finds them.
     pub readonly_paths: Vec<PathBuf>,
+    /// The words of `argv` (by position) that hold the language table's `{memlim}`, as
+    /// written: [`Program::argv_for`] fills in each run's memory limit (`argv` has 256 MiB).
+    pub memory_words: Vec<(usize, String)>,
 }
 
 impl Program {
     /// The argv for one run under a memory limit of `memory_limit_bytes`: [`Program::argv`]
     /// with, for Java and Kotlin, the heap flags right after `java` set for that limit
-    /// (`-Xms` = `-Xmx` = max(limit - 128 MiB, limit / 2), see the `jvm` module). Identical to
-    /// `argv` for every other language.
+    /// (`-Xms` = `-Xmx` = max(limit - 128 MiB, limit / 2), see the `jvm` module), and the
+    /// language table's `{memlim}` (in MiB) filled in for the others (Haskell, PHP, ...).
     pub fn argv_for(&self, memory_limit_bytes: u64) -> Vec<OsString> {
         let mut argv = self.argv.clone();
+        template::fill_memory(&mut argv, &self.memory_words, memory_limit_bytes);
         let is_jvm = matches!(self.language, Language::Java | Language::Kotlin);
         let has_heap_flags = argv.len() > 2
             && argv[1].as_encoded_bytes().starts_with(b"-Xms")
@@ -190,7 +208,13 @@ impl From<UsageError> for BuildError {
 }
 
 /// Builds `source` into a runnable program, compiling at most once per content hash.
+///
+/// A user's language table that cannot be read or is malformed fails every build with a usage
+/// error naming the file (see [`language_table`]).
 pub fn build(source: &Source, options: &BuildOptions) -> Result<Program, BuildError> {
+    if let Some(why) = &table::table().user_error {
+        return Err(UsageError::new(why.clone()).into());
+    }
     match source {
         Source::Command(command) => command_program(command),
         Source::File(path) if path.is_dir() => folder_program(&absolute(path)?, options),
@@ -220,6 +244,7 @@ fn command_program(command: &str) -> Result<Program, BuildError> {
         display_name: command_display_name(command),
         // Commands may name files relative to where stressjudge was started.
         readonly_paths: std::env::current_dir().into_iter().collect(),
+        memory_words: Vec::new(),
     })
 }
 
@@ -247,6 +272,7 @@ struct Built {
     argv: Vec<OsString>,
     content_hash: String,
     readonly_paths: Vec<PathBuf>,
+    memory_words: Vec<(usize, String)>,
 }
 
 /// The interpreter a `#!` line names (absolute paths only), if the file starts with one: a
@@ -257,6 +283,19 @@ fn script_interpreter(bytes: &[u8]) -> Option<PathBuf> {
     let line = std::str::from_utf8(line).ok()?;
     let interpreter = Path::new(line.split_whitespace().next()?);
     interpreter.is_absolute().then(|| interpreter.to_path_buf())
+}
+
+/// The installation a `#!` interpreter outside the system directories belongs to (a Python of
+/// pyenv's under `~/.pyenv/versions/X`: the folder above its real `bin/`), which it reads at
+/// run time; `None` for the system's own interpreters.
+fn private_installation(interpreter: &Path) -> Option<PathBuf> {
+    let real = std::fs::canonicalize(interpreter).ok()?;
+    let system = ["/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc"];
+    if system.iter().any(|dir| real.starts_with(dir)) {
+        return None;
+    }
+    let prefix = real.parent()?.parent()?;
+    prefix.parent().map(|_| prefix.to_path_buf())
 }
 
 /// The first executable file called `name` in the directories of `PATH` (a name holding a `/`
@@ -303,6 +342,33 @@ pub fn tool_identity(name: &str, version_args: &[&str]) -> Result<(PathBuf, Stri
     Ok((program, first.to_string()))
 }
 
+/// Whether this machine can build and run `language` (a language of the table): each tool's
+/// path and version line (the language's own tools as candidates' builds find them, `$CC` and
+/// the like included), or the one line saying which tool is missing or broken.
+pub fn language_support(language: &LanguageSpec) -> Result<Vec<(PathBuf, String)>, String> {
+    let language = Language::from_id(&language.id).ok_or("not in the language table")?;
+    let timeout = BuildOptions::default_for_user().compile_timeout;
+    if language
+        .spec()
+        .is_some_and(|s| s.builder == Builder::Python)
+    {
+        return python::resolve(language, timeout)
+            .map(|i| vec![(i.executable, i.version)])
+            .map_err(|e| e.to_string());
+    }
+    let tools = toolchain::resolve_all(language, timeout).map_err(|e| e.to_string())?;
+    Ok(tools
+        .into_iter()
+        .map(|(_, tool, identity)| {
+            let version = identity
+                .strip_prefix(&format!("{} ", tool.program.display()))
+                .unwrap_or(&identity)
+                .to_string();
+            (tool.program, version)
+        })
+        .collect())
+}
+
 /// The real interpreter Python candidates run with (behind `$PYTHON` or `python3` on `PATH`,
 /// through any version-manager shim): its path, version and installation prefixes.
 pub fn python_interpreter() -> Result<(PathBuf, String, Vec<PathBuf>), String> {
@@ -324,7 +390,9 @@ fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildErr
             content_hash: hasher.finish(),
             readonly_paths: std::iter::once(path.to_path_buf())
                 .chain(script_interpreter(&bytes))
+                .chain(script_interpreter(&bytes).and_then(|i| private_installation(&i)))
                 .collect(),
+            memory_words: Vec::new(),
         }
     } else {
         build_sources(&layout::of_file(path, language, bytes), options)?
@@ -393,32 +461,36 @@ fn build_sources_in(
     options: &BuildOptions,
     cache: &cache::Cache,
 ) -> Result<Built, BuildError> {
-    Ok(match sources.language {
-        Language::C | Language::Cpp | Language::Rust => {
+    let spec = toolchain::spec_of(sources.language)?;
+    Ok(match spec.builder {
+        Builder::Native => {
             let compiled = compile::compile(sources, options, cache)?;
             Built {
                 argv: vec![compiled.binary.clone().into_os_string()],
                 content_hash: compiled.content_hash,
                 readonly_paths: vec![compiled.binary],
+                memory_words: Vec::new(),
             }
         }
-        Language::Python | Language::Python2 => {
+        Builder::Python => {
             let checked = python::prepare(sources, options, cache)?;
             Built {
                 argv: checked.argv,
                 content_hash: checked.content_hash,
                 readonly_paths: checked.readonly_paths,
+                memory_words: Vec::new(),
             }
         }
-        Language::Java | Language::Kotlin => {
+        Builder::Jvm => {
             let built = jvm::build(sources, options, cache)?;
             Built {
                 argv: built.argv,
                 content_hash: built.content_hash,
                 readonly_paths: built.readonly_paths,
+                memory_words: Vec::new(),
             }
         }
-        other => unreachable!("{other} has no source files"),
+        Builder::Generic => generic::build(sources, options, cache)?,
     })
 }
 
@@ -428,6 +500,7 @@ impl From<scripts::Scripted> for Built {
             argv: s.argv,
             content_hash: s.content_hash,
             readonly_paths: s.readonly_paths,
+            memory_words: Vec::new(),
         }
     }
 }
@@ -441,6 +514,7 @@ fn program(built: Built, language: Language, display_name: String) -> Program {
         content_hash: built.content_hash,
         display_name,
         readonly_paths: built.readonly_paths,
+        memory_words: built.memory_words,
     }
 }
 

@@ -21,11 +21,9 @@ use std::time::Duration;
 use super::cache::{Cache, ContentHasher};
 use super::layout::Sources;
 use super::process::{self, Failure};
+use super::template;
 use super::toolchain::{self, Tool, Wanted};
 use super::{BuildError, BuildOptions, Language};
-
-/// Flags every Python program runs with: no `.pyc` writes next to the user's files.
-const RUN_FLAGS: &[&str] = &["-B"];
 
 /// Prints the interpreter's real path, version, prefix and base prefix, one per line (valid
 /// Python 2 and 3).
@@ -69,22 +67,16 @@ pub(crate) struct Checked {
     pub readonly_paths: Vec<PathBuf>,
 }
 
-/// The interpreter a Python language needs.
-fn wanted(language: Language) -> Wanted {
-    match language {
-        Language::Python2 => Wanted {
-            variable: "PYTHON2",
-            default: "python2",
-            language,
-            role: "Python 2 interpreter",
-        },
-        _ => Wanted {
-            variable: "PYTHON",
-            default: "python3",
-            language,
-            role: "Python interpreter",
-        },
-    }
+/// The interpreter a Python language needs: its first tool in the language table.
+fn wanted(language: Language) -> Result<(String, Wanted), BuildError> {
+    let spec = toolchain::spec_of(language)?;
+    let tool = spec.tools.first().ok_or_else(|| {
+        BuildError::Usage(crate::error::UsageError::new(format!(
+            "language `{}` of the language table has no tool",
+            spec.id
+        )))
+    })?;
+    Ok((tool.variable.clone(), Wanted::of(language, tool)))
 }
 
 /// Resolves the interpreter, then checks the syntax of the program's sources unless a check of
@@ -101,9 +93,8 @@ pub(crate) fn prepare(
     for arg in interpreter.leading_args.iter() {
         hasher.field(arg.as_bytes());
     }
-    for flag in RUN_FLAGS {
-        hasher.field(flag.as_bytes());
-    }
+    let run = &toolchain::spec_of(program.language)?.run;
+    hasher.field(run.as_bytes());
     hasher.field(program.main.as_os_str().as_bytes());
     program.snapshot.hash_into(&mut hasher);
     let content_hash = hasher.finish();
@@ -127,10 +118,33 @@ pub(crate) fn prepare(
     } else {
         main.clone()
     });
-    let mut argv = vec![interpreter.executable.into_os_string()];
-    argv.extend(interpreter.leading_args);
-    argv.extend(RUN_FLAGS.iter().map(OsString::from));
-    argv.push(main.into_os_string());
+    let (variable, _) = wanted(program.language)?;
+    let tools = [(
+        variable,
+        Tool {
+            program: interpreter.executable.clone(),
+            leading_args: interpreter.leading_args.clone(),
+            name: "python".into(),
+        },
+    )];
+    let context = template::Context {
+        tools: &tools,
+        files: program
+            .sources
+            .iter()
+            .map(|s| program.snapshot.root.join(s).into())
+            .collect(),
+        mainfile: main.clone().into_os_string(),
+        mainclass: program.main_stem(),
+        path: program.snapshot.root.clone().into_os_string(),
+        ..template::Context::default()
+    };
+    let argv = template::expand(run, &context).map_err(|why| {
+        BuildError::Usage(crate::error::UsageError::new(format!(
+            "language `{}` of the language table: {why}",
+            program.language.id()
+        )))
+    })?;
     Ok(Checked {
         argv,
         content_hash,
@@ -179,7 +193,7 @@ fn resolved() -> &'static Mutex<HashMap<Tool, Interpreter>> {
 /// The real interpreter of `language` (behind `$PYTHON` or `python3`, `$PYTHON2` or
 /// `python2`), asked once per process.
 pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter, BuildError> {
-    let wanted = wanted(language);
+    let (_, wanted) = wanted(language)?;
     let tool = toolchain::resolve(&wanted)?;
     let mut known = resolved().lock().expect("interpreter cache");
     if let Some(interpreter) = known.get(&tool) {

@@ -3,7 +3,7 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use super::language::{self, Candidate, Language};
+use super::language::{self, Language};
 use super::layout;
 use super::Source;
 
@@ -44,19 +44,8 @@ pub fn recognise(path: &Path) -> Option<Recognised> {
     }
     let first_line = language::first_line_of(path);
     let name = Path::new(path.file_name()?);
-    let candidate = Candidate {
-        relative: name,
-        first_line: &first_line,
-    };
-    let language = match language::detect_sources(&[candidate]) {
-        Some((language, _)) => language,
-        None if metadata.permissions().mode() & 0o111 != 0
-            && language::starts_like_executable(&first_line) =>
-        {
-            Language::Executable
-        }
-        None => return None,
-    };
+    let executable = metadata.permissions().mode() & 0o111 != 0;
+    let language = language::of_single_file(name, &first_line, executable)?;
     Some(Recognised {
         source: Source::File(path.to_path_buf()),
         language,

@@ -9,6 +9,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 
 use super::process::{self, Failure};
+use super::table::{LanguageSpec, ToolSpec};
 use super::{BuildError, Language};
 
 /// A build tool as resolved: its program and any leading arguments given with it.
@@ -42,6 +43,61 @@ pub(crate) struct Wanted {
     pub language: Language,
     /// What it is, for messages, e.g. `C++ compiler`.
     pub role: &'static str,
+}
+
+impl Wanted {
+    /// The tool `spec` of `language` in the language table.
+    pub fn of(language: Language, spec: &'static ToolSpec) -> Wanted {
+        Wanted {
+            variable: &spec.variable,
+            default: &spec.name,
+            language,
+            role: &spec.role,
+        }
+    }
+}
+
+/// The table entry of `language`; a language without one is a usage error (a user's table
+/// may have replaced what a builder needs).
+pub(crate) fn spec_of(language: Language) -> Result<&'static LanguageSpec, BuildError> {
+    language.spec().ok_or_else(|| {
+        BuildError::Usage(crate::error::UsageError::new(format!(
+            "language `{}` is not in the language table",
+            language.id()
+        )))
+    })
+}
+
+/// The tool of `language` named by `variable` in the table, as wanted.
+pub(crate) fn wanted(
+    language: Language,
+    variable: &str,
+) -> Result<(Wanted, &'static ToolSpec), BuildError> {
+    let spec = spec_of(language)?;
+    let tool = spec.tool(variable).ok_or_else(|| {
+        BuildError::Usage(crate::error::UsageError::new(format!(
+            "language `{}` of the language table has no tool `{variable}`",
+            spec.id
+        )))
+    })?;
+    Ok((Wanted::of(language, tool), tool))
+}
+
+/// Every tool of `language`, resolved, with its identity (path and version line) for content
+/// hashes; the first one missing or broken is [`BuildError::Unavailable`].
+pub(crate) fn resolve_all(
+    language: Language,
+    limit: Duration,
+) -> Result<Vec<(String, Tool, String)>, BuildError> {
+    let spec = spec_of(language)?;
+    let mut tools = Vec::new();
+    for tool_spec in &spec.tools {
+        let wanted = Wanted::of(language, tool_spec);
+        let tool = resolve(&wanted)?;
+        let identity = identity(&tool, &wanted, &tool_spec.version, limit)?;
+        tools.push((tool_spec.variable.clone(), tool, identity));
+    }
+    Ok(tools)
 }
 
 /// Resolves the tool named by `$VARIABLE` if it is set and not empty, else the default name on
@@ -120,14 +176,15 @@ fn identities() -> &'static Mutex<HashMap<IdentityKey, String>> {
 }
 
 /// The tool's identity for content hashes: its path and the first line it prints when asked
-/// `version_flag` (`--version`, or `-version` for kotlinc), asked once per process (again only
+/// `version` (`--version`, or `-version` for kotlinc), asked once per process (again only
 /// if the tool's file changes). A tool that cannot answer is [`BuildError::Unavailable`].
 pub(crate) fn identity(
     tool: &Tool,
     wanted: &Wanted,
-    version_flag: &str,
+    version: &[String],
     limit: Duration,
 ) -> Result<String, BuildError> {
+    let version_flag = version.join(" ");
     let metadata = std::fs::metadata(&tool.program).ok();
     let key = (
         tool.clone(),
@@ -138,7 +195,7 @@ pub(crate) fn identity(
         return Ok(known.clone());
     }
     let mut command = tool.command();
-    command.arg(version_flag);
+    command.args(version);
     let name = &tool.name;
     let broken = |why: String| {
         BuildError::Unavailable(format!(

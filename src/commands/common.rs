@@ -103,12 +103,19 @@ pub fn pick_kind(problem: &dyn Problem, asked: Option<&str>) -> Result<String, U
 /// A `--cmd` command runs from the directory stressjudge was started in, so relative paths in
 /// it mean what they mean in the user's shell; every other candidate starts in a fresh empty
 /// directory.
+///
+/// A submission of a problem package gets the package's included files (`include/`, see
+/// [`crate::problem::package::include_folder_of`]).
 pub fn build_candidate(source: &CandidateSource) -> Result<Program, BuildError> {
     match source {
-        CandidateSource::Path(path) => build::build(
-            &Source::File(path.clone()),
-            &BuildOptions::default_for_user(),
-        ),
+        CandidateSource::Path(path) => {
+            let source = Source::File(path.clone());
+            let options = BuildOptions::default_for_user();
+            match crate::problem::package::include_folder_of(path) {
+                Some(include) => build::build_with_included(&source, &include, &options),
+                None => build::build(&source, &options),
+            }
+        }
         CandidateSource::Command(cmd) => {
             let here = std::env::current_dir().map_err(|e| {
                 BuildError::Usage(UsageError::new(format!(

@@ -5,7 +5,7 @@
 use super::{print_out, Outcome};
 use crate::error::UsageError;
 use crate::options::DoctorOptions;
-use crate::report::DoctorReport;
+use crate::report::{DoctorReport, LanguageFound};
 use crate::run::machine_support;
 
 /// Tools shown, with the arguments that make each print its version.
@@ -29,6 +29,8 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
             .iter()
             .map(|(name, flags)| (name.to_string(), crate::build::tool_identity(name, flags)))
             .collect(),
+        languages: languages(),
+        languages_file: languages_file(),
     };
     if args.json {
         print_out(&format!("{}\n", report.to_json()))?;
@@ -36,4 +38,40 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
         print_out(&report.text())?;
     }
     Ok(Outcome::Passed)
+}
+
+/// Every language of the table and whether it can run here, probed in parallel (each probe
+/// asks a tool for its version).
+fn languages() -> Vec<LanguageFound> {
+    let table = crate::build::language_table();
+    std::thread::scope(|scope| {
+        let probes: Vec<_> = table
+            .languages
+            .iter()
+            .map(|spec| scope.spawn(move || crate::build::language_support(spec)))
+            .collect();
+        table
+            .languages
+            .iter()
+            .zip(probes)
+            .map(|(spec, probe)| LanguageFound {
+                id: spec.id.clone(),
+                name: spec.name.clone(),
+                extensions: spec.extensions.clone(),
+                found: probe
+                    .join()
+                    .unwrap_or_else(|_| Err("the probe panicked".into())),
+            })
+            .collect()
+    })
+}
+
+/// The user's language table: its path when in use, the reason when broken.
+fn languages_file() -> Option<Result<std::path::PathBuf, String>> {
+    let table = crate::build::language_table();
+    match (&table.user_error, &table.user_file) {
+        (Some(e), _) => Some(Err(e.clone())),
+        (None, Some(path)) => Some(Ok(path.clone())),
+        (None, None) => None,
+    }
 }

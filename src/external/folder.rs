@@ -181,19 +181,18 @@ fn input_validators(package: &Package, notes: &mut Vec<String>) -> Vec<InputVali
             InputValidatorKind::Program => {
                 validators.push(InputValidator::new(&validator.program.path, args));
             }
-            InputValidatorKind::Checktestdata(script) => match find_on_path("checktestdata") {
+            InputValidatorKind::Checktestdata(script) => match checktestdata() {
                 Some(binary) => {
-                    let mut words = vec![script.display().to_string()];
-                    words.extend(args);
-                    validators.push(InputValidator::labelled(
+                    validators.push(InputValidator::script(
                         &binary,
-                        words,
+                        script,
+                        args,
                         format!("input validator {}", validator.program.path.display()),
                     ));
                 }
                 None => notes.push(format!(
-                    "input validator {} skipped: checktestdata is not installed (the other \
-                     validators still run)",
+                    "input validator {} skipped: checktestdata is not installed (nor pyctd, its \
+                     Python reimplementation; the other validators still run)",
                     validator.program.path.display()
                 )),
             },
@@ -205,6 +204,23 @@ fn input_validators(package: &Package, notes: &mut Vec<String>) -> Vec<InputVali
         }
     }
     validators
+}
+
+/// The program that runs `.ctd` scripts: DOMjudge's `checktestdata`, else `pyctd` (the
+/// `checktestdata` package on PyPI, a reimplementation with the same command line and exit
+/// codes: 0 valid, 1 invalid; Debian 12 no longer packages the original).
+///
+/// `pyctd` on `PATH` may be a version manager's shim, which cannot run where the sandbox hides
+/// the user's home: the script installed beside the real Python interpreter is taken instead.
+fn checktestdata() -> Option<std::path::PathBuf> {
+    find_on_path("checktestdata").or_else(|| {
+        let on_path = find_on_path("pyctd")?;
+        let beside_python = crate::build::python_interpreter()
+            .ok()
+            .map(|(python, _, _)| python.with_file_name("pyctd"))
+            .filter(|script| script.is_file());
+        Some(beside_python.unwrap_or(on_path))
+    })
 }
 
 /// The checker and its arguments for generated inputs.

@@ -91,6 +91,8 @@ pub struct Tool {
     path: PathBuf,
     label: String,
     built: OnceLock<Result<Program, ToolFailure>>,
+    /// A file the tool is given to read besides its own folder (a checktestdata script).
+    reads: Option<PathBuf>,
 }
 
 impl Tool {
@@ -103,6 +105,7 @@ impl Tool {
             path: path.to_path_buf(),
             label: format!("{role} {shown}"),
             built: OnceLock::new(),
+            reads: None,
         }
     }
 
@@ -114,7 +117,15 @@ impl Tool {
             path: path.to_path_buf(),
             label,
             built: OnceLock::new(),
+            reads: None,
         }
+    }
+
+    /// This tool, also shown the file `script` it runs (a fully isolated sandbox shows a tool
+    /// only its own folder and what it is given).
+    pub fn reading(mut self, script: &Path) -> Tool {
+        self.reads = std::path::absolute(script).ok();
+        self
     }
 
     /// How messages name it: `reference brute.py`.
@@ -148,7 +159,13 @@ impl Tool {
         self.built
             .get_or_init(|| {
                 let source = Source::File(self.path.clone());
-                build::build(&source, &BuildOptions::default_for_user()).map_err(|e| match e {
+                let options = BuildOptions::default_for_user();
+                // A package's submission used as the reference gets its included files.
+                let built = match crate::problem::package::include_folder_of(&self.path) {
+                    Some(include) => build::build_with_included(&source, &include, &options),
+                    None => build::build(&source, &options),
+                };
+                built.map_err(|e| match e {
                     BuildError::Usage(e) => ToolFailure::new(self.label.clone(), e.to_string()),
                     BuildError::Unavailable(why) => {
                         ToolFailure::new(self.label.clone(), format!("cannot be built here: {why}"))
@@ -174,7 +191,10 @@ impl Tool {
         let program = self.program()?;
         let run_limits = limits.run_limits();
         let result = sandboxes.run(
-            |scratch| prepare(scratch, program, self.folder(), &call, run_limits),
+            |scratch| {
+                let shown = self.folder().into_iter().chain(self.reads.clone());
+                prepare(scratch, program, shown, &call, run_limits)
+            },
             |_, mut outcome| ToolResult {
                 collected: std::mem::take(&mut outcome.collected),
                 outcome,
@@ -237,7 +257,7 @@ impl Tool {
 fn prepare(
     scratch: &Path,
     program: &Program,
-    folder: Option<PathBuf>,
+    folder: impl IntoIterator<Item = PathBuf>,
     call: &ToolCall<'_>,
     limits: RunLimits,
 ) -> std::io::Result<RunRequest> {

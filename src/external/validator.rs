@@ -40,6 +40,19 @@ impl InputValidator {
         }
     }
 
+    /// A script run by the program at `path` (`checktestdata SCRIPT ARGS`), named `label`:
+    /// the script is shown to the program wherever it runs.
+    pub fn script(path: &Path, script: &Path, args: Vec<String>, label: String) -> InputValidator {
+        // Absolute: the program runs in a directory of its own.
+        let script = std::path::absolute(script).unwrap_or_else(|_| script.to_path_buf());
+        let mut words = vec![script.display().to_string()];
+        words.extend(args);
+        InputValidator {
+            tool: Tool::labelled("input validator", path, label).reading(&script),
+            flags: words,
+        }
+    }
+
     /// The validator program.
     pub fn tool(&self) -> &Tool {
         &self.tool

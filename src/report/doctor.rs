@@ -19,6 +19,47 @@ pub struct DoctorReport {
     pub python: Result<(PathBuf, String, Vec<PathBuf>), String>,
     /// Each compiler or interpreter by name.
     pub tools: Vec<(String, Found)>,
+    /// Every language of the language table and whether this machine can run it.
+    pub languages: Vec<LanguageFound>,
+    /// The user's language table in use, or why it could not be used.
+    pub languages_file: Option<Result<PathBuf, String>>,
+}
+
+/// One language of the table as `doctor` found it.
+#[derive(Debug, Clone)]
+pub struct LanguageFound {
+    /// Its table id (`cpp`, `go`, ...), also the name of its `include/` folder in a package.
+    pub id: String,
+    /// Its display name.
+    pub name: String,
+    /// Its source file endings.
+    pub extensions: Vec<String>,
+    /// Each of its tools' path and version line, or the one line saying which is missing.
+    pub found: Result<Vec<(PathBuf, String)>, String>,
+}
+
+impl LanguageFound {
+    /// The JSON object of one language.
+    fn to_json(&self) -> Value {
+        let mut object = json!({
+            "id": self.id,
+            "name": self.name,
+            "extensions": self.extensions,
+            "available": self.found.is_ok(),
+        });
+        match &self.found {
+            Ok(tools) => {
+                object["tools"] = tools
+                    .iter()
+                    .map(|(path, version)| {
+                        json!({"path": path.display().to_string(), "version": version})
+                    })
+                    .collect();
+            }
+            Err(e) => object["error"] = json!(e),
+        }
+        object
+    }
 }
 
 impl DoctorReport {
@@ -48,6 +89,12 @@ impl DoctorReport {
         let mut object = support_json(&self.support);
         object["python"] = python;
         object["tools"] = Value::Object(tools);
+        object["languages"] = self.languages.iter().map(LanguageFound::to_json).collect();
+        object["languages_file"] = match &self.languages_file {
+            None => Value::Null,
+            Some(Ok(path)) => json!({"path": path.display().to_string()}),
+            Some(Err(e)) => json!({"error": e}),
+        };
         object
     }
 
@@ -70,6 +117,32 @@ impl DoctorReport {
                 }
                 Err(e) => text.push_str(&format!("  {name:<8} {e}\n")),
             }
+        }
+        text.push_str(&self.languages_text());
+        text
+    }
+
+    /// The languages part of the text: each language and what runs it here, or why not.
+    fn languages_text(&self) -> String {
+        let available = self.languages.iter().filter(|l| l.found.is_ok()).count();
+        let mut text = format!(
+            "\nlanguages ({available} of {} can run here):\n",
+            self.languages.len()
+        );
+        match &self.languages_file {
+            Some(Ok(path)) => text.push_str(&format!("  (with your table {})\n", path.display())),
+            Some(Err(e)) => text.push_str(&format!("  your language table is NOT used: {e}\n")),
+            None => {}
+        }
+        for language in &self.languages {
+            let line = match &language.found {
+                Ok(tools) => {
+                    let (path, version) = &tools[0];
+                    format!("yes  {} ({version})", path.display())
+                }
+                Err(e) => format!("no   {e}"),
+            };
+            text.push_str(&format!("  {:<12} {line}\n", language.name));
         }
         text
     }

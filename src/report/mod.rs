@@ -17,6 +17,7 @@ mod judge;
 mod judge_json;
 mod judge_text;
 pub mod junit;
+mod languages;
 pub mod progress;
 mod repro;
 pub mod repro_text;
@@ -32,8 +33,9 @@ use std::path::{Path, PathBuf};
 use crate::error::UsageError;
 
 pub use compile_error::CompileErrorReport;
-pub use doctor::{DoctorReport, Found};
+pub use doctor::{DoctorReport, Found, LanguageFound};
 pub use judge::{JudgeReport, Scheduling, Slowest, TestRow};
+pub use languages::languages_markdown;
 pub use repro::{GameDiff, ReproReport};
 pub use stress::{FailureGroup, SaveError, StressReport, StressSubject};
 pub use verify::{RowStatus, VerifiedProblem, VerifyReport, VerifyRow};

@@ -75,6 +75,7 @@
 //!   and the key.
 
 mod error;
+mod included;
 mod limits;
 mod metadata;
 mod programs;
@@ -87,6 +88,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub use error::PackageError;
+pub use included::include_folder_of;
 pub use limits::{
     FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,
 };

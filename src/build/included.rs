@@ -1,0 +1,82 @@
+//! Included files of a problem package (`include/default/` and `include/<language id>/`,
+//! problemtools' semantics) merged with a submission before it is built.
+
+use std::path::Path;
+
+use super::{
+    absolute, build, cache, display_name, folder_program, language, layout, snapshot, BuildError,
+    BuildOptions, Program, Source,
+};
+
+/// Builds a submission of a problem package with the package's included files (the Kattis
+/// format's `include/`, e.g. a grader's `main` around a submission that implements a function):
+/// the files of `include_root/default/` and `include_root/<language id>/` are copied next to the
+/// submission's own before it is built, replacing files of the same name, as problemtools does
+/// (`default` applies to every language, a language's folder only to that language's
+/// submissions). The copy is made once per content in the build cache and built as a program
+/// folder. A program that is not in a language of the table, or without included files for its
+/// language, is built as [`build`] would.
+pub fn build_with_included(
+    source: &Source,
+    include_root: &Path,
+    options: &BuildOptions,
+) -> Result<Program, BuildError> {
+    let path = match source {
+        Source::File(path) | Source::Dir(path) => absolute(path)?,
+        Source::Command(_) => return build(source, options),
+    };
+    let own = if path.is_dir() {
+        match layout::of_folder(&path)? {
+            layout::Layout::Sources(sources) => sources.snapshot,
+            _ => return build(source, options),
+        }
+    } else {
+        let language = language::detect(&path)?;
+        if language.spec().is_none() {
+            return build(source, options);
+        }
+        snapshot::Snapshot::of_file(&path, crate::error::read_file(&path)?)
+    };
+    let language = match language::detect_sources(&own.candidates()) {
+        Some((language, _)) => language,
+        None => return build(source, options),
+    };
+    let mut merged = own;
+    let mut any = false;
+    for dir in [
+        include_root.join("default"),
+        include_root.join(language.id()),
+    ] {
+        if !dir.is_dir() {
+            continue;
+        }
+        any = true;
+        for file in snapshot::Snapshot::of_folder(&dir)?.files {
+            merged.files.retain(|f| f.relative != file.relative);
+            merged.files.push(file);
+        }
+    }
+    if !any {
+        return build(source, options);
+    }
+    merged.files.sort_by(|a, b| a.relative.cmp(&b.relative));
+    let cache = cache::Cache::open(&options.cache_dir)?;
+    let mut hasher = cache::ContentHasher::new(language);
+    hasher.field(b"included files");
+    merged.hash_into(&mut hasher);
+    let hash = hasher.finish();
+    let folder = cache.folder(&hash);
+    if !cache.is_done(&hash, Some(&folder)) {
+        let _lock = cache.lock(&hash)?;
+        if !cache.is_done(&hash, Some(&folder)) {
+            let fresh = cache.fresh_folder(&hash)?;
+            merged
+                .write_to(&fresh)
+                .map_err(|e| cache.failure(&fresh, e))?;
+            cache.mark_done(&hash, Some(&fresh))?;
+        }
+    }
+    let mut program = folder_program(&folder, options)?;
+    program.display_name = display_name(&path);
+    Ok(program)
+}
