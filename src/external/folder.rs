@@ -32,6 +32,10 @@ pub struct Folder {
     pub time_limit_rule: Option<TimeLimitRule>,
     /// The rule that applies to the margin checks of time-limit submissions.
     pub rule: TimeLimitRule,
+    /// How scores are computed, for a scoring problem.
+    pub grading: Option<package::scoring::Grading>,
+    /// The package format version family.
+    pub format: package::FormatVersion,
 }
 
 /// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a
@@ -119,6 +123,8 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         submissions: package.submissions,
         time_limit_rule,
         rule,
+        grading: package.grading,
+        format: package.format,
     })
 }
 
@@ -132,7 +138,7 @@ fn references(package: &Package) -> Vec<PathBuf> {
         .map(|p| p.path.clone())
         .collect();
     for submission in &package.submissions {
-        if submission.category == "accepted" && !paths.contains(&submission.program.path) {
+        if submission.is_accepted() && !paths.contains(&submission.program.path) {
             paths.push(submission.program.path.clone());
         }
     }

@@ -36,7 +36,7 @@ pub use doctor::{DoctorReport, Found};
 pub use judge::{JudgeReport, Scheduling, Slowest, TestRow};
 pub use repro::{GameDiff, ReproReport};
 pub use stress::{FailureGroup, StressReport, StressSubject};
-pub use verify::{RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
+pub use verify::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
 
 /// One command's result, whichever command it was.
 #[derive(Debug, Clone, Copy)]
