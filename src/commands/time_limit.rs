@@ -78,9 +78,7 @@ fn slowest_accepted(
     let accepted: Vec<_> = folder
         .submissions
         .iter()
-        .filter(|s| {
-            s.expected.lower_bound_rules().next().is_some() && (!legacy || s.is_accepted())
-        })
+        .filter(|s| s.expected.lower_bound_rules().next().is_some() && (!legacy || s.is_accepted()))
         .collect();
     let mut slowest: Option<Slowest> = None;
     for submission in &accepted {
@@ -129,9 +127,11 @@ fn slowest_accepted(
         // submission) makes its times meaningless.
         if let Some(row) = run.rows.iter().find(|r| {
             let verdict = crate::commands::verify::library::test_verdict(r.result.verdict);
-            covering(&r.name)
-                .iter()
-                .any(|rule| rule.permitted.as_ref().is_some_and(|p| !p.contains(&verdict)))
+            covering(&r.name).iter().any(|rule| {
+                rule.permitted
+                    .as_ref()
+                    .is_some_and(|p| !p.contains(&verdict))
+            })
         }) {
             // As problemtools does, a broken accepted submission is reported (verify shows its
             // verdict) rather than ending the run; its times are left out.

@@ -165,11 +165,9 @@ fn kattis(
     let outcome = &result.outcome;
     match (outcome.limit_hit, outcome.exit) {
         (None, Exit::Code(KATTIS_ACCEPT)) => {
-            let score = validator_score(
-                result.file(SCORE_FILE),
-                result.file(SCORE_MULTIPLIER_FILE),
-            )
-            .map_err(|why| ToolFailure::new(tool.label(), why))?;
+            let score =
+                validator_score(result.file(SCORE_FILE), result.file(SCORE_MULTIPLIER_FILE))
+                    .map_err(|why| ToolFailure::new(tool.label(), why))?;
             Ok(score.map_or(CheckResult::Accepted, CheckResult::Scored))
         }
         (None, Exit::Code(KATTIS_REJECT)) => {

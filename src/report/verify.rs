@@ -102,7 +102,6 @@ impl RowScore {
     }
 }
 
-
 /// A verified problem as judged: its limits (a derived time limit included) and notes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerifiedProblem {
@@ -187,7 +186,11 @@ fn row_json(row: &VerifyRow) -> Value {
                 "memory_kib": t.result.memory_kib,
                 "detail": t.result.detail,
             });
-            if let Some(score) = row.score.as_ref().and_then(|s| s.tests.get(i).copied().flatten()) {
+            if let Some(score) = row
+                .score
+                .as_ref()
+                .and_then(|s| s.tests.get(i).copied().flatten())
+            {
                 test["score"] = json!(score);
             }
             test

@@ -21,16 +21,16 @@ use super::common::fault_error;
 use super::time_limit;
 use super::{print_out, Outcome};
 use crate::catalog::Catalog;
+use crate::compare::Verdict;
 use crate::error::{Fault, UsageError};
 use crate::external::folder;
 use crate::options::{AdHocParts, VerifyOptions};
-use crate::problem::Problem;
-use crate::report::progress::{Display, Progress, Status, TestProgress};
-use crate::report::verify_text::Widths;
-use crate::compare::Verdict;
 use crate::problem::package::expectation::STRESS_TEST_NAME;
 use crate::problem::package::scoring::{Graded, Grading, ScoredTest};
 use crate::problem::package::{Judged, JudgedTest};
+use crate::problem::Problem;
+use crate::report::progress::{Display, Progress, Status, TestProgress};
+use crate::report::verify_text::Widths;
 use crate::report::{
     check_report_files, verify_text, write_report_files, Report, RowScore, RowStatus,
     VerifiedProblem, VerifyReport, VerifyRow,
@@ -248,11 +248,7 @@ fn shown(solution: &LibrarySolution) -> String {
 }
 
 /// The report line of one evaluated solution; `grading` scores a scoring problem's tests.
-fn verify_row(
-    solution: &LibrarySolution,
-    e: Evaluation,
-    grading: Option<&Grading>,
-) -> VerifyRow {
+fn verify_row(solution: &LibrarySolution, e: Evaluation, grading: Option<&Grading>) -> VerifyRow {
     let (judged, score) = judgement(&e, grading);
     let broken = match (e.skipped.is_some(), e.got) {
         (true, _) => Vec::new(),
@@ -308,23 +304,25 @@ fn judgement(e: &Evaluation, grading: Option<&Grading>) -> (Judged, Option<RowSc
             .collect(),
         ..Judged::default()
     };
-    let score = grading.filter(|_| judged.compiled && !e.tests.is_empty()).map(|grading| {
-        let scored: Vec<ScoredTest> = e
-            .tests
-            .iter()
-            .map(|row| ScoredTest {
-                name: row.name.clone(),
-                verdict: library::test_verdict(row.result.verdict),
-                validator: row.result.score,
-            })
-            .collect();
-        let graded = grading.grade(&scored);
-        judged.score = Some(graded.score);
-        judged.group_scores = graded.group_scores();
-        judged.max_score = graded.max_score;
-        judged.graded_verdict = graded.verdict;
-        row_score(graded)
-    });
+    let score = grading
+        .filter(|_| judged.compiled && !e.tests.is_empty())
+        .map(|grading| {
+            let scored: Vec<ScoredTest> = e
+                .tests
+                .iter()
+                .map(|row| ScoredTest {
+                    name: row.name.clone(),
+                    verdict: library::test_verdict(row.result.verdict),
+                    validator: row.result.score,
+                })
+                .collect();
+            let graded = grading.grade(&scored);
+            judged.score = Some(graded.score);
+            judged.group_scores = graded.group_scores();
+            judged.max_score = graded.max_score;
+            judged.graded_verdict = graded.verdict;
+            row_score(graded)
+        });
     if let Some((verdict, source)) = &e.stress {
         judged.tests.push(JudgedTest {
             name: STRESS_TEST_NAME.to_string(),

@@ -12,8 +12,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::expectation::{Expectation, ScoreRange, TestVerdict};
 use super::error::PackageError;
+use super::expectation::{Expectation, ScoreRange, TestVerdict};
 
 const RESULTS_MARKER: &str = "@expected_results@: ";
 const SCORE_MARKER: &str = "@expected_score@: ";
@@ -221,7 +221,9 @@ mod tests {
         )
         .is_err());
         assert!(parse_annotation("@EXPECTED_RESULTS@: BANANA", "f").is_err());
-        let s = parse_annotation("// @EXPECTED_SCORE@: 42.5", "g").unwrap().unwrap();
+        let s = parse_annotation("// @EXPECTED_SCORE@: 42.5", "g")
+            .unwrap()
+            .unwrap();
         assert_eq!(s.score, Some(42.5));
         assert!(Annotation {
             results: vec![AC, TLE],

@@ -337,9 +337,7 @@ fn rule_broken(rule: &Rule, judged: &Judged) -> Option<String> {
     let covered: Vec<&JudgedTest> = judged
         .tests
         .iter()
-        .filter(|t| {
-            rule.covers(&t.name) && (rule.tests.is_none() || t.name != STRESS_TEST_NAME)
-        })
+        .filter(|t| rule.covers(&t.name) && (rule.tests.is_none() || t.name != STRESS_TEST_NAME))
         .collect();
     if let Some(permitted) = &rule.permitted {
         if let Some(bad) = covered.iter().find(|t| !permitted.contains(&t.verdict)) {
@@ -378,7 +376,10 @@ fn rule_broken(rule: &Rule, judged: &Judged) -> Option<String> {
     if let Some(range) = &rule.score {
         let score = match &rule.tests {
             None => judged.score,
-            Some(glob) => judged.group_scores.get(glob.text.trim_end_matches('/')).copied(),
+            Some(glob) => judged
+                .group_scores
+                .get(glob.text.trim_end_matches('/'))
+                .copied(),
         };
         match score {
             Some(score) if range.contains(score) => {}
@@ -467,7 +468,10 @@ mod tests {
         let slow_early = judged(&[("secret/group1/1", TLE), ("secret/group2/1", TLE)]);
         let broken = expectation.broken_promises(&slow_early);
         assert_eq!(broken.len(), 1, "{broken:?}");
-        assert!(broken[0].starts_with("TLE on secret/group1/1"), "{broken:?}");
+        assert!(
+            broken[0].starts_with("TLE on secret/group1/1"),
+            "{broken:?}"
+        );
         let never_slow = judged(&[("secret/group1/1", AC), ("secret/group2/1", AC)]);
         assert!(expectation.broken_promises(&never_slow)[0].contains("no test on secret/group2"));
     }
@@ -475,8 +479,12 @@ mod tests {
     #[test]
     fn any_of_is_about_the_first_rejection_and_compile_errors() {
         let e = Expectation::any_of(&[AC, TLE]);
-        assert!(e.broken_promises(&judged(&[("a", AC), ("b", TLE), ("c", WA)])).is_empty());
-        assert!(!e.broken_promises(&judged(&[("a", WA), ("b", TLE)])).is_empty());
+        assert!(e
+            .broken_promises(&judged(&[("a", AC), ("b", TLE), ("c", WA)]))
+            .is_empty());
+        assert!(!e
+            .broken_promises(&judged(&[("a", WA), ("b", TLE)]))
+            .is_empty());
         let ce = Expectation::any_of(&[CE]);
         assert!(ce.broken_promises(&Judged::default()).is_empty());
         assert!(!ce.broken_promises(&judged(&[("a", AC)])).is_empty());
@@ -521,7 +529,11 @@ mod tests {
         j.tests[1].message = "answer too small".into();
         j.score = Some(50.0);
         j.max_score = Some(100.0);
-        assert!(e.broken_promises(&j).is_empty(), "{:?}", e.broken_promises(&j));
+        assert!(
+            e.broken_promises(&j).is_empty(),
+            "{:?}",
+            e.broken_promises(&j)
+        );
         j.score = Some(100.0);
         j.graded_verdict = Some(WA);
         let broken = e.broken_promises(&j);

@@ -196,8 +196,16 @@ mod tests {
             assert!(met("run_time_error", format, &[OLE, AC]));
             assert!(!met("run_time_error", format, &[AC, AC]));
         }
-        assert!(met("memory_limit_exceeded", FormatVersion::Legacy, &[AC, MLE]));
-        assert!(!met("memory_limit_exceeded", FormatVersion::Legacy, &[AC, RTE]));
+        assert!(met(
+            "memory_limit_exceeded",
+            FormatVersion::Legacy,
+            &[AC, MLE]
+        ));
+        assert!(!met(
+            "memory_limit_exceeded",
+            FormatVersion::Legacy,
+            &[AC, RTE]
+        ));
     }
 
     #[test]

@@ -52,8 +52,7 @@ fn component_matches(pattern: &str, text: &str) -> bool {
         return pattern == text;
     }
     let (first, last) = (pieces[0], pieces[pieces.len() - 1]);
-    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last)
-    {
+    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {
         return false;
     }
     let mut rest = &text[first.len()..text.len() - last.len()];

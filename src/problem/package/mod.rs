@@ -93,6 +93,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub use error::PackageError;
+pub use expectation::{Expectation, Judged, JudgedTest, TestVerdict};
 pub use limits::{
     FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,
 };
@@ -101,7 +102,6 @@ pub use programs::{InputValidator, InputValidatorKind, Program};
 pub use stress_config::{
     GeneratorCommand, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
 };
-pub use expectation::{Expectation, Judged, JudgedTest, TestVerdict};
 pub use submissions::Submission;
 pub use testdata::{TestCase, ValidatorArgs};
 
@@ -184,9 +184,7 @@ fn known_folder(name: &str) -> Option<Option<&'static str>> {
         "include" => Some(
             "files to add to every submission are not supported; submissions are built as they are",
         ),
-        "graders" => Some(
-            "custom graders are not run; scores follow the default grader's rules",
-        ),
+        "graders" => Some("custom graders are not run; scores follow the default grader's rules"),
         "static_validator" => Some("static validation is not supported; skipped"),
         _ => return None,
     })
@@ -252,13 +250,12 @@ pub fn load(dir: &Path) -> Result<Package, PackageError> {
     }
     let generators = programs::list_programs(&generators_dir, "generators", &mut Vec::new());
 
-    let submissions =
-        submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
+    let submissions = submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
     let stress = stress_config::read(dir, &submissions, &mut notices)?;
 
     let grading = if meta.problem_type.scoring {
         let names: Vec<String> = data.tests.iter().map(|t| t.name.clone()).collect();
-        let grading = scoring::read(dir, format, &names, &mut notices)?;
+        let grading = scoring::read(dir, format, &names)?;
         if grading.uses_custom_grader() {
             notices.push(
                 "grading: custom: custom graders are not run; the default grader's rules are used"

@@ -166,7 +166,9 @@ impl Grading {
                 loop {
                     let settings = legacy_settings(groups, folder);
                     let forgiving = settings.flags.iter().any(|f| {
-                        f == "always_accept" || f == "accept_if_any_accepted" || f == "ignore_sample"
+                        f == "always_accept"
+                            || f == "accept_if_any_accepted"
+                            || f == "ignore_sample"
                     });
                     if !settings.on_reject_break || forgiving || settings.custom {
                         return false;
@@ -384,11 +386,14 @@ fn grade_modern(groups: &BTreeMap<String, ModernGroupSettings>, tests: &[ScoredT
         tests: vec![None; tests.len()],
         ..Graded::default()
     };
-    let secret = groups.get("secret").map(|g| g.0.clone()).unwrap_or(ModernGroup {
-        max_score: Some(100.0),
-        aggregation: Aggregation::Sum,
-        require_pass: Vec::new(),
-    });
+    let secret = groups
+        .get("secret")
+        .map(|g| g.0.clone())
+        .unwrap_or(ModernGroup {
+            max_score: Some(100.0),
+            aggregation: Aggregation::Sum,
+            require_pass: Vec::new(),
+        });
     let group_names: Vec<&String> = groups.keys().filter(|k| k.as_str() != "secret").collect();
     let passes = |group: &str| {
         tests
@@ -545,12 +550,43 @@ pub(crate) fn read(
     dir: &Path,
     format: FormatVersion,
     tests: &[String],
-    notices: &mut Vec<String>,
 ) -> Result<Grading, PackageError> {
-    match format {
-        FormatVersion::Legacy => read_legacy(dir, tests, notices),
-        FormatVersion::V2023_07 => read_modern(dir, notices),
+    // problemtools' 2023-07-draft examples (oddecho) keep the legacy grading keys in their
+    // `testdata.yaml`; whichever rule set a package's files use is the one applied.
+    if format == FormatVersion::Legacy || uses_legacy_keys(dir, tests) {
+        read_legacy(dir, tests)
+    } else {
+        read_modern(dir)
     }
+}
+
+/// Keys only the legacy grading rules have.
+const LEGACY_GRADING_KEYS: &[&str] = &[
+    "on_reject",
+    "grading",
+    "grader_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+];
+
+/// Whether a group settings file of the tests' folders holds a legacy grading key.
+fn uses_legacy_keys(dir: &Path, tests: &[String]) -> bool {
+    folders_of(tests).iter().any(|folder| {
+        let Some(file) = group_file(&dir.join("data").join(folder)) else {
+            return false;
+        };
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            return false;
+        };
+        yaml::parse(&file, &text).is_ok_and(|root| {
+            root.as_map(&file, "the file").is_ok_and(|entries| {
+                entries
+                    .iter()
+                    .any(|(k, _)| LEGACY_GRADING_KEYS.contains(&k.name.as_str()))
+            })
+        })
+    })
 }
 
 /// Every folder that holds a test, with its ancestors, parents first (`` is `data/`).
@@ -570,11 +606,7 @@ fn folders_of(tests: &[String]) -> Vec<String> {
     folders
 }
 
-fn read_legacy(
-    dir: &Path,
-    tests: &[String],
-    notices: &mut Vec<String>,
-) -> Result<Grading, PackageError> {
+fn read_legacy(dir: &Path, tests: &[String]) -> Result<Grading, PackageError> {
     let problem_yaml = dir.join("problem.yaml");
     let mut overrides = LegacyOverrides::default();
     let mut minimize = false;
@@ -596,7 +628,9 @@ fn read_legacy(
                                     return Err(value.error(
                                         &problem_yaml,
                                         &what,
-                                        format_args!("must be first_error or grade, found {other:?}"),
+                                        format_args!(
+                                            "must be first_error or grade, found {other:?}"
+                                        ),
                                     ))
                                 }
                             })
@@ -620,11 +654,9 @@ fn read_legacy(
         } else {
             legacy_settings(&groups, parent(&folder)).clone()
         };
-        let path = dir.join("data").join(&folder).join("testdata.yaml");
-        let mut settings = if path.is_file() {
-            legacy_file(&path, inherited, notices)?
-        } else {
-            inherited
+        let mut settings = match group_file(&dir.join("data").join(&folder)) {
+            Some(path) => legacy_file(&path, inherited)?,
+            None => inherited,
         };
         overrides.apply(&mut settings);
         groups.insert(folder, LegacyGroupSettings(settings));
@@ -649,11 +681,7 @@ impl LegacyOverrides {
     }
 }
 
-fn legacy_file(
-    path: &Path,
-    mut settings: LegacyGroup,
-    _notices: &mut [String],
-) -> Result<LegacyGroup, PackageError> {
+fn legacy_file(path: &Path, mut settings: LegacyGroup) -> Result<LegacyGroup, PackageError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| PackageError::at(path, format!("cannot read: {e}")))?;
     let root = yaml::parse(path, &text)?;
@@ -697,12 +725,15 @@ fn range(path: &Path, what: &str, value: &Node) -> Result<(f64, f64), PackageErr
         _ => Err(value.error(
             path,
             what,
-            format_args!("must be two numbers, the lowest first; found {}", value.value),
+            format_args!(
+                "must be two numbers, the lowest first; found {}",
+                value.value
+            ),
         )),
     }
 }
 
-fn read_modern(dir: &Path, _notices: &mut [String]) -> Result<Grading, PackageError> {
+fn read_modern(dir: &Path) -> Result<Grading, PackageError> {
     let secret_dir = dir.join("data").join("secret");
     let mut groups = BTreeMap::new();
     let secret = modern_file(&secret_dir, true)?;
@@ -748,39 +779,62 @@ fn modern_file(folder: &Path, secret: bool) -> Result<ModernGroup, PackageError>
         .map_err(|e| PackageError::at(&path, format!("cannot read: {e}")))?;
     let root = yaml::parse(&path, &text)?;
     for (key, value) in root.as_map(&path, "the file")? {
-        let what = key.name.as_str();
-        match what {
-            "max_score" => {
-                group.max_score = match &value.value {
-                    Value::Str(s) if s == "unbounded" => None,
-                    _ => {
-                        let x = value.as_f64(&path, what)?;
-                        if x < 0.0 {
-                            return Err(value.error(&path, what, "must not be negative"));
-                        }
-                        Some(x)
-                    }
+        match key.name.as_str() {
+            // The 2023-07 drafts (and the spec's own example package) wrote `scoring:` with
+            // `score`, `aggregation` and `require_pass`.
+            "scoring" => {
+                for (inner, value) in value.as_map(&path, "scoring")? {
+                    let name = match inner.name.as_str() {
+                        "score" => "max_score",
+                        "aggregation" => "score_aggregation",
+                        other => other,
+                    };
+                    modern_key(&path, name, value, &mut group)?;
                 }
             }
-            "score_aggregation" => {
-                group.aggregation = match value.as_string(&path, what)?.as_str() {
-                    "pass-fail" => Aggregation::PassFail,
-                    "sum" => Aggregation::Sum,
-                    "min" => Aggregation::Min,
-                    other => {
-                        return Err(value.error(
-                            &path,
-                            what,
-                            format_args!("must be pass-fail, sum or min, found {other:?}"),
-                        ))
-                    }
-                }
-            }
-            "require_pass" => group.require_pass = value.as_words(&path, what)?,
-            _ => {}
+            name => modern_key(&path, name, value, &mut group)?,
         }
     }
     Ok(group)
+}
+
+fn modern_key(
+    path: &Path,
+    what: &str,
+    value: &Node,
+    group: &mut ModernGroup,
+) -> Result<(), PackageError> {
+    match what {
+        "max_score" => {
+            group.max_score = match &value.value {
+                Value::Str(s) if s == "unbounded" => None,
+                _ => {
+                    let x = value.as_f64(path, what)?;
+                    if x < 0.0 {
+                        return Err(value.error(path, what, "must not be negative"));
+                    }
+                    Some(x)
+                }
+            }
+        }
+        "score_aggregation" => {
+            group.aggregation = match value.as_string(path, what)?.as_str() {
+                "pass-fail" => Aggregation::PassFail,
+                "sum" => Aggregation::Sum,
+                "min" => Aggregation::Min,
+                other => {
+                    return Err(value.error(
+                        path,
+                        what,
+                        format_args!("must be pass-fail, sum or min, found {other:?}"),
+                    ))
+                }
+            }
+        }
+        "require_pass" => group.require_pass = value.as_words(path, what)?,
+        _ => {}
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -828,10 +882,13 @@ mod tests {
             ..cont.clone()
         };
         let grading = legacy(&[
-            ("", LegacyGroup {
-                flags: vec!["ignore_sample".into()],
-                ..cont.clone()
-            }),
+            (
+                "",
+                LegacyGroup {
+                    flags: vec!["ignore_sample".into()],
+                    ..cont.clone()
+                },
+            ),
             ("sample", sample),
             ("secret", cont.clone()),
             ("secret/g1", g1),
@@ -848,11 +905,17 @@ mod tests {
         assert_eq!(graded.score, 20.0);
         assert_eq!(graded.verdict, Some(WA));
         assert_eq!(graded.max_score, Some(100.0));
-        assert_eq!(graded.tests, [Some(0.0), Some(20.0), Some(20.0), Some(80.0), Some(0.0)]);
+        assert_eq!(
+            graded.tests,
+            [Some(0.0), Some(20.0), Some(20.0), Some(80.0), Some(0.0)]
+        );
         assert_eq!(graded.group_scores()["secret/g2"], 0.0);
         assert!(graded.errors.is_empty(), "{:?}", graded.errors);
         // always_accept at the root makes the verdict AC with the partial score.
-        assert!(!Grading::rejection_ends_judging(Some(&grading), "secret/g2/2"));
+        assert!(!Grading::rejection_ends_judging(
+            Some(&grading),
+            "secret/g2/2"
+        ));
         assert!(Grading::rejection_ends_judging(None, "secret/g2/2"));
     }
 
@@ -883,9 +946,15 @@ mod tests {
         let grading = Grading::Modern {
             groups: BTreeMap::from([
                 ("secret".to_string(), group(100.0, Aggregation::Sum, &[])),
-                ("secret/a".to_string(), group(20.0, Aggregation::PassFail, &[])),
+                (
+                    "secret/a".to_string(),
+                    group(20.0, Aggregation::PassFail, &[]),
+                ),
                 ("secret/b".to_string(), group(30.0, Aggregation::Sum, &[])),
-                ("secret/c".to_string(), group(50.0, Aggregation::Min, &["secret/a"])),
+                (
+                    "secret/c".to_string(),
+                    group(50.0, Aggregation::Min, &["secret/a"]),
+                ),
             ]),
         };
         let tests = [
@@ -909,7 +978,10 @@ mod tests {
         assert!(graded.errors.is_empty(), "{:?}", graded.errors);
         let failing_a = [t("secret/a/1", WA, None), t("secret/c/1", AC, None)];
         assert_eq!(grading.grade(&failing_a).group_scores()["secret/c"], 0.0);
-        assert!(!Grading::rejection_ends_judging(Some(&grading), "secret/a/1"));
+        assert!(!Grading::rejection_ends_judging(
+            Some(&grading),
+            "secret/a/1"
+        ));
     }
 
     #[test]
@@ -920,23 +992,35 @@ mod tests {
             std::fs::create_dir_all(p.join(f).parent().unwrap()).unwrap();
             std::fs::write(p.join(f), s).unwrap();
         };
-        write("problem.yaml", "type: scoring\ngrading:\n  objective: max\n");
+        write(
+            "problem.yaml",
+            "type: scoring\ngrading:\n  objective: max\n",
+        );
         write("data/testdata.yaml", "on_reject: continue\nrange: 0 100\n");
-        write("data/secret/g1/testdata.yaml", "accept_score: 25\ngrader_flags: min\n");
+        write(
+            "data/secret/g1/testdata.yaml",
+            "accept_score: 25\ngrader_flags: min\n",
+        );
         let tests = vec!["sample/1".to_string(), "secret/g1/1".to_string()];
-        let grading = read(p, FormatVersion::Legacy, &tests, &mut Vec::new()).unwrap();
+        let grading = read(p, FormatVersion::Legacy, &tests).unwrap();
         let graded = grading.grade(&[t("sample/1", AC, None), t("secret/g1/1", AC, None)]);
         assert_eq!(graded.score, 26.0);
         write("data/secret/g1/testdata.yaml", "range: 100 0\n");
-        let err = read(p, FormatVersion::Legacy, &tests, &mut Vec::new()).unwrap_err();
+        let err = read(p, FormatVersion::Legacy, &tests).unwrap_err();
         assert!(err.to_string().contains("lowest first"), "{err}");
 
+        // 2025-09 keys (the legacy ones gone: their presence selects the legacy rules).
+        std::fs::remove_file(p.join("data/testdata.yaml")).unwrap();
+        std::fs::remove_file(p.join("data/secret/g1/testdata.yaml")).unwrap();
         write("data/secret/test_group.yaml", "max_score: 60\n");
         write("data/secret/g1/test_group.yaml", "score_aggregation: sum\n");
-        let err = read(p, FormatVersion::V2023_07, &tests, &mut Vec::new()).unwrap_err();
+        let err = read(p, FormatVersion::V2023_07, &tests).unwrap_err();
         assert!(err.to_string().contains("needs a max_score"), "{err}");
-        write("data/secret/g1/test_group.yaml", "score_aggregation: sum\nmax_score: 60\n");
-        let grading = read(p, FormatVersion::V2023_07, &tests, &mut Vec::new()).unwrap();
+        write(
+            "data/secret/g1/test_group.yaml",
+            "score_aggregation: sum\nmax_score: 60\n",
+        );
+        let grading = read(p, FormatVersion::V2023_07, &tests).unwrap();
         let graded = grading.grade(&[t("secret/g1/1", AC, None)]);
         assert_eq!((graded.score, graded.max_score), (60.0, Some(60.0)));
     }

@@ -140,6 +140,10 @@ fn not_a_submission(name: &str, path: &Path) -> Option<&'static str> {
     if name.ends_with(".template") || name.ends_with(".tpl") {
         return Some("a template");
     }
+    // BAPCtools' example packages switch a submission off by renaming it `x.cpp.disabled`.
+    if name.ends_with(".disabled") {
+        return Some("disabled");
+    }
     not_a_program(name, path)
 }
 
@@ -203,7 +207,9 @@ fn expectation_of(
     match (expected, annotation) {
         (Some(e), Some(a)) => {
             let folder_verdict = main_verdict(category);
-            if let Some(v) = folder_verdict.filter(|v| !a.results.is_empty() && !a.results.contains(v)) {
+            if let Some(v) =
+                folder_verdict.filter(|v| !a.results.is_empty() && !a.results.contains(v))
+            {
                 notices.push(format!(
                     "submissions/{relative}: @EXPECTED_RESULTS@ in {} does not list {v}, which its folder promises; the folder's expectation is used (as DOMjudge does)",
                     a.file
@@ -355,7 +361,10 @@ mod tests {
                 ("submissions/time_limit_exceeded/slow.c", "x"),
                 ("submissions/partially_accepted/half.py", "x"),
                 ("submissions/loose.py", "x"),
-                ("submissions/mixed/either.py", "# @EXPECTED_RESULTS@: CORRECT, TIMELIMIT\n"),
+                (
+                    "submissions/mixed/either.py",
+                    "# @EXPECTED_RESULTS@: CORRECT, TIMELIMIT\n",
+                ),
             ],
         );
         let mut notices = Vec::new();
@@ -374,7 +383,10 @@ mod tests {
                 ("mixed", "either.py"),
             ]
         );
-        assert_eq!(subs[4].expectation_source, "@EXPECTED_RESULTS@ in either.py");
+        assert_eq!(
+            subs[4].expectation_source,
+            "@EXPECTED_RESULTS@ in either.py"
+        );
         assert!(subs[4].expected.is_met_by([AC, TLE]));
         assert_eq!(notices.len(), 3, "{notices:?}");
         assert!(notices[0].starts_with("submissions/partially_accepted: a scoring category"));
@@ -383,7 +395,10 @@ mod tests {
             "submissions: not submissions, skipped: loose.py (not in a verdict folder), \
              accepted/NOTES.md (documentation), accepted/sol.cpp.template (a template)"
         );
-        assert!(notices[2].ends_with("skipped: python2/old.py"), "{notices:?}");
+        assert!(
+            notices[2].ends_with("skipped: python2/old.py"),
+            "{notices:?}"
+        );
     }
 
     #[test]

@@ -124,7 +124,9 @@ fn result_cell(row: &VerifyRow) -> Markup {
     let warned = if row.warnings.is_empty() { "" } else { " ⚠" };
     match row.status {
         RowStatus::Match => html! { td.res-match { "✓ ok" (warned) (score_text(row)) } },
-        RowStatus::Mismatch => html! { td.res-mismatch { "✗ MISMATCH" (warned) (score_text(row)) } },
+        RowStatus::Mismatch => {
+            html! { td.res-mismatch { "✗ MISMATCH" (warned) (score_text(row)) } }
+        }
         RowStatus::Skipped => html! { td.res-skipped { "– skipped" } },
     }
 }
@@ -155,7 +157,10 @@ fn test_cell(test: &TestRow, row: &VerifyRow) -> Markup {
         .as_ref()
         .and_then(|s| index.and_then(|i| s.tests.get(i).copied().flatten()))
     {
-        title.push_str(&format!(" · score {}", crate::report::verify::show_score(score)));
+        title.push_str(&format!(
+            " · score {}",
+            crate::report::verify::show_score(score)
+        ));
     }
     let mark = if test.borderline.is_some() { "*" } else { "" };
     html! {
