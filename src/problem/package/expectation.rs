@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::glob::Glob;
+use super::scoring::Grading;
 
 /// The verdict of one test, or of a whole submission, as expectations name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -292,6 +293,20 @@ impl Expectation {
             .filter(|r| r.time_limit_use() == TimeLimitUse::Lower)
     }
 
+    /// Whether a rejected `test` ends judging of the submission, so the tests after it need not
+    /// run (the one place that decides it, for verify and any early-stopping judge): when the
+    /// grading says so ([`Grading::rejection_ends_judging`]: Kattis' `on_reject: break` for
+    /// pass-fail problems) and no rule needs a later test (a rule over some tests only, a judge
+    /// message or a score to find). With Kattis' break, the first rejection is the verdict:
+    /// rules over every test are decided by the tests so far, as on Kattis.
+    pub fn rejection_ends_judging(&self, grading: Option<&Grading>, test: &str) -> bool {
+        Grading::rejection_ends_judging(grading, test)
+            && self
+                .rules
+                .iter()
+                .all(|r| r.tests.is_none() && r.message.is_none() && r.score.is_none())
+    }
+
     /// Every promise `judged` breaks, one line each; empty when it keeps them all.
     pub fn broken_promises(&self, judged: &Judged) -> Vec<String> {
         let mut broken = Vec::new();
@@ -493,6 +508,19 @@ mod tests {
             folder.broken_promises(&Judged::default()),
             ["does not compile"]
         );
+    }
+
+    #[test]
+    fn only_plain_rules_let_a_rejection_end_judging() {
+        let folder = Expectation::folder(&[AC, WA], &[WA], "WA");
+        assert!(folder.rejection_ends_judging(None, "secret/1"));
+        let mut grouped = folder.clone();
+        grouped.rules.push(Rule {
+            tests: Some(Glob::new("secret/g2")),
+            ..Rule::all_tests(&[AC, TLE], &[TLE], "yaml")
+        });
+        assert!(!grouped.rejection_ends_judging(None, "secret/g1/1"));
+        assert!(Expectation::any_of(&[TLE]).rejection_ends_judging(None, "secret/1"));
     }
 
     #[test]
