@@ -20,20 +20,6 @@ use std::path::Path;
 use folders_support::*;
 use serde_json::Value;
 
-/// The rows of a `verify --json` report by path relative to `submissions/`.
-fn rows(report: &Value) -> BTreeMap<String, Value> {
-    report["solutions"]
-        .as_array()
-        .expect("solutions")
-        .iter()
-        .map(|row| {
-            let path = row["path"].as_str().unwrap();
-            let (_, relative) = path.split_once("/submissions/").unwrap();
-            (relative.to_string(), row.clone())
-        })
-        .collect()
-}
-
 /// The notes of the first problem of a `verify --json` report.
 fn notes(report: &Value) -> Vec<String> {
     report["problems"][0]["notes"]
@@ -165,7 +151,7 @@ accepted/echo_too.py:
     let run = verify(&dir);
     run.expect_code(1);
     let report = run.json();
-    let rows = rows(&report);
+    let rows = rows_by_submission(&report);
     assert_eq!(rows.len(), 6, "{:#?}", rows.keys());
     for ok in [
         "accepted/echo.py",
@@ -199,7 +185,7 @@ accepted/echo_too.py:
         "partial/easy_only.py:\n  secret/*-hard:\n    permitted: [AC]\npartial/{easy_only_again,also_wrong}.py:\n  permitted: [AC, WA]\n",
     );
     let report = verify(&dir).json();
-    let rows = self::rows(&report);
+    let rows = rows_by_submission(&report);
     let why = rows["partial/easy_only.py"]["broken"][0].as_str().unwrap();
     assert_eq!(
         why,
@@ -255,7 +241,7 @@ fn domjudge_annotations_folder_names_and_timelimit() {
     package(&dir, &files);
     let run = verify(&dir);
     let report = run.json();
-    let rows = rows(&report);
+    let rows = rows_by_submission(&report);
     let names: Vec<&str> = rows.keys().map(String::as_str).collect();
     assert!(!names.contains(&"mixed-verdicts/unsaid.py"), "{names:?}");
     for name in [
@@ -292,7 +278,7 @@ fn domjudge_annotations_folder_names_and_timelimit() {
     run.expect_code(0);
 
     let run = verify(&dir);
-    let rows = self::rows(&run.json());
+    let rows = rows_by_submission(&run.json());
     let loud = &rows["no_output/loud.py"];
     assert_eq!(loud["status"], "mismatch", "{loud:#}");
     assert_eq!(loud["broken"][0], "got AC, expected one of WA");
@@ -347,7 +333,7 @@ fn legacy_scoring_groups_and_partially_accepted() {
     package(&dir, &files);
     let run = verify(&dir);
     let report = run.json();
-    let rows = rows(&report);
+    let rows = rows_by_submission(&report);
     for name in [
         "accepted/full.py",
         "partially_accepted/easy.py",
@@ -484,7 +470,7 @@ sys.exit(43)
     );
     let run = verify(&dir);
     let report = run.json();
-    let rows = rows(&report);
+    let rows = rows_by_submission(&report);
     for name in [
         "accepted/echo.py",
         "partially_accepted/half.py",
@@ -534,7 +520,7 @@ fn templates_notes_symlinks_and_spaces() {
     let run = verify(&dir);
     run.expect_code(0);
     let report = run.json();
-    let rows = rows(&report);
+    let rows = rows_by_submission(&report);
     assert_eq!(rows.len(), 3, "{:#?}", rows.keys());
     for name in [
         "accepted/my solution.py",

@@ -37,21 +37,6 @@ fn submission(folder: &str, relative: &str) -> String {
     format!("{folder}/submissions/{relative}")
 }
 
-/// The rows of a `verify --json` report by path relative to the problem folder's
-/// `submissions/`.
-fn rows_by_submission(report: &Value) -> BTreeMap<String, Value> {
-    report["solutions"]
-        .as_array()
-        .expect("solutions array")
-        .iter()
-        .map(|row| {
-            let path = row["path"].as_str().unwrap();
-            let (_, relative) = path.split_once("/submissions/").unwrap();
-            (relative.to_string(), row.clone())
-        })
-        .collect()
-}
-
 /// Asserts a verify row was judged, got `got` and matched its folder's expectation.
 fn assert_row(rows: &BTreeMap<String, Value>, submission: &str, category: &str, got: &str) {
     let row = rows
