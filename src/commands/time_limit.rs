@@ -128,8 +128,7 @@ fn slowest_accepted(
         if let Some(row) = run.rows.iter().find(|r| {
             let verdict = crate::commands::verify::library::test_verdict(r.result.verdict);
             covering(&r.name).iter().any(|rule| {
-                rule.permitted
-                    .as_ref()
+                rule.permitted_for_time_limit()
                     .is_some_and(|p| !p.contains(&verdict))
             })
         }) {

@@ -147,6 +147,20 @@ impl Rule {
         self.tests.as_ref().is_none_or(|g| g.matches(test))
     }
 
+    /// The verdicts the rule permits for deriving the time limit: its `permitted`, or for a
+    /// bare `use_for_time_limit: lower` the spec's equivalent `[AC, WA, RTE]`.
+    pub fn permitted_for_time_limit(&self) -> Option<BTreeSet<TestVerdict>> {
+        match (&self.permitted, self.use_for_time_limit) {
+            (Some(p), _) => Some(p.clone()),
+            (None, Some(TimeLimitUse::Lower)) => Some(verdict_set(&[
+                TestVerdict::AC,
+                TestVerdict::WA,
+                TestVerdict::RTE,
+            ])),
+            _ => None,
+        }
+    }
+
     /// How the rule bounds the time limit: explicitly, else `lower` when it permits no TLE and
     /// `upper` when it requires exactly TLE (2025-09 "Timelimit inference").
     pub fn time_limit_use(&self) -> TimeLimitUse {
