@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use super::common::{build_candidate, fault_error};
 use crate::build::BuildError;
-use crate::compare::{seconds, Verdict};
+use crate::compare::seconds;
 use crate::error::UsageError;
 use crate::external::folder::Folder;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
-use crate::problem::package::TimeLimitRule;
+use crate::problem::package::{FormatVersion, TimeLimitRule};
 use crate::problem::Problem;
 use crate::testset::{run_test_set, Plan, SandboxExecutor};
 
@@ -70,10 +70,15 @@ fn slowest_accepted(
     let cases = problem
         .fixed_tests()
         .map_err(|f| fault_error(crate::error::Fault::judge(f, "", None), None))?;
+    // 2025-09 "Timelimit inference": every submission with a rule that permits no TLE (or says
+    // `use_for_time_limit: lower`) bounds the limit from below, on the tests that rule covers;
+    // `use_for_time_limit: false` opts out. Legacy packages use the accepted ones only, as
+    // problemtools does.
+    let legacy = folder.format == FormatVersion::Legacy;
     let accepted: Vec<_> = folder
         .submissions
         .iter()
-        .filter(|s| s.category == "accepted")
+        .filter(|s| s.expected.lower_bound_rules().next().is_some() && (!legacy || s.is_accepted()))
         .collect();
     let mut slowest: Option<Slowest> = None;
     for submission in &accepted {
@@ -110,7 +115,23 @@ fn slowest_accepted(
         let plan = Plan::new(&candidate, problem.info());
         let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))
             .map_err(|f| fault_error(f, None))?;
-        if let Some(row) = run.rows.iter().find(|r| r.result.verdict != Verdict::AC) {
+        let covering = |name: &str| {
+            submission
+                .expected
+                .lower_bound_rules()
+                .filter(|rule| rule.tests.as_ref().is_none_or(|g| g.matches(name)))
+                .collect::<Vec<_>>()
+        };
+        let covered = |name: &str| !covering(name).is_empty();
+        // A run its rule does not permit (a timeout at the probe limit, a crash of an accepted
+        // submission) makes its times meaningless.
+        if let Some(row) = run.rows.iter().find(|r| {
+            let verdict = crate::commands::verify::library::test_verdict(r.result.verdict);
+            covering(&r.name).iter().any(|rule| {
+                rule.permitted_for_time_limit()
+                    .is_some_and(|p| !p.contains(&verdict))
+            })
+        }) {
             // As problemtools does, a broken accepted submission is reported (verify shows its
             // verdict) rather than ending the run; its times are left out.
             eprintln!(
@@ -122,7 +143,7 @@ fn slowest_accepted(
             );
             continue;
         }
-        for row in &run.rows {
+        for row in run.rows.iter().filter(|r| covered(&r.name)) {
             if slowest.as_ref().is_none_or(|s| row.result.cpu() > s.cpu) {
                 slowest = Some(Slowest {
                     submission: name.clone(),

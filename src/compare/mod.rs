@@ -107,6 +107,8 @@ pub struct TestResult {
     pub exit: String,
     /// For WA: the 1-based game that differs first, when the checker knows it.
     pub game: Option<usize>,
+    /// On AC: the score the output validator wrote (`score.txt`), for scoring problems.
+    pub score: Option<crate::problem::ValidatorScore>,
 }
 
 impl TestResult {
@@ -147,6 +149,7 @@ pub fn classify(
         memory_kib: outcome.peak_memory_kib,
         exit: describe_exit(outcome.exit, outcome.limit_hit),
         game: None,
+        score: None,
     };
     let limit_kib = limits.memory_bytes / 1024;
     let crashed = outcome.exit != Exit::Code(0);
@@ -198,7 +201,9 @@ pub fn classify(
             };
             result.explanation = stderr_head(&outcome.stderr_head);
             let after = match problem.check(input, expected, &outcome.stdout)? {
-                CheckResult::Accepted => " after a correct output".to_string(),
+                CheckResult::Accepted | CheckResult::Scored(_) => {
+                    " after a correct output".to_string()
+                }
                 CheckResult::WrongAnswer(m) => {
                     format!("; the output was also wrong ({})", m.describe())
                 }
@@ -208,6 +213,10 @@ pub fn classify(
         None if over_time => (Verdict::TLE, cpu_text),
         None => match problem.check(input, expected, &outcome.stdout)? {
             CheckResult::Accepted => (Verdict::AC, String::new()),
+            CheckResult::Scored(score) => {
+                result.score = Some(score);
+                (Verdict::AC, String::new())
+            }
             CheckResult::WrongAnswer(m) => {
                 result.explanation =
                     wrong_answer::explain(problem, input, expected, &outcome.stdout, &m);

@@ -34,6 +34,10 @@ pub struct Folder {
     pub rule: TimeLimitRule,
     /// A Polygon package's testset (groups and points), for verify's scores.
     pub polygon: Option<super::polygon::PolygonExtras>,
+    /// How scores are computed, for a scoring problem.
+    pub grading: Option<package::scoring::Grading>,
+    /// The package format version family.
+    pub format: package::FormatVersion,
 }
 
 /// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a
@@ -125,6 +129,8 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         time_limit_rule,
         rule,
         polygon: None,
+        grading: package.grading,
+        format: package.format,
     })
 }
 
@@ -138,7 +144,7 @@ fn references(package: &Package) -> Vec<PathBuf> {
         .map(|p| p.path.clone())
         .collect();
     for submission in &package.submissions {
-        if submission.category == "accepted" && !paths.contains(&submission.program.path) {
+        if submission.is_accepted() && !paths.contains(&submission.program.path) {
             paths.push(submission.program.path.clone());
         }
     }

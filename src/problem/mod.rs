@@ -24,7 +24,7 @@ pub mod reader;
 use std::fmt;
 use std::time::Duration;
 
-pub use checker::{CheckResult, Mismatch};
+pub use checker::{CheckResult, Mismatch, ValidatorScore};
 
 /// Resource limits a problem statement sets for one run of a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use super::judge::TestRow;
 use crate::compare::Verdict;
 use crate::problem::polygon::points::Score;
+pub use crate::problem::package::expectation::show_score;
 use crate::run::Isolation;
 use crate::units::millis;
 
@@ -68,6 +69,40 @@ pub struct VerifyRow {
     pub time_limit: Duration,
     /// Its points on a Polygon testset with points (per group), when the problem gives any.
     pub points: Option<Score>,
+    /// Its scores, for a scoring problem.
+    pub score: Option<RowScore>,
+    /// Each promise it broke, one line each (empty when it keeps them, or was skipped).
+    pub broken: Vec<String>,
+    /// Where its expectation comes from in a problem folder (`folder name`,
+    /// `submissions.yaml`, `@EXPECTED_RESULTS@ in x.c`).
+    pub expectation_source: Option<String>,
+}
+
+/// The scores of one submission of a scoring problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowScore {
+    /// The submission's score.
+    pub score: f64,
+    /// The best possible score, when finite.
+    pub max: Option<f64>,
+    /// The graded verdict (legacy scoring problems).
+    pub verdict: Option<String>,
+    /// Each group's name, score and maximum, children before parents.
+    pub groups: Vec<(String, f64, Option<f64>)>,
+    /// Each fixed test's score, in test order (`None`: not scored or not reached).
+    pub tests: Vec<Option<f64>>,
+    /// Judge errors found while scoring.
+    pub errors: Vec<String>,
+}
+
+impl RowScore {
+    /// `42` or `42 / 100`, as tables show it.
+    pub fn text(&self) -> String {
+        match self.max {
+            Some(max) => format!("{} / {}", show_score(self.score), show_score(max)),
+            None => show_score(self.score),
+        }
+    }
 }
 
 /// A verified problem as judged: its limits (a derived time limit included) and notes.
@@ -176,8 +211,9 @@ fn row_json(row: &VerifyRow) -> Value {
     let tests: Vec<Value> = row
         .tests
         .iter()
-        .map(|t| {
-            json!({
+        .enumerate()
+        .map(|(i, t)| {
+            let mut test = json!({
                 "name": t.name,
                 "verdict": t.result.verdict.name(),
                 "label": t.result.label(),
@@ -185,7 +221,15 @@ fn row_json(row: &VerifyRow) -> Value {
                 "wall_ms": t.result.wall_ms,
                 "memory_kib": t.result.memory_kib,
                 "detail": t.result.detail,
-            })
+            });
+            if let Some(score) = row
+                .score
+                .as_ref()
+                .and_then(|s| s.tests.get(i).copied().flatten())
+            {
+                test["score"] = json!(score);
+            }
+            test
         })
         .collect();
     let mut value = json!({
@@ -209,6 +253,15 @@ fn row_json(row: &VerifyRow) -> Value {
         "time_limit_ms": millis(row.time_limit),
         "stress": row.stress.as_ref().map(|(v, source)| json!({"verdict": v.name(), "source": source})),
         "tests": tests,
+        "broken": row.broken,
+        "expectation_source": row.expectation_source,
+        "score": row.score.as_ref().map(|s| json!({
+            "score": s.score,
+            "max": s.max,
+            "verdict": s.verdict,
+            "groups": s.groups.iter().map(|(name, score, max)| json!({"name": name, "score": score, "max": max})).collect::<Vec<_>>(),
+            "errors": s.errors,
+        })),
     });
     if let Some(points) = &row.points {
         value["points"] = points_json(points);

@@ -64,6 +64,10 @@ pub fn row(row: &VerifyRow, widths: Widths) -> String {
             style::failure(&format!("MISMATCH ({}: {})", row.source, row.detail))
         }
     };
+    let result = match &row.score {
+        Some(score) => format!("{result}  score {}", score.text()),
+        None => result,
+    };
     let mut text = format!(
         "{:<pw$} {:<sw$} {:<8} {got} {:>8} {:>6.1}s  {result}\n",
         row.problem,
@@ -74,6 +78,11 @@ pub fn row(row: &VerifyRow, widths: Widths) -> String {
         pw = widths.problem,
         sw = widths.solution
     );
+    if row.status == RowStatus::Mismatch {
+        for promise in &row.broken {
+            text.push_str(&format!("    {}: {promise}\n", style::failure("broken")));
+        }
+    }
     for warning in &row.warnings {
         text.push_str(&format!("    {}: {warning}\n", style::warning("warning")));
     }

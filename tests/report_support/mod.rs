@@ -67,6 +67,7 @@ pub fn row(name: &str, verdict: Verdict, cpu_ms: u64) -> TestRow {
             memory_kib: 4096,
             exit: "exit code 0".to_string(),
             game: failing.then_some(3),
+            score: None,
         },
         ran_alone: name.starts_with("max"),
         borderline: None,
@@ -102,6 +103,9 @@ pub fn verify_row(problem: &str, folder: &str, file: &str, expected: Verdict) ->
         stress: Some((Verdict::AC, "all tests + stress".to_string())),
         time_limit: Duration::from_secs(2),
         points: None,
+        score: None,
+        broken: Vec::new(),
+        expectation_source: None,
     }
 }
 

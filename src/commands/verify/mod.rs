@@ -21,17 +21,21 @@ use super::common::fault_error;
 use super::time_limit;
 use super::{print_out, Outcome};
 use crate::catalog::Catalog;
+use crate::compare::Verdict;
 use crate::error::{Fault, UsageError};
 use crate::external::folder;
 use crate::external::polygon::{test_name as polygon_test_name, PolygonExtras};
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::polygon::points::{self, Score};
+use crate::problem::package::expectation::STRESS_TEST_NAME;
+use crate::problem::package::scoring::{Graded, Grading, ScoredTest};
+use crate::problem::package::{Judged, JudgedTest};
 use crate::problem::Problem;
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::verify_text::Widths;
 use crate::report::{
-    check_report_files, verify_text, write_report_files, Report, RowStatus, VerifiedProblem,
-    VerifyReport, VerifyRow,
+    check_report_files, verify_text, write_report_files, Report, RowScore, RowStatus,
+    VerifiedProblem, VerifyReport, VerifyRow,
 };
 use evaluate::{evaluate, Evaluation, Settings};
 use library::LibrarySolution;
@@ -43,6 +47,8 @@ struct Target {
     tle_margin: f64,
     /// A Polygon package's testset, to score points.
     polygon: Option<PolygonExtras>,
+    /// How scores are computed, for a scoring problem folder.
+    grading: Option<Grading>,
 }
 
 /// problemtools' default safety margin for the library of the built-in problems.
@@ -88,6 +94,7 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
                 tle_margin: loaded.rule.time_limit_to_tle,
                 problem: Arc::new(loaded.problem),
                 solutions,
+                grading: loaded.grading,
             });
         } else {
             let problem = catalog.find(name)?;
@@ -97,6 +104,7 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
                 solutions,
                 tle_margin: LIBRARY_TLE_MARGIN,
                 polygon: None,
+                grading: None,
             });
         }
     }
@@ -167,7 +175,12 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                 settings,
                 watch.tests.as_ref(),
             );
-            let row = verify_row(solution, evaluation?, target.polygon.as_ref());
+            let row = verify_row(
+                solution,
+                evaluation?,
+                target.polygon.as_ref(),
+                target.grading.as_ref(),
+            );
             watch.done.fetch_add(1, Ordering::SeqCst);
             if !args.json {
                 progress.suspend(|| print_out(&verify_text::row(&row, widths)))?;
@@ -255,21 +268,32 @@ fn shown(solution: &LibrarySolution) -> String {
         .to_string()
 }
 
-/// The report line of one evaluated solution.
+/// The report line of one evaluated solution; `polygon` gives a Polygon package's points,
+/// `grading` scores a scoring problem's tests.
 fn verify_row(
     solution: &LibrarySolution,
     e: Evaluation,
     polygon: Option<&PolygonExtras>,
+    grading: Option<&Grading>,
 ) -> VerifyRow {
     let points = polygon.and_then(|extras| polygon_points(extras, &e));
+    let (judged, score) = judgement(&e, grading);
+    let broken = match (e.skipped.is_some(), e.got) {
+        (true, _) => Vec::new(),
+        (false, Some(got)) => solution.expected.broken_promises(got, &judged),
+        (false, None) => vec![e.detail.clone()],
+    };
     let status = if e.skipped.is_some() {
         RowStatus::Skipped
+    } else if broken.is_empty() {
+        RowStatus::Match
     } else {
-        match e.got {
-            Some(got) if solution.expected.is_met(got, &e.verdicts) => RowStatus::Match,
-            _ => RowStatus::Mismatch,
-        }
+        RowStatus::Mismatch
     };
+    let mut warnings = e.warnings;
+    if let Some(score) = &score {
+        warnings.extend(score.errors.iter().map(|err| format!("scoring: {err}")));
+    }
     VerifyRow {
         problem: solution.problem.clone(),
         path: solution.path.display().to_string(),
@@ -282,11 +306,75 @@ fn verify_row(
         detail: e.detail,
         slowest: e.slowest,
         elapsed: e.elapsed,
-        warnings: e.warnings,
+        warnings,
         tests: e.tests,
         stress: e.stress,
         time_limit: e.time_limit,
         points,
+        score,
+        broken,
+        expectation_source: solution.expected.source().map(str::to_string),
+    }
+}
+
+/// What the expectation checks: each test's verdict and judge message (the stress pass as a
+/// test named `stress`), and for a scoring problem the scores the grading rules give.
+fn judgement(e: &Evaluation, grading: Option<&Grading>) -> (Judged, Option<RowScore>) {
+    let mut judged = Judged {
+        compiled: e.got != Some(Verdict::CE),
+        tests: e
+            .tests
+            .iter()
+            .map(|row| JudgedTest {
+                name: row.name.clone(),
+                verdict: library::test_verdict(row.result.verdict),
+                message: row.result.detail.clone(),
+            })
+            .collect(),
+        ..Judged::default()
+    };
+    let score = grading
+        .filter(|_| judged.compiled && !e.tests.is_empty())
+        .map(|grading| {
+            let scored: Vec<ScoredTest> = e
+                .tests
+                .iter()
+                .map(|row| ScoredTest {
+                    name: row.name.clone(),
+                    verdict: library::test_verdict(row.result.verdict),
+                    validator: row.result.score,
+                })
+                .collect();
+            let graded = grading.grade(&scored);
+            judged.score = Some(graded.score);
+            judged.group_scores = graded.group_scores();
+            judged.max_score = graded.max_score;
+            judged.graded_verdict = graded.verdict;
+            row_score(graded)
+        });
+    if let Some((verdict, source)) = &e.stress {
+        judged.tests.push(JudgedTest {
+            name: STRESS_TEST_NAME.to_string(),
+            verdict: library::test_verdict(*verdict),
+            message: source.clone(),
+        });
+    }
+    (judged, score)
+}
+
+/// The report's view of a graded submission.
+fn row_score(graded: Graded) -> RowScore {
+    RowScore {
+        score: graded.score,
+        max: graded.max_score,
+        verdict: graded.verdict.map(|v| v.to_string()),
+        groups: graded
+            .groups
+            .iter()
+            .map(|g| (g.name.clone(), g.score, g.max))
+            .collect(),
+        tests: graded.tests,
+        errors: graded.errors,
     }
 }
 
