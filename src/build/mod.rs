@@ -33,6 +33,7 @@
 mod cache;
 mod classfile;
 mod compile;
+pub mod entry;
 mod environment;
 mod includes;
 mod jvm;

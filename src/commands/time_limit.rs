@@ -12,7 +12,8 @@ use crate::external::folder::Folder;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::package::TimeLimitRule;
 use crate::problem::Problem;
-use crate::testset::{run_test_set, Plan, SandboxExecutor};
+use crate::testset::results::ResultCache;
+use crate::testset::{run_test_set_with, Judging, Memo, Plan, SandboxExecutor, Unobserved};
 
 /// CPU time an accepted submission may take per test while the limit is being derived.
 pub const PROBE_LIMIT: Duration = Duration::from_secs(20);
@@ -36,10 +37,21 @@ pub fn settle(
     jobs: usize,
     isolation: IsolationChoice,
 ) -> Result<(), UsageError> {
+    settle_remembering(folder, jobs, isolation, &ResultCache::in_memory(false))
+}
+
+/// [`settle`], remembering the accepted submissions' runs in `results` (and reusing the ones
+/// remembered there), so `verify` does not run them again to judge them.
+pub fn settle_remembering(
+    folder: &mut Folder,
+    jobs: usize,
+    isolation: IsolationChoice,
+    results: &ResultCache,
+) -> Result<(), UsageError> {
     let Some(rule) = folder.time_limit_rule else {
         return Ok(());
     };
-    let slowest = slowest_accepted(folder, jobs, isolation)?;
+    let slowest = slowest_accepted(folder, jobs, isolation, results)?;
     let limit = rule.time_limit(slowest.cpu);
     let note = note(&rule, &slowest, limit);
     folder.problem.set_time_limit(limit, note);
@@ -65,6 +77,7 @@ fn slowest_accepted(
     folder: &Folder,
     jobs: usize,
     isolation: IsolationChoice,
+    results: &ResultCache,
 ) -> Result<Slowest, UsageError> {
     let problem: &dyn Problem = &folder.problem;
     let cases = problem
@@ -108,8 +121,24 @@ fn slowest_accepted(
             }
         };
         let plan = Plan::new(&candidate, problem.info());
-        let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))
-            .map_err(|f| fault_error(f, None))?;
+        // A failing test leaves the submission out, so judging may stop there.
+        let judging = Judging {
+            stop_at_decision: true,
+            memo: Some(Memo {
+                cache: results,
+                candidate: &program.content_hash,
+            }),
+            gate: None,
+        };
+        let run = run_test_set_with(
+            problem,
+            &cases,
+            &plan,
+            || SandboxExecutor::start(&program),
+            &Unobserved,
+            judging,
+        )
+        .map_err(|f| fault_error(f, None))?;
         if let Some(row) = run.rows.iter().find(|r| r.result.verdict != Verdict::AC) {
             // As problemtools does, a broken accepted submission is reported (verify shows its
             // verdict) rather than ending the run; its times are left out.

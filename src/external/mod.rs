@@ -355,6 +355,22 @@ impl Problem for ExternalProblem {
         self.build_every_tool(stressing)
     }
 
+    fn judging_identity(&self) -> Option<String> {
+        let checker = match &self.checker {
+            Checker::Default => "default".to_string(),
+            Checker::Testlib(tool) | Checker::Kattis(tool) => {
+                let program = tool.program().ok()?;
+                // A single-file checker may read the files beside it, as a reference may.
+                format!(
+                    "{} {}",
+                    tool.role(),
+                    answers::reference_key(&program.content_hash, tool.path())
+                )
+            }
+        };
+        Some(format!("{checker} args {:?}", self.checker_args))
+    }
+
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {
         if !self.tests.is_empty() {
             return self.tests.iter().map(|t| self.file_case(t)).collect();

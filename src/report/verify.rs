@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use super::judge::TestRow;
 use crate::compare::Verdict;
 use crate::run::Isolation;
+use crate::testset::results::RunCounts;
 use crate::units::millis;
 
 /// How a solution's verdicts compare with its folder's promise.
@@ -65,6 +66,19 @@ pub struct VerifyRow {
     pub stress: Option<(Verdict, String)>,
     /// The time limit it was judged by.
     pub time_limit: Duration,
+    /// The fixed tests after the one that decided its verdict, in order: judging stopped there
+    /// (Kattis `on_reject: break`), so they were not run. Empty with `--all-tests`.
+    pub not_run: Vec<String>,
+}
+
+impl VerifyRow {
+    /// What a test that was not run says: `not run: judging stopped at TEST`.
+    pub fn not_run_reason(&self) -> String {
+        format!(
+            "not run: judging stopped at {}, which decided the verdict",
+            self.source
+        )
+    }
 }
 
 /// A verified problem as judged: its limits (a derived time limit included) and notes.
@@ -95,6 +109,8 @@ pub struct VerifyReport {
     pub elapsed: Duration,
     /// The isolation the runs had, when a sandbox was configured.
     pub isolation: Option<Isolation>,
+    /// Runs of candidates on fixed tests made, and judgements reused from the result cache.
+    pub runs: RunCounts,
 }
 
 impl VerifyReport {
@@ -109,7 +125,9 @@ impl VerifyReport {
     }
 
     /// The `--json` object: `{"ok", "solutions": [{"problem", "path", "expected", "got",
-    /// "ok", ...}]}` (earlier fields unchanged; `tests`, `time_limit_ms` and `notes` added).
+    /// "ok", ...}]}` (earlier fields unchanged; `tests`, `time_limit_ms` and `notes` added; then
+    /// `runs_made` and `runs_reused`, and per solution `tests_not_run` and the tests not run
+    /// in `tests` with the verdict `not run`).
     pub fn to_json(&self) -> Value {
         let list: Vec<Value> = self.rows.iter().map(row_json).collect();
         let problems: Vec<Value> = self
@@ -132,12 +150,14 @@ impl VerifyReport {
             "notes": self.notes,
             "elapsed_ms": millis(self.elapsed),
             "isolation": self.isolation.as_ref().map(|i| i.to_json()),
+            "runs_made": self.runs.ran,
+            "runs_reused": self.runs.reused,
         })
     }
 }
 
 fn row_json(row: &VerifyRow) -> Value {
-    let tests: Vec<Value> = row
+    let mut tests: Vec<Value> = row
         .tests
         .iter()
         .map(|t| {
@@ -149,9 +169,23 @@ fn row_json(row: &VerifyRow) -> Value {
                 "wall_ms": t.result.wall_ms,
                 "memory_kib": t.result.memory_kib,
                 "detail": t.result.detail,
+                "run": true,
             })
         })
         .collect();
+    let not_run = row.not_run_reason();
+    tests.extend(row.not_run.iter().map(|name| {
+        json!({
+            "name": name,
+            "verdict": NOT_RUN,
+            "label": NOT_RUN,
+            "cpu_ms": null,
+            "wall_ms": null,
+            "memory_kib": null,
+            "detail": not_run,
+            "run": false,
+        })
+    }));
     json!({
         "problem": row.problem,
         "path": row.path,
@@ -173,5 +207,9 @@ fn row_json(row: &VerifyRow) -> Value {
         "time_limit_ms": millis(row.time_limit),
         "stress": row.stress.as_ref().map(|(v, source)| json!({"verdict": v.name(), "source": source})),
         "tests": tests,
+        "tests_not_run": row.not_run.len(),
     })
 }
+
+/// The verdict the reports give a test that was not run.
+pub const NOT_RUN: &str = "not run";

@@ -101,6 +101,7 @@ pub fn verify_row(problem: &str, folder: &str, file: &str, expected: Verdict) ->
         tests: rows(&[Verdict::AC; 6]),
         stress: Some((Verdict::AC, "all tests + stress".to_string())),
         time_limit: Duration::from_secs(2),
+        not_run: Vec::new(),
     }
 }
 
@@ -215,6 +216,7 @@ pub fn verify_report() -> VerifyReport {
         elapsed: Duration::from_millis(98_765),
         problems: Vec::new(),
         isolation: None,
+        runs: Default::default(),
     }
 }
 

@@ -1,6 +1,7 @@
-//! Judging one solution: the whole fixed test set, then (if it passed) a stress pass; its
-//! verdict is the first non-AC verdict found, and every verdict is kept for the folder's
-//! expectation. Also the problemtools-style time-limit sanity checks.
+//! Judging one solution: the fixed test set up to the test that decides its verdict (every
+//! test with `--all-tests`), then (if it passed) a stress pass; its verdict is the first non-AC
+//! verdict found, and every verdict found is kept for the folder's expectation. Also the
+//! problemtools-style time-limit sanity checks.
 
 use std::time::Duration;
 
@@ -15,7 +16,11 @@ use crate::report::TestRow;
 use crate::run::RunLimits;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::{self as engine, CaseRunner, Counters, Plan as StressPlan};
-use crate::testset::{run_one, run_test_set_observed, Plan, SandboxExecutor, TestObserver};
+use crate::testset::gate::Gate;
+use crate::testset::results::ResultCache;
+use crate::testset::{
+    run_one_with, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver,
+};
 
 /// What verify found for one solution.
 #[derive(Debug, Clone)]
@@ -43,11 +48,13 @@ pub struct Evaluation {
     pub stress: Option<(Verdict, String)>,
     /// The time limit it was judged by.
     pub time_limit: Duration,
+    /// The fixed tests not run because an earlier one decided the verdict.
+    pub not_run: Vec<String>,
 }
 
 /// How verify runs each solution.
 #[derive(Debug, Clone, Copy)]
-pub struct Settings {
+pub struct Settings<'a> {
     /// Parallel runs.
     pub jobs: usize,
     /// Run everything alone.
@@ -59,13 +66,19 @@ pub struct Settings {
     /// A time_limit_exceeded solution that finishes within this factor of the limit gets a
     /// warning (problemtools' safety margin).
     pub tle_margin: f64,
+    /// Run every test (`--all-tests`) instead of stopping at the deciding one.
+    pub all_tests: bool,
+    /// Runs remembered across commands.
+    pub results: &'a ResultCache,
+    /// The cores, shared with the solutions judged at the same time.
+    pub gate: &'a Gate,
 }
 
 /// Judges `solution` on `problem`, telling `observer` as tests start and end.
 pub fn evaluate(
     problem: &dyn Problem,
     solution: &LibrarySolution,
-    settings: Settings,
+    settings: Settings<'_>,
     observer: &dyn TestObserver,
 ) -> Result<Evaluation, UsageError> {
     let started = std::time::Instant::now();
@@ -92,8 +105,14 @@ pub fn evaluate(
         elapsed: Duration::ZERO,
         stress: None,
         time_limit: plan.limits.cpu,
+        not_run: Vec::new(),
     };
-    let program = match build_candidate(&candidate.source) {
+    let built = {
+        // A build is work on a core like a run: it waits while a run must be alone.
+        let _slot = settings.gate.shared();
+        build_candidate(&candidate.source)
+    };
+    let program = match built {
         Ok(program) => program,
         Err(BuildError::Unavailable(message)) => {
             evaluation.detail = message.clone();
@@ -119,14 +138,25 @@ pub fn evaluate(
     let cases = problem
         .fixed_tests()
         .map_err(|f| fault_error(crate::error::Fault::judge(f, "", None), None))?;
-    let run = run_test_set_observed(
+    let memo = Memo {
+        cache: settings.results,
+        candidate: &program.content_hash,
+    };
+    let judging = Judging {
+        stop_at_decision: !settings.all_tests,
+        memo: Some(memo),
+        gate: Some(settings.gate),
+    };
+    let run = run_test_set_with(
         problem,
         &cases,
         &plan,
         || SandboxExecutor::start(&program),
         observer,
+        judging,
     )
     .map_err(|f| fault_error(f, None))?;
+    evaluation.not_run = run.not_run;
     evaluation.slowest = run
         .rows
         .iter()
@@ -144,9 +174,9 @@ pub fn evaluate(
         }
         if row.result.verdict == Verdict::TLE {
             let case = cases.iter().find(|c| c.name == row.name);
-            if let Some(warning) = case
-                .and_then(|c| tle_margin_warning(&program, problem, c, &plan, settings.tle_margin))
-            {
+            if let Some(warning) = case.and_then(|c| {
+                tle_margin_warning(&program, problem, c, &plan, settings.tle_margin, judging)
+            }) {
                 evaluation.warnings.push(warning);
             }
         }
@@ -180,7 +210,7 @@ fn stress_pass(
     problem: &dyn Problem,
     program: &Program,
     plan: &Plan,
-    settings: Settings,
+    settings: Settings<'_>,
 ) -> Result<Option<(Verdict, String, String)>, UsageError> {
     let info = problem.info();
     if info.kinds.is_empty() || !info.has_reference || settings.stress_seeds == 0 {
@@ -198,7 +228,10 @@ fn stress_pass(
     for _ in 0..jobs {
         let runner = SandboxCaseRunner::start(program, problem, plan.limits)
             .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
-        runners.push(Box::new(runner));
+        runners.push(Box::new(Gated {
+            runner,
+            gate: settings.gate,
+        }));
     }
     let counters = Counters::default();
     let never = std::sync::atomic::AtomicBool::new(false);
@@ -222,6 +255,7 @@ fn tle_margin_warning(
     case: &TestCase,
     plan: &Plan,
     margin: f64,
+    judging: Judging<'_>,
 ) -> Option<String> {
     let generous = plan.limits.cpu.mul_f64(margin);
     let wide = Plan {
@@ -235,7 +269,7 @@ fn tle_margin_warning(
         reruns: 0,
     };
     let mut executor = SandboxExecutor::start(program).ok()?;
-    let row = run_one(&mut executor, problem, case, &wide).ok()?;
+    let row = run_one_with(&mut executor, problem, case, &wide, judging).ok()?;
     (row.result.verdict != Verdict::TLE).then(|| {
         format!(
             "time_limit_exceeded but finishes {} in {:.2} s, within {margin} x the limit",
@@ -243,4 +277,21 @@ fn tle_margin_warning(
             row.result.cpu().as_secs_f64()
         )
     })
+}
+
+/// A stress runner whose runs take a slot of the gate, next to the other solutions' runs.
+struct Gated<'a, R> {
+    runner: R,
+    gate: &'a Gate,
+}
+
+impl<R: CaseRunner> CaseRunner for Gated<'_, R> {
+    fn run_case(
+        &mut self,
+        input: &str,
+        expected: &crate::problem::Answer,
+    ) -> Result<engine::CaseOutcome, crate::error::Fault> {
+        let _slot = self.gate.shared();
+        self.runner.run_case(input, expected)
+    }
 }

@@ -20,6 +20,7 @@ use std::time::Instant;
 use super::common::fault_error;
 use super::time_limit;
 use super::{print_out, Outcome};
+use crate::build::BuildOptions;
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
 use crate::external::folder;
@@ -31,6 +32,8 @@ use crate::report::{
     check_report_files, verify_text, write_report_files, Report, RowStatus, VerifiedProblem,
     VerifyReport, VerifyRow,
 };
+use crate::testset::gate::Gate;
+use crate::testset::results::ResultCache;
 use evaluate::{evaluate, Evaluation, Settings};
 use library::LibrarySolution;
 
@@ -45,7 +48,7 @@ struct Target {
 const LIBRARY_TLE_MARGIN: f64 = 1.5;
 
 /// The problems named (every built-in one by default) with their solutions.
-fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
+fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, UsageError> {
     let catalog = Catalog::builtin();
     let names: Vec<String> = if args.problems.is_empty() {
         catalog.ids().iter().map(|s| s.to_string()).collect()
@@ -61,7 +64,7 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
                 .problem
                 .build_tools(stressing)
                 .map_err(|f| fault_error(Fault::judge(f, "", None), None))?;
-            time_limit::settle(&mut loaded, args.jobs, args.isolation)?;
+            time_limit::settle_remembering(&mut loaded, args.jobs, args.isolation, results)?;
             let dir = Path::new(name);
             let solutions = library::from_folder(name, dir, &loaded.submissions);
             if solutions.is_empty() {
@@ -97,7 +100,8 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
 /// Runs `stressjudge verify`.
 pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     check_report_files(&args.reports)?;
-    let targets = targets(args)?;
+    let results = ResultCache::open(&BuildOptions::default_for_user().cache_dir, args.fresh);
+    let targets = targets(args, &results)?;
     let started = Instant::now();
     let mut notes = Vec::new();
     for target in &targets {
@@ -118,12 +122,14 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             print_out(&format!("note: {note}\n"))?;
         }
     }
-    let total: usize = targets.iter().map(|t| t.solutions.len()).sum();
+    let jobs: Vec<(&Target, &LibrarySolution)> = targets
+        .iter()
+        .flat_map(|t| t.solutions.iter().map(move |s| (t, s)))
+        .collect();
     let watch = Arc::new(Watch {
-        tests: TestProgress::new(0),
-        current: Mutex::new(String::new()),
+        active: Mutex::new(Vec::new()),
         done: AtomicUsize::new(0),
-        total,
+        total: jobs.len(),
     });
     let progress = {
         let watch = watch.clone();
@@ -134,32 +140,64 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             move || watch.status(),
         )
     };
-    let mut rows = Vec::new();
-    for target in &targets {
-        let settings = Settings {
-            jobs: args.jobs,
-            strict_timing: args.strict_timing,
-            stress_seeds: args.stress_seeds,
-            isolation: args.isolation,
-            tle_margin: target.tle_margin,
-        };
-        for solution in &target.solutions {
-            watch.start(solution);
-            let evaluation = evaluate(
-                target.problem.as_ref(),
-                solution,
-                settings,
-                watch.tests.as_ref(),
-            );
-            let row = verify_row(solution, evaluation?);
-            watch.done.fetch_add(1, Ordering::SeqCst);
-            if !args.json {
-                progress.suspend(|| print_out(&verify_text::row(&row, widths)))?;
-            }
-            rows.push(row);
+    let gate = Gate::new(args.jobs);
+    let judged = Judged {
+        next: AtomicUsize::new(0),
+        rows: Mutex::new((0, vec![None; jobs.len()], Vec::new())),
+        error: Mutex::new(None),
+    };
+    // Solutions are judged side by side (the gate keeps max tests alone across them); with
+    // --strict-timing every run is alone anyway, so one at a time.
+    let workers = if args.strict_timing { 1 } else { args.jobs }
+        .min(jobs.len())
+        .max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let k = judged.next.fetch_add(1, Ordering::SeqCst);
+                if k >= jobs.len() || lock(&judged.error).is_some() {
+                    return;
+                }
+                let (target, solution) = jobs[k];
+                let settings = Settings {
+                    jobs: args.jobs,
+                    strict_timing: args.strict_timing,
+                    stress_seeds: args.stress_seeds,
+                    isolation: args.isolation,
+                    tle_margin: target.tle_margin,
+                    all_tests: args.all_tests,
+                    results: &results,
+                    gate: &gate,
+                };
+                let tests = watch.start(solution);
+                let evaluated =
+                    evaluate(target.problem.as_ref(), solution, settings, tests.as_ref());
+                watch.end(&tests);
+                let row = match evaluated {
+                    Ok(evaluation) => verify_row(solution, evaluation),
+                    Err(e) => {
+                        lock(&judged.error).get_or_insert(e);
+                        return;
+                    }
+                };
+                if let Err(e) = judged.finish(k, row, |row| {
+                    if args.json {
+                        Ok(())
+                    } else {
+                        progress.suspend(|| print_out(&verify_text::row(row, widths)))
+                    }
+                }) {
+                    lock(&judged.error).get_or_insert(e);
+                    return;
+                }
+            });
         }
-    }
+    });
     progress.finish();
+    if let Some(e) = lock(&judged.error).take() {
+        return Err(e);
+    }
+    let rows = std::mem::take(&mut lock(&judged.rows).2);
     let problems = targets
         .iter()
         .map(|t| {
@@ -179,6 +217,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         notes,
         elapsed: started.elapsed(),
         isolation: crate::run::process_isolation(),
+        runs: results.counts(),
     };
     if args.json {
         print_out(&format!("{}\n", report.to_json()))?;
@@ -193,40 +232,84 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     })
 }
 
-/// What verify is doing, for the live display.
+/// What verify is doing, for the live display: the solutions being judged, each with its
+/// tests' progress.
 struct Watch {
-    tests: Arc<TestProgress>,
-    current: Mutex<String>,
+    active: Mutex<Vec<(String, Arc<TestProgress>)>>,
     done: AtomicUsize,
     total: usize,
 }
 
 impl Watch {
-    fn start(&self, solution: &LibrarySolution) {
-        self.tests.reset(0);
-        *self.current.lock().unwrap_or_else(|e| e.into_inner()) =
-            format!("{} {}", solution.problem, shown(solution));
+    /// Starts watching `solution`; its tests report to the record returned.
+    fn start(&self, solution: &LibrarySolution) -> Arc<TestProgress> {
+        let tests = TestProgress::new(0);
+        let name = format!("{} {}", solution.problem, shown(solution));
+        lock(&self.active).push((name, tests.clone()));
+        tests
+    }
+
+    /// `tests`' solution is judged.
+    fn end(&self, tests: &Arc<TestProgress>) {
+        lock(&self.active).retain(|(_, t)| !Arc::ptr_eq(t, tests));
+        self.done.fetch_add(1, Ordering::SeqCst);
     }
 
     fn status(&self) -> Status {
-        let current = self
-            .current
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        let (tests_done, _) = self.tests.counts();
-        let running = self.tests.running();
-        let doing = if running.is_empty() {
-            format!("{tests_done} test(s) done")
-        } else {
-            format!("test {running}, {tests_done} done")
-        };
+        let message = lock(&self.active)
+            .iter()
+            .map(|(name, tests)| {
+                let (tests_done, _) = tests.counts();
+                let running = tests.running();
+                if running.is_empty() {
+                    format!("{name}: {tests_done} test(s) done")
+                } else {
+                    format!("{name}: test {running}, {tests_done} done")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
         Status {
             done: self.done.load(Ordering::SeqCst) as u64,
             total: self.total as u64,
-            message: format!("{current}: {doing}"),
+            message,
         }
     }
+}
+
+/// The rows of the solutions judged so far: the next row to print, each row once judged, and
+/// the printed rows in order.
+type Rows = (usize, Vec<Option<VerifyRow>>, Vec<VerifyRow>);
+
+/// What the workers judging solutions share.
+struct Judged {
+    next: AtomicUsize,
+    rows: Mutex<Rows>,
+    error: Mutex<Option<UsageError>>,
+}
+
+impl Judged {
+    /// Keeps the row of solution `k` and prints, in solution order, every row that is ready.
+    fn finish(
+        &self,
+        k: usize,
+        row: VerifyRow,
+        print: impl Fn(&VerifyRow) -> Result<(), UsageError>,
+    ) -> Result<(), UsageError> {
+        let mut rows = lock(&self.rows);
+        let (next, ready, printed) = &mut *rows;
+        ready[k] = Some(row);
+        while let Some(row) = ready.get_mut(*next).and_then(Option::take) {
+            print(&row)?;
+            printed.push(row);
+            *next += 1;
+        }
+        Ok(())
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The solution's path relative to its problem's folder.
@@ -265,5 +348,6 @@ fn verify_row(solution: &LibrarySolution, e: Evaluation) -> VerifyRow {
         tests: e.tests,
         stress: e.stress,
         time_limit: e.time_limit,
+        not_run: e.not_run,
     }
 }
