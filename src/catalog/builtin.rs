@@ -128,6 +128,11 @@ impl Problem for Builtin {
         Some(format!("builtin {}", self.info.id))
     }
 
+    fn stress_identity(&self) -> Option<String> {
+        // Generator, validator and reference are code of this binary too.
+        Some(format!("builtin {}", self.info.id))
+    }
+
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {
         let mut cases = Vec::new();
         for (i, sample) in self.rules.samples().iter().enumerate() {

@@ -358,17 +358,21 @@ impl Problem for ExternalProblem {
     fn judging_identity(&self) -> Option<String> {
         let checker = match &self.checker {
             Checker::Default => "default".to_string(),
-            Checker::Testlib(tool) | Checker::Kattis(tool) => {
-                let program = tool.program().ok()?;
-                // A single-file checker may read the files beside it, as a reference may.
-                format!(
-                    "{} {}",
-                    tool.role(),
-                    answers::reference_key(&program.content_hash, tool.path())
-                )
-            }
+            Checker::Testlib(tool) | Checker::Kattis(tool) => tool.identity()?,
         };
         Some(format!("{checker} args {:?}", self.checker_args))
+    }
+
+    fn stress_identity(&self) -> Option<String> {
+        let mut parts = vec![format!("{:?}", self.limits)];
+        for (kind, generator) in &self.generators {
+            parts.push(format!("kind {kind}: {}", generator.identity()?));
+        }
+        for validator in &self.validators {
+            parts.push(validator.identity()?);
+        }
+        parts.push(self.reference()?.ok()?.identity()?);
+        Some(parts.join("\n"))
     }
 
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {

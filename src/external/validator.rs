@@ -40,6 +40,11 @@ impl InputValidator {
         }
     }
 
+    /// What identifies its judgement of inputs: its program and flags.
+    pub fn identity(&self) -> Option<String> {
+        Some(format!("{} {:?}", self.tool.identity()?, self.flags))
+    }
+
     /// The validator program.
     pub fn tool(&self) -> &Tool {
         &self.tool

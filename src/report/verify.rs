@@ -152,6 +152,7 @@ impl VerifyReport {
             "isolation": self.isolation.as_ref().map(|i| i.to_json()),
             "runs_made": self.runs.ran,
             "runs_reused": self.runs.reused,
+            "stress_passes_reused": self.runs.stress_reused,
         })
     }
 }

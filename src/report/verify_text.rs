@@ -114,10 +114,10 @@ pub fn summary(report: &VerifyReport) -> String {
     )
 }
 
-/// `runs: 120 made, 40 reused from the result cache`.
+/// `runs: 120 made, 40 reused from the result cache; 3 stress passes reused`.
 pub fn runs_line(report: &VerifyReport) -> String {
     format!(
-        "runs: {} made, {} reused from the result cache",
-        report.runs.ran, report.runs.reused
+        "runs: {} made, {} reused from the result cache; {} stress pass(es) reused",
+        report.runs.ran, report.runs.reused, report.runs.stress_reused
     )
 }

@@ -25,6 +25,11 @@
 //! Borderline runs (and the re-runs that decided them) are never stored: their verdict is
 //! noise-sensitive and must be measured again.
 //!
+//! A stress pass (verify's seeds of every kind, after the fixed tests passed) is remembered as
+//! a whole under the candidate, the seeds, the kinds, all the limits, and the problem's judging
+//! and stress identities ([`Problem::stress_identity`]: generators, validators, reference),
+//! unless it found a time limit exceeded (the one verdict that depends on the machine).
+//!
 //! # Storage
 //!
 //! Entries are files `results/KEY` beside the build cache, in the checked format of
@@ -66,9 +71,12 @@ pub struct ResultCache {
     fresh: bool,
     /// Records stored by this command, by key.
     session: Mutex<HashMap<String, Vec<Record>>>,
+    /// Stress passes stored by this command, by key.
+    stress_session: Mutex<HashMap<String, StressResult>>,
     written: AtomicUsize,
     reused: AtomicUsize,
     ran: AtomicUsize,
+    stress_reused: AtomicUsize,
 }
 
 /// How many runs a command made and how many it took from the cache.
@@ -78,6 +86,8 @@ pub struct RunCounts {
     pub ran: usize,
     /// Runs whose remembered result was used instead.
     pub reused: usize,
+    /// Stress passes whose remembered result was used instead of running them.
+    pub stress_reused: usize,
 }
 
 /// A run remembered under its CPU limit.
@@ -99,9 +109,25 @@ struct Record {
     limit_hit: Option<LimitHit>,
 }
 
-/// The key of one test's runs for one candidate, and what a record needs to be re-judged.
+/// The key of one test's runs for one candidate.
 pub struct RunKey {
     hash: String,
+}
+
+/// The key of one stress pass of one candidate.
+pub struct StressKey {
+    hash: String,
+}
+
+/// What a stress pass found: the first failure's verdict, where and why, or `AC`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StressResult {
+    /// The verdict's short name (`AC` when nothing failed).
+    pub verdict: String,
+    /// Where: `stress KIND seed N`, or what passed.
+    pub source: String,
+    /// Why, in one line.
+    pub detail: String,
 }
 
 /// A remembered judgement of one test.
@@ -129,9 +155,11 @@ impl ResultCache {
             dir: None,
             fresh,
             session: Mutex::new(HashMap::new()),
+            stress_session: Mutex::new(HashMap::new()),
             written: AtomicUsize::new(0),
             reused: AtomicUsize::new(0),
             ran: AtomicUsize::new(0),
+            stress_reused: AtomicUsize::new(0),
         }
     }
 
@@ -140,6 +168,7 @@ impl ResultCache {
         RunCounts {
             ran: self.ran.load(Ordering::SeqCst),
             reused: self.reused.load(Ordering::SeqCst),
+            stress_reused: self.stress_reused.load(Ordering::SeqCst),
         }
     }
 
@@ -163,23 +192,79 @@ impl ResultCache {
         case: &TestCase,
         limits: &RunLimits,
     ) -> RunKey {
-        let mut hasher = Sha256::new();
-        let mut field = |bytes: &[u8]| {
-            hasher.update((bytes.len() as u64).to_le_bytes());
-            hasher.update(bytes);
-        };
-        field(VERSION.as_bytes());
-        field(judge_identity().as_bytes());
-        field(candidate.as_bytes());
-        field(isolation_identity().as_bytes());
-        field(problem_identity.as_bytes());
-        field(case.input.as_bytes());
-        field(case.expected.text.as_bytes());
-        field(format!("{:?}", case.expected.checker_args).as_bytes());
-        field(&limits.memory_bytes.to_le_bytes());
-        field(&limits.output_bytes.to_le_bytes());
         RunKey {
-            hash: hex_digest(hasher),
+            hash: digest(&[
+                b"run",
+                candidate.as_bytes(),
+                problem_identity.as_bytes(),
+                case.input.as_bytes(),
+                case.expected.text.as_bytes(),
+                format!("{:?}", case.expected.checker_args).as_bytes(),
+                &limits.memory_bytes.to_le_bytes(),
+                &limits.output_bytes.to_le_bytes(),
+            ]),
+        }
+    }
+
+    /// The key of a stress pass of the candidate built as `candidate` over `seeds` of every
+    /// one of `kinds`, on the problem whose judging and stress identities are given, under
+    /// `limits` (all of them: a stress pass is remembered only under the same limits).
+    pub fn stress_key(
+        &self,
+        candidate: &str,
+        identities: (&str, &str),
+        seeds: &[u64],
+        kinds: &[String],
+        limits: &RunLimits,
+    ) -> StressKey {
+        StressKey {
+            hash: digest(&[
+                b"stress",
+                candidate.as_bytes(),
+                identities.0.as_bytes(),
+                identities.1.as_bytes(),
+                format!("{seeds:?} {kinds:?} {limits:?}").as_bytes(),
+            ]),
+        }
+    }
+
+    /// The remembered result of the stress pass `key` names, counted as reused.
+    pub fn recall_stress(&self, key: &StressKey) -> Option<StressResult> {
+        let found = match lock(&self.stress_session).get(&key.hash) {
+            Some(found) => Some(found.clone()),
+            None if self.fresh => None,
+            None => self
+                .dir
+                .as_ref()
+                .and_then(|dir| entry::read(&dir.join(&key.hash), &key.hash))
+                .and_then(|body| serde_json::from_slice(&body).ok()),
+        }?;
+        Verdict::from_name(&found.verdict)?;
+        self.stress_reused.fetch_add(1, Ordering::SeqCst);
+        Some(found)
+    }
+
+    /// Remembers the result of a stress pass, unless it is a time limit exceeded: whether a
+    /// run near the limit passes depends on the machine, so such a pass is run again.
+    pub fn remember_stress(&self, key: &StressKey, result: &StressResult) {
+        if result.verdict == Verdict::TLE.name() {
+            return;
+        }
+        lock(&self.stress_session).insert(key.hash.clone(), result.clone());
+        if let (Some(dir), Ok(body)) = (&self.dir, serde_json::to_vec(result)) {
+            self.store(dir, &key.hash, &body);
+        }
+    }
+
+    /// Writes one entry, trimming the folder now and then.
+    fn store(&self, dir: &Path, hash: &str, body: &[u8]) {
+        if entry::write(&dir.join(hash), hash, body)
+            && self
+                .written
+                .fetch_add(1, Ordering::Relaxed)
+                .is_multiple_of(TRIM_EVERY)
+        {
+            trim(dir, MAX_ENTRIES);
         }
     }
 
@@ -232,16 +317,8 @@ impl ResultCache {
         let Some(dir) = &self.dir else {
             return;
         };
-        let Ok(body) = serde_json::to_vec(&records) else {
-            return;
-        };
-        if entry::write(&dir.join(&key.hash), &key.hash, &body)
-            && self
-                .written
-                .fetch_add(1, Ordering::Relaxed)
-                .is_multiple_of(TRIM_EVERY)
-        {
-            trim(dir, MAX_ENTRIES);
+        if let Ok(body) = serde_json::to_vec(&records) {
+            self.store(dir, &key.hash, &body);
         }
     }
 
@@ -318,6 +395,23 @@ fn decides(
     (finished && clear(record.cpu_ms, cpu_limit) && clear(record.wall_ms, millis(limits.wall)))
         .then_some(())
         .and_then(|()| remembered(result))
+}
+
+/// The hex SHA-256 of `fields` (length-prefixed) after the format version, this judge's
+/// identity and the isolation runs get, which every key holds.
+fn digest(fields: &[&[u8]]) -> String {
+    let mut hasher = Sha256::new();
+    let isolation = isolation_identity();
+    let common = [
+        VERSION.as_bytes(),
+        judge_identity().as_bytes(),
+        isolation.as_bytes(),
+    ];
+    for bytes in common.iter().chain(fields) {
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    }
+    hex_digest(hasher)
 }
 
 /// Deletes the oldest entries of `dir` until at most 80 % of `max_entries` remain, when it

@@ -17,7 +17,7 @@ use crate::run::RunLimits;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::{self as engine, CaseRunner, Counters, Plan as StressPlan};
 use crate::testset::gate::Gate;
-use crate::testset::results::ResultCache;
+use crate::testset::results::{ResultCache, StressResult};
 use crate::testset::{
     run_one_with, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver,
 };
@@ -223,6 +223,22 @@ fn stress_pass(
         shrink_attempts: 0,
         shrink_time: Duration::ZERO,
     };
+    let key = problem
+        .judging_identity()
+        .zip(problem.stress_identity())
+        .map(|(judging, stress)| {
+            settings.results.stress_key(
+                &program.content_hash,
+                (&judging, &stress),
+                &stress_plan.seeds,
+                &stress_plan.kinds,
+                &plan.limits,
+            )
+        });
+    if let Some(found) = key.as_ref().and_then(|k| settings.results.recall_stress(k)) {
+        let verdict = Verdict::from_name(&found.verdict).unwrap_or(Verdict::AC);
+        return Ok(Some((verdict, found.source, found.detail)));
+    }
     let jobs = if settings.strict_timing { 1 } else { plan.jobs };
     let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
     for _ in 0..jobs {
@@ -237,14 +253,23 @@ fn stress_pass(
     let never = std::sync::atomic::AtomicBool::new(false);
     let summary = engine::run(problem, &stress_plan, runners, &counters, &never, &|_| {})
         .map_err(|f| fault_error(f, None))?;
-    Ok(Some(match summary.failures.first() {
+    let found = match summary.failures.first() {
         Some(f) => (
             f.verdict,
             format!("stress {} seed {}", f.unit.kind, f.unit.seed),
             f.detail.clone(),
         ),
         None => (Verdict::AC, "all tests + stress".into(), String::new()),
-    }))
+    };
+    if let Some(key) = &key {
+        let result = StressResult {
+            verdict: found.0.name().to_string(),
+            source: found.1.clone(),
+            detail: found.2.clone(),
+        };
+        settings.results.remember_stress(key, &result);
+    }
+    Ok(Some(found))
 }
 
 /// problemtools' sanity check for a TLE solution: re-run its failing test alone with `margin`
