@@ -69,6 +69,10 @@ pub struct VerifyRow {
     /// The fixed tests after the one that decided its verdict, in order: judging stopped there
     /// (Kattis `on_reject: break`), so they were not run. Empty with `--all-tests`.
     pub not_run: Vec<String>,
+    /// How many of `tests` came from the result cache instead of a run.
+    pub tests_reused: usize,
+    /// Whether the stress pass's result came from the result cache.
+    pub stress_reused: bool,
 }
 
 impl VerifyRow {
@@ -126,8 +130,9 @@ impl VerifyReport {
 
     /// The `--json` object: `{"ok", "solutions": [{"problem", "path", "expected", "got",
     /// "ok", ...}]}` (earlier fields unchanged; `tests`, `time_limit_ms` and `notes` added; then
-    /// `runs_made` and `runs_reused`, and per solution `tests_not_run` and the tests not run
-    /// in `tests` with the verdict `not run`).
+    /// `runs_made`, `runs_reused` and `stress_passes_reused`, and per solution `tests_not_run`,
+    /// `tests_reused`, `stress_reused` and the tests not run in `tests` with the verdict
+    /// `not run`).
     pub fn to_json(&self) -> Value {
         let list: Vec<Value> = self.rows.iter().map(row_json).collect();
         let problems: Vec<Value> = self
@@ -209,6 +214,8 @@ fn row_json(row: &VerifyRow) -> Value {
         "stress": row.stress.as_ref().map(|(v, source)| json!({"verdict": v.name(), "source": source})),
         "tests": tests,
         "tests_not_run": row.not_run.len(),
+        "tests_reused": row.tests_reused,
+        "stress_reused": row.stress_reused,
     })
 }
 

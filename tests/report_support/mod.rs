@@ -102,6 +102,8 @@ pub fn verify_row(problem: &str, folder: &str, file: &str, expected: Verdict) ->
         stress: Some((Verdict::AC, "all tests + stress".to_string())),
         time_limit: Duration::from_secs(2),
         not_run: Vec::new(),
+        tests_reused: 0,
+        stress_reused: false,
     }
 }
 

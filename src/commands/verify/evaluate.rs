@@ -50,6 +50,10 @@ pub struct Evaluation {
     pub time_limit: Duration,
     /// The fixed tests not run because an earlier one decided the verdict.
     pub not_run: Vec<String>,
+    /// Fixed tests whose row came from the result cache instead of a run.
+    pub tests_reused: usize,
+    /// Whether the stress pass's result came from the result cache.
+    pub stress_reused: bool,
 }
 
 /// How verify runs each solution.
@@ -106,6 +110,8 @@ pub fn evaluate(
         stress: None,
         time_limit: plan.limits.cpu,
         not_run: Vec::new(),
+        tests_reused: 0,
+        stress_reused: false,
     };
     let built = {
         // A build is work on a core like a run: it waits while a run must be alone.
@@ -157,6 +163,7 @@ pub fn evaluate(
     )
     .map_err(|f| fault_error(f, None))?;
     evaluation.not_run = run.not_run;
+    evaluation.tests_reused = run.reused;
     evaluation.slowest = run
         .rows
         .iter()
@@ -182,7 +189,8 @@ pub fn evaluate(
         }
     } else {
         let (verdict, source, detail) = match stress_pass(problem, &program, &plan, settings)? {
-            Some((verdict, source, detail)) => {
+            Some((verdict, source, detail, reused)) => {
+                evaluation.stress_reused = reused;
                 evaluation.verdicts.push(verdict);
                 evaluation.stress = Some((verdict, source.clone()));
                 (verdict, source, detail)
@@ -204,6 +212,10 @@ pub fn evaluate(
     Ok(evaluation)
 }
 
+/// A stress pass's first failure (verdict, where, why; `AC` when none) and whether it came from
+/// the result cache.
+type StressFound = (Verdict, String, String, bool);
+
 /// The stress pass: `stress_seeds` seeds of every kind; the first failure's verdict (and where,
 /// and why), or AC; `None` when the problem cannot be stressed (no generator or reference).
 fn stress_pass(
@@ -211,7 +223,7 @@ fn stress_pass(
     program: &Program,
     plan: &Plan,
     settings: Settings<'_>,
-) -> Result<Option<(Verdict, String, String)>, UsageError> {
+) -> Result<Option<StressFound>, UsageError> {
     let info = problem.info();
     if info.kinds.is_empty() || !info.has_reference || settings.stress_seeds == 0 {
         return Ok(None);
@@ -237,7 +249,7 @@ fn stress_pass(
         });
     if let Some(found) = key.as_ref().and_then(|k| settings.results.recall_stress(k)) {
         let verdict = Verdict::from_name(&found.verdict).unwrap_or(Verdict::AC);
-        return Ok(Some((verdict, found.source, found.detail)));
+        return Ok(Some((verdict, found.source, found.detail, true)));
     }
     let jobs = if settings.strict_timing { 1 } else { plan.jobs };
     let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
@@ -269,7 +281,7 @@ fn stress_pass(
         };
         settings.results.remember_stress(key, &result);
     }
-    Ok(Some(found))
+    Ok(Some((found.0, found.1, found.2, false)))
 }
 
 /// problemtools' sanity check for a TLE solution: re-run its failing test alone with `margin`

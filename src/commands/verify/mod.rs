@@ -349,5 +349,7 @@ fn verify_row(solution: &LibrarySolution, e: Evaluation) -> VerifyRow {
         stress: e.stress,
         time_limit: e.time_limit,
         not_run: e.not_run,
+        tests_reused: e.tests_reused,
+        stress_reused: e.stress_reused,
     }
 }
