@@ -2,6 +2,8 @@
 //! accepted submission's CPU time on any test, times `ac_to_time_limit` (legacy
 //! `time_multiplier`), rounded up to the time resolution ([`TimeLimitRule::time_limit`]).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use super::common::{build_candidate, fault_error};
@@ -12,6 +14,7 @@ use crate::external::folder::Folder;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::package::TimeLimitRule;
 use crate::problem::Problem;
+use crate::testset::gate::Gate;
 use crate::testset::results::ResultCache;
 use crate::testset::{run_test_set_with, Judging, Memo, Plan, SandboxExecutor, Unobserved};
 
@@ -88,51 +91,124 @@ fn slowest_accepted(
         .iter()
         .filter(|s| s.category == "accepted")
         .collect();
+    // The accepted submissions are built and run side by side, the gate keeping each run the
+    // timing policy wants alone alone; their times are merged in submission order.
+    let gate = Gate::new(jobs);
+    let probe = Probe {
+        problem,
+        cases: &cases,
+        jobs,
+        isolation,
+        results,
+        gate: &gate,
+    };
+    let next = AtomicUsize::new(0);
+    let found: Mutex<Vec<Option<Result<ProbeTimes, UsageError>>>> =
+        Mutex::new(accepted.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(accepted.len()).max(1) {
+            scope.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                let Some(submission) = accepted.get(k) else {
+                    return;
+                };
+                let times = probe.times(&submission.program.path);
+                let failed = times.is_err();
+                found.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(times);
+                if failed {
+                    next.store(accepted.len(), Ordering::SeqCst);
+                }
+            });
+        }
+    });
     let mut slowest: Option<Slowest> = None;
-    for submission in &accepted {
+    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (submission, times) in accepted.iter().zip(found) {
         let name = submission.program.path.display().to_string();
+        for (test, cpu) in times.transpose()?.flatten().unwrap_or_default() {
+            if slowest.as_ref().is_none_or(|s| cpu > s.cpu) {
+                slowest = Some(Slowest {
+                    submission: name.clone(),
+                    test,
+                    cpu,
+                });
+            }
+        }
+    }
+    slowest.ok_or_else(|| {
+        UsageError::new(format!(
+            "{}: no time_limit in problem.yaml and no accepted submission that passes every test \
+             here to derive one from (set limits.time_limit in problem.yaml; judge, stress and repro \
+             also take --time-limit)",
+            problem.info().id
+        ))
+    })
+}
+
+/// Each test's CPU time of one accepted submission, `None` when it is left out.
+type ProbeTimes = Option<Vec<(String, Duration)>>;
+
+/// What running one accepted submission for the time limit needs.
+struct Probe<'a> {
+    problem: &'a dyn Problem,
+    cases: &'a [crate::problem::TestCase],
+    jobs: usize,
+    isolation: IsolationChoice,
+    results: &'a ResultCache,
+    gate: &'a Gate,
+}
+
+impl Probe<'_> {
+    /// The submission at `path`'s CPU time per test, or `None` (with a line on stderr) when it
+    /// cannot be built here, does not compile or fails a test.
+    fn times(&self, path: &std::path::Path) -> Result<ProbeTimes, UsageError> {
+        let name = path.display().to_string();
         eprintln!("stressjudge: deriving the time limit: running {name}");
         let candidate = CandidateOptions {
-            source: CandidateSource::Path(submission.program.path.clone()),
+            source: CandidateSource::Path(path.to_path_buf()),
             time_limit: Some(PROBE_LIMIT),
             memory_limit: None,
             output_limit: None,
-            jobs,
+            jobs: self.jobs,
             strict_timing: false,
-            isolation,
+            isolation: self.isolation,
             limit_flags: Vec::new(),
         };
-        let program = match build_candidate(&candidate.source) {
+        let built = {
+            let _slot = self.gate.shared();
+            build_candidate(&candidate.source)
+        };
+        let program = match built {
             Ok(program) => program,
             Err(BuildError::Compile(message)) => {
                 eprintln!(
                     "stressjudge: skipping {name} for the time limit: it does not compile: {}",
                     message.lines().next().unwrap_or("")
                 );
-                continue;
+                return Ok(None);
             }
             Err(BuildError::Usage(e)) => {
                 eprintln!("stressjudge: skipping {name} for the time limit: {e}");
-                continue;
+                return Ok(None);
             }
             Err(BuildError::Unavailable(why)) => {
                 eprintln!("stressjudge: skipping {name} for the time limit: {why}");
-                continue;
+                return Ok(None);
             }
         };
-        let plan = Plan::new(&candidate, problem.info());
+        let plan = Plan::new(&candidate, self.problem.info());
         // A failing test leaves the submission out, so judging may stop there.
         let judging = Judging {
             stop_at_decision: true,
             memo: Some(Memo {
-                cache: results,
+                cache: self.results,
                 candidate: &program.content_hash,
             }),
-            gate: None,
+            gate: Some(self.gate),
         };
         let run = run_test_set_with(
-            problem,
-            &cases,
+            self.problem,
+            self.cases,
             &plan,
             || SandboxExecutor::start(&program),
             &Unobserved,
@@ -149,24 +225,13 @@ fn slowest_accepted(
                 row.name,
                 seconds(PROBE_LIMIT)
             );
-            continue;
+            return Ok(None);
         }
-        for row in &run.rows {
-            if slowest.as_ref().is_none_or(|s| row.result.cpu() > s.cpu) {
-                slowest = Some(Slowest {
-                    submission: name.clone(),
-                    test: row.name.clone(),
-                    cpu: row.result.cpu(),
-                });
-            }
-        }
-    }
-    slowest.ok_or_else(|| {
-        UsageError::new(format!(
-            "{}: no time_limit in problem.yaml and no accepted submission that passes every test \
-             here to derive one from (set limits.time_limit in problem.yaml; judge, stress and repro \
-             also take --time-limit)",
-            problem.info().id
+        Ok(Some(
+            run.rows
+                .iter()
+                .map(|r| (r.name.clone(), r.result.cpu()))
+                .collect(),
         ))
-    })
+    }
 }

@@ -78,9 +78,11 @@ pub struct Settings<'a> {
     pub gate: &'a Gate,
 }
 
-/// Judges `solution` on `problem`, telling `observer` as tests start and end.
+/// Judges `solution` on `problem`, whose fixed tests `fixed_tests` gives (made once per
+/// problem, not per solution), telling `observer` as tests start and end.
 pub fn evaluate(
     problem: &dyn Problem,
+    fixed_tests: impl FnOnce() -> Result<Vec<TestCase>, UsageError>,
     solution: &LibrarySolution,
     settings: Settings<'_>,
     observer: &dyn TestObserver,
@@ -141,9 +143,7 @@ pub fn evaluate(
             return Ok(evaluation);
         }
     };
-    let cases = problem
-        .fixed_tests()
-        .map_err(|f| fault_error(crate::error::Fault::judge(f, "", None), None))?;
+    let cases = fixed_tests()?;
     let memo = Memo {
         cache: settings.results,
         candidate: &program.content_hash,

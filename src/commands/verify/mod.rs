@@ -14,7 +14,7 @@ pub mod library;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use super::common::fault_error;
@@ -25,7 +25,7 @@ use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
 use crate::external::folder;
 use crate::options::{AdHocParts, VerifyOptions};
-use crate::problem::Problem;
+use crate::problem::{Problem, TestCase, ToolFailure};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::verify_text::Widths;
 use crate::report::{
@@ -42,6 +42,19 @@ struct Target {
     problem: Arc<dyn Problem>,
     solutions: Vec<LibrarySolution>,
     tle_margin: f64,
+    /// Its fixed tests, made by the first solution judged (a built-in problem answers its
+    /// max tests with its reference, a folder's reads its files).
+    cases: OnceLock<Result<Vec<TestCase>, ToolFailure>>,
+}
+
+impl Target {
+    /// The fixed tests, made on first use.
+    fn fixed_tests(&self) -> Result<Vec<TestCase>, UsageError> {
+        self.cases
+            .get_or_init(|| self.problem.fixed_tests())
+            .clone()
+            .map_err(|f| fault_error(Fault::judge(f, "", None), None))
+    }
 }
 
 /// problemtools' default safety margin for the library of the built-in problems.
@@ -77,6 +90,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 tle_margin: loaded.rule.time_limit_to_tle,
                 problem: Arc::new(loaded.problem),
                 solutions,
+                cases: OnceLock::new(),
             });
         } else {
             let problem = catalog.find(name)?;
@@ -85,6 +99,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 problem,
                 solutions,
                 tle_margin: LIBRARY_TLE_MARGIN,
+                cases: OnceLock::new(),
             });
         }
     }
@@ -170,8 +185,13 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     gate: &gate,
                 };
                 let tests = watch.start(solution);
-                let evaluated =
-                    evaluate(target.problem.as_ref(), solution, settings, tests.as_ref());
+                let evaluated = evaluate(
+                    target.problem.as_ref(),
+                    || target.fixed_tests(),
+                    solution,
+                    settings,
+                    tests.as_ref(),
+                );
                 watch.end(&tests);
                 let row = match evaluated {
                     Ok(evaluation) => verify_row(solution, evaluation),
