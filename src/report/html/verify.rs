@@ -21,10 +21,10 @@ pub(super) fn page(report: &VerifyReport) -> (String, Markup) {
                 (report.count(RowStatus::Match)) " match, "
                 (report.count(RowStatus::Mismatch)) " mismatch, "
                 (report.count(RowStatus::Skipped)) " skipped; "
-                (warnings) " warning(s); " (seconds(report.elapsed)) "; "
-                (crate::report::verify_text::runs_line(report))
+                (warnings) " warning(s); " (seconds(report.elapsed))
             }
         }
+        p.runs { (crate::report::verify_text::runs_line(report)) }
         (notes(&with_isolation(&report.notes, report.isolation.as_ref())))
         (legend(true))
         @for problem in problems(report) {
