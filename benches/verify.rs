@@ -20,7 +20,8 @@
 //! the `examples/` folder of a problemtools checkout, its `different` problem.
 //!
 //! Environment: `VERIFY_BENCH_SEEDS` (stress seeds of the library job, default 40, the
-//! README's), `VERIFY_BENCH_LIBRARY=0` skips the library job (it takes minutes).
+//! README's), `VERIFY_BENCH_LIBRARY=0` skips the library job (it takes minutes),
+//! `VERIFY_BENCH_PACKAGES=0` the packages.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -364,6 +365,11 @@ fn main() {
         None => println!(
             "NOTE: problemtools is not installed (`pip install problemtools`): its figures are SKIPPED"
         ),
+    }
+    if std::env::var("VERIFY_BENCH_PACKAGES").as_deref() == Ok("0") {
+        println!("the packages SKIPPED (VERIFY_BENCH_PACKAGES=0)\n");
+        library_figures();
+        return;
     }
     let own = tempfile::tempdir().unwrap();
     write_own_package(own.path());
