@@ -321,8 +321,23 @@ fn library_figures() {
         warm_report["runs_made"],
         warm_report["runs_reused"]
     );
-    let same =
-        stressjudge_verdicts_by_path(&old_report) == stressjudge_verdicts_by_path(&warm_report);
+    let (old_verdicts, warm_verdicts) = (
+        stressjudge_verdicts_by_path(&old_report),
+        stressjudge_verdicts_by_path(&warm_report),
+    );
+    let same = old_verdicts == warm_verdicts;
+    for (path, verdict) in &warm_verdicts {
+        if old_verdicts.get(path) != Some(verdict) {
+            println!(
+                "  differs: {path}: old {}, now {verdict}",
+                old_verdicts.get(path).map_or("-", String::as_str)
+            );
+        }
+    }
+    println!(
+        "  every solution keeps its folder's promise: old {}, now {}",
+        old_report["ok"], warm_report["ok"]
+    );
     figure(
         "library: warm verify / old behaviour",
         warm.wall.as_secs_f64() / old.wall.as_secs_f64(),
