@@ -213,6 +213,10 @@ pub struct VerifyOptions {
     pub isolation: IsolationChoice,
     /// Extra report files.
     pub reports: ReportFiles,
+    /// Run every test instead of stopping at the deciding one.
+    pub all_tests: bool,
+    /// Reuse no remembered result.
+    pub fresh: bool,
 }
 
 /// `stressjudge doctor`.

@@ -270,4 +270,11 @@ pub struct VerifyArgs {
     /// Also write the report to FILE (.json, .xml for JUnit, .html); repeatable.
     #[arg(long = "report", value_name = "FILE")]
     pub reports: Vec<PathBuf>,
+    /// Run every test of every solution (the full matrix) instead of stopping at the test that
+    /// decides its verdict.
+    #[arg(long)]
+    pub all_tests: bool,
+    /// Re-run everything: use no result remembered by an earlier run.
+    #[arg(long)]
+    pub fresh: bool,
 }

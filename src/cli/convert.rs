@@ -111,6 +111,8 @@ pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
         strict_timing: args.strict_timing,
         isolation: isolation(args.isolation),
         reports: args.reports,
+        all_tests: args.all_tests,
+        fresh: args.fresh,
     })
 }
 

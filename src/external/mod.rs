@@ -373,6 +373,26 @@ impl Problem for ExternalProblem {
         self.build_every_tool(stressing)
     }
 
+    fn judging_identity(&self) -> Option<String> {
+        let checker = match &self.checker {
+            Checker::Default => "default".to_string(),
+            Checker::Testlib(tool) | Checker::Kattis(tool) => tool.identity()?,
+        };
+        Some(format!("{checker} args {:?}", self.checker_args))
+    }
+
+    fn stress_identity(&self) -> Option<String> {
+        let mut parts = vec![format!("{:?}", self.limits)];
+        for (kind, generator) in &self.generators {
+            parts.push(format!("kind {kind}: {}", generator.identity()?));
+        }
+        for validator in &self.validators {
+            parts.push(validator.identity()?);
+        }
+        parts.push(self.reference()?.ok()?.identity()?);
+        Some(parts.join("\n"))
+    }
+
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {
         if !self.tests.is_empty() {
             return self.tests.iter().map(|t| self.file_case(t)).collect();

@@ -154,6 +154,18 @@ impl Tool {
         }
     }
 
+    /// What identifies the tool's behaviour for the result cache: its role and build hash and,
+    /// for a single file, the files beside it (see [`super::answers::reference_key`]); `None`
+    /// when it does not build.
+    pub fn identity(&self) -> Option<String> {
+        let program = self.program().ok()?;
+        Some(format!(
+            "{} {}",
+            self.role,
+            super::answers::reference_key(&program.content_hash, &self.path)
+        ))
+    }
+
     /// The built program (built once, on first use).
     pub fn program(&self) -> Result<&Program, ToolFailure> {
         self.built

@@ -311,6 +311,22 @@ pub trait Problem: Send + Sync {
         None
     }
 
+    /// What decides a run's verdict besides the candidate, the test and the limits: the
+    /// checker (its build and arguments) and every other program that judges a run. Runs are
+    /// remembered across commands under it (the result cache), so it must change whenever a
+    /// verdict could; `None` (the default) means runs of this problem are never remembered.
+    fn judging_identity(&self) -> Option<String> {
+        None
+    }
+
+    /// What decides a stress pass's inputs and answers besides the seeds and kinds: the
+    /// generators, the input validators and the reference (with [`Problem::judging_identity`]
+    /// for the verdicts). A stress pass is remembered under both; `None` (the default) means it
+    /// is never remembered.
+    fn stress_identity(&self) -> Option<String> {
+        None
+    }
+
     /// The input line of 1-based `game`, for explaining a wrong answer: the game's own line
     /// when the problem packs games, else the whole input when it is a single short line.
     fn game_line(&self, input: &str, game: usize) -> Option<String> {

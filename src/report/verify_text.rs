@@ -57,11 +57,17 @@ pub fn row(row: &VerifyRow, widths: Widths) -> String {
         Some(v) => style::verdict(v, &format!("{got:<8}")),
         None => format!("{got:<8}"),
     };
+    let not_run = if row.not_run.is_empty() {
+        String::new()
+    } else {
+        format!(" ({} not run)", row.not_run.len())
+    };
     let result = match row.status {
-        RowStatus::Match => style::good("ok"),
+        RowStatus::Match => format!("{}{}", style::good("ok"), style::dim(&not_run)),
         RowStatus::Skipped => style::dim(&format!("skipped: {}", row.detail)),
         RowStatus::Mismatch => {
-            style::failure(&format!("MISMATCH ({}: {})", row.source, row.detail))
+            let mismatch = style::failure(&format!("MISMATCH ({}: {})", row.source, row.detail));
+            format!("{mismatch}{}", style::dim(&not_run))
         }
     };
     let result = match &row.score {
@@ -114,10 +120,19 @@ pub fn summary(report: &VerifyReport) -> String {
         .as_ref()
         .map_or(String::new(), |i| format!("{}\n", i.report_line()));
     format!(
-        "\n{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{isolation}",
+        "\n{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{isolation}",
         report.rows.len(),
         report.count(RowStatus::Match),
         report.count(RowStatus::Mismatch),
-        report.elapsed.as_secs_f64()
+        report.elapsed.as_secs_f64(),
+        runs_line(report)
+    )
+}
+
+/// `runs: 120 made, 40 reused from the result cache; 3 stress passes reused`.
+pub fn runs_line(report: &VerifyReport) -> String {
+    format!(
+        "runs: {} made, {} reused from the result cache; {} stress pass(es) reused",
+        report.runs.ran, report.runs.reused, report.runs.stress_reused
     )
 }

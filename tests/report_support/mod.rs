@@ -106,6 +106,9 @@ pub fn verify_row(problem: &str, folder: &str, file: &str, expected: Verdict) ->
         score: None,
         broken: Vec::new(),
         expectation_source: None,
+        not_run: Vec::new(),
+        tests_reused: 0,
+        stress_reused: false,
     }
 }
 
@@ -220,6 +223,7 @@ pub fn verify_report() -> VerifyReport {
         elapsed: Duration::from_millis(98_765),
         problems: Vec::new(),
         isolation: None,
+        runs: Default::default(),
     }
 }
 

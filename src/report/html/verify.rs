@@ -24,6 +24,7 @@ pub(super) fn page(report: &VerifyReport) -> (String, Markup) {
                 (warnings) " warning(s); " (seconds(report.elapsed))
             }
         }
+        p.runs { (crate::report::verify_text::runs_line(report)) }
         (notes(&with_isolation(&report.notes, report.isolation.as_ref())))
         (legend(true))
         @for problem in problems(report) {
@@ -53,9 +54,10 @@ fn matrix(report: &VerifyReport, problem: &str) -> Markup {
         .collect();
     let mut tests: Vec<&str> = Vec::new();
     for row in &rows {
-        for test in &row.tests {
-            if !tests.contains(&test.name.as_str()) {
-                tests.push(&test.name);
+        let names = row.tests.iter().map(|t| t.name.as_str());
+        for name in names.chain(row.not_run.iter().map(String::as_str)) {
+            if !tests.contains(&name) {
+                tests.push(name);
             }
         }
     }
@@ -109,6 +111,9 @@ fn solution_row(row: &VerifyRow, tests: &[&str]) -> Markup {
                 @for name in tests {
                     @match row.tests.iter().find(|t| t.name == *name) {
                         Some(test) => (test_cell(test, row)),
+                        None if row.not_run.iter().any(|n| n == name) => {
+                            td.absent.not-run data-test=(name) title=(row.not_run_reason()) { "not run" }
+                        }
                         None => td.absent title="not run" { "–" },
                     }
                 }

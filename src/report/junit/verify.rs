@@ -59,6 +59,12 @@ fn solution_cases(row: &VerifyRow) -> Vec<TestCase> {
     for test in &row.tests {
         cases.push(test_case(test, classname, broken, &promise));
     }
+    let reason = row.not_run_reason();
+    for name in &row.not_run {
+        let mut status = TestCaseStatus::skipped();
+        status.set_message(plain(&reason));
+        cases.push(case(name, classname, Duration::ZERO, status, &reason));
+    }
     if let Some((verdict, source)) = &row.stress {
         let status = if *verdict != Verdict::AC && broken {
             failure(*verdict, &format!("{source}: {}", row.detail), "")
