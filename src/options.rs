@@ -32,6 +32,10 @@ pub struct AdHocParts {
     pub validators: Vec<PathBuf>,
     /// A folder of tests: `*.in` with `.ans` or `.out` next to them (oj layout).
     pub tests: Option<PathBuf>,
+    /// The interactor of an interactive problem (`--interactor`).
+    pub interactor: Option<PathBuf>,
+    /// Its convention, `kattis` or `testlib` (`--interactor-convention`; detected without).
+    pub interactor_convention: Option<String>,
 }
 
 impl AdHocParts {
@@ -43,6 +47,7 @@ impl AdHocParts {
             || self.output_validator.is_some()
             || !self.validators.is_empty()
             || self.tests.is_some()
+            || self.interactor.is_some()
     }
 }
 

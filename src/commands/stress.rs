@@ -279,6 +279,7 @@ pub fn repro_problem_args(spec: &ProblemSpec) -> String {
         ("--ref", &parts.reference),
         ("--checker", &parts.checker),
         ("--output-validator", &parts.output_validator),
+        ("--interactor", &parts.interactor),
     ];
     for (flag, path) in paths {
         if let Some(path) = path {
@@ -290,6 +291,9 @@ pub fn repro_problem_args(spec: &ProblemSpec) -> String {
             "--validator {}",
             quote(&validator.to_string_lossy())
         ));
+    }
+    if let Some(convention) = &parts.interactor_convention {
+        words.push(format!("--interactor-convention {convention}"));
     }
     words.join(" ")
 }

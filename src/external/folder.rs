@@ -8,12 +8,14 @@ use std::time::Duration;
 
 use super::checker::Checker;
 use super::generator::Generator;
+use super::interactor::{Convention, Interactor};
 use super::tests_dir::{self, TestFile};
 use super::validator::InputValidator;
 use super::{existing, ExternalProblem, Parts};
 use crate::build::find_on_path;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
+use crate::problem::package::DEFAULT_VALIDATION_PASSES;
 use crate::problem::package::{
     self, InputValidatorKind, OutputValidation, Package, Submission, TimeLimitRule,
 };
@@ -58,6 +60,15 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     };
     let references = match &overrides.reference {
         Some(path) => vec![existing("--ref", path)?],
+        // An interactive problem's accepted submissions talk to the interactor: they cannot
+        // answer an input alone, so only a reference named for it (stressjudge.yaml) writes
+        // answer files; without one they are empty.
+        None if package.problem_type.interactive || package.problem_type.multi_pass => package
+            .stress
+            .reference
+            .iter()
+            .map(|p| p.path.clone())
+            .collect(),
         None => references(&package),
     };
     let mut validators = input_validators(&package, &mut notes);
@@ -105,6 +116,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         notes,
         origin: Origin::Folder(dir.to_path_buf()),
     };
+    let interactor = folder_interactor(&package, &checker, overrides)?;
     let problem = ExternalProblem::new(Parts {
         info,
         generators,
@@ -114,6 +126,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         checker_args,
         tests,
     });
+    let problem = match interactor {
+        Some(interactor) => problem.with_interactor(interactor),
+        None => problem,
+    };
     Ok(Folder {
         problem,
         submissions: package.submissions,
@@ -139,26 +155,48 @@ fn references(package: &Package) -> Vec<PathBuf> {
     paths
 }
 
-/// stressjudge judges batch problems: an interactive, multi-pass or submit-answer folder is
+/// stressjudge judges batch, interactive and multi-pass problems: a submit-answer folder is
 /// refused up front.
 fn check_type(package: &Package) -> Result<(), UsageError> {
-    let kind = &package.problem_type;
-    let unsupported = if kind.interactive {
-        Some("interactive")
-    } else if kind.multi_pass {
-        Some("multi-pass")
-    } else if kind.submit_answer {
-        Some("submit-answer")
-    } else {
-        None
-    };
-    match unsupported {
-        Some(what) => Err(UsageError::new(format!(
-            "{}: the problem is {what}; stressjudge judges batch problems only",
+    if package.problem_type.submit_answer {
+        return Err(UsageError::new(format!(
+            "{}: the problem is submit-answer; stressjudge judges programs only",
             package.dir.display()
-        ))),
-        None => Ok(()),
+        )));
     }
+    Ok(())
+}
+
+/// The judge's side of an interactive or multi-pass folder: its output validator (or the
+/// `--interactor` given), `None` for a batch problem.
+fn folder_interactor(
+    package: &Package,
+    checker: &Checker,
+    overrides: &AdHocParts,
+) -> Result<Option<Interactor>, UsageError> {
+    if let Some(given) = super::ad_hoc_interactor(overrides)? {
+        return Ok(Some(given));
+    }
+    let kind = &package.problem_type;
+    if !kind.interactive && !kind.multi_pass {
+        return Ok(None);
+    }
+    let Some(validator) = checker.tool() else {
+        return Err(UsageError::new(format!(
+            "{}: the problem is interactive or multi-pass but has no output validator",
+            package.dir.display()
+        )));
+    };
+    let path = validator.path();
+    Ok(Some(if kind.multi_pass {
+        let passes = package
+            .limits
+            .validation_passes
+            .unwrap_or(DEFAULT_VALIDATION_PASSES);
+        Interactor::multi_pass(path, kind.interactive, passes as usize)
+    } else {
+        Interactor::interactive(path, Convention::Kattis)
+    }))
 }
 
 /// The folder's input validators: programs, and checktestdata scripts when `checktestdata` is

@@ -17,6 +17,7 @@
 //!   any run, stops everything.
 
 pub mod executor;
+pub mod interactive;
 mod plan;
 mod runner;
 

@@ -89,6 +89,7 @@ use std::path::{Path, PathBuf};
 pub use error::PackageError;
 pub use limits::{
     FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,
+    DEFAULT_VALIDATION_PASSES,
 };
 pub use metadata::ProblemType;
 pub use programs::{InputValidator, InputValidatorKind, Program};
