@@ -262,6 +262,7 @@ pub fn subject(
         repro_candidate: repro_candidate_args(&options.candidate, derived_limit(problem)),
         time_limit: plan.limits.cpu,
         memory_limit: plan.limits.memory_bytes,
+        interactive: problem.interaction().is_some(),
     }
 }
 

@@ -171,7 +171,7 @@ impl ExternalProblem {
             AD_HOC_LIMITS.time.as_secs(),
             AD_HOC_LIMITS.memory_bytes >> 20
         )];
-        if parts.checker.is_none() && parts.output_validator.is_none() {
+        if parts.checker.is_none() && parts.output_validator.is_none() && interactor.is_none() {
             notes.push("answers compared by the Kattis default validator".into());
         }
         let info = ProblemInfo {

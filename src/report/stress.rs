@@ -38,6 +38,9 @@ pub struct StressSubject {
     pub time_limit: Duration,
     /// Memory limit in bytes.
     pub memory_limit: u64,
+    /// Whether the problem is interactive: a failure's output is then the conversation
+    /// (`.interaction` form), shown instead of expected, actual and diff.
+    pub interactive: bool,
 }
 
 impl StressSubject {
@@ -142,6 +145,10 @@ impl StressReport {
                     "shrink_runs": f.shrink_runs,
                     "repro": self.subject.repro_command(f),
                     "signature": signature(f),
+                    "transcript": self
+                        .subject
+                        .interactive
+                        .then(|| String::from_utf8_lossy(&f.shrunk_output)),
                 })
             })
             .collect();

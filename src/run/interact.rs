@@ -189,8 +189,8 @@ where
     if relayed {
         holders.push(rw(&to_interactor)?);
         holders.push(rw(&from_interactor)?);
-        relay_sources.push(reader(&from_candidate)?);
-        relay_sources.push(reader(&from_interactor)?);
+        relay_sources.push((reader(&from_candidate)?, writer(&to_interactor)?));
+        relay_sources.push((reader(&from_interactor)?, writer(&to_candidate)?));
     }
     let gate = Gate::new(holders);
     // Never read: they only keep broken pipes away (see above).
@@ -204,11 +204,10 @@ where
         if relayed {
             let mut sources = relay_sources.into_iter();
             let (gate, recorder) = (&gate, &recorder);
-            let from_c = sources.next().expect("two sources");
-            let from_i = sources.next().expect("two sources");
-            let (to_i, to_c) = (to_interactor.clone(), to_candidate.clone());
-            scope.spawn(move || relay(gate, from_c, &to_i, recorder, Direction::Wrote));
-            scope.spawn(move || relay(gate, from_i, &to_c, recorder, Direction::Read));
+            let (from_c, to_i) = sources.next().expect("two directions");
+            let (from_i, to_c) = sources.next().expect("two directions");
+            scope.spawn(move || relay(gate, from_c, to_i, recorder, Direction::Wrote));
+            scope.spawn(move || relay(gate, from_i, to_c, recorder, Direction::Read));
         }
         let interactor_end = Endpoint {
             stdin: to_interactor.clone(),
@@ -264,6 +263,16 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// Opens a FIFO for reading and writing: never blocks, and keeps it open both ways.
 fn rw(path: &Path) -> io::Result<File> {
     OpenOptions::new().read(true).write(true).open(path)
+}
+
+/// A writing end opened at once (the FIFO has a reader: the held ends), whose writes block.
+fn writer(path: &Path) -> io::Result<File> {
+    let file = OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    set_blocking(&file)?;
+    Ok(file)
 }
 
 /// A reading end that is never read, opened without waiting for a writer.
@@ -333,18 +342,16 @@ enum Direction {
     Read,
 }
 
-/// Copies one direction of the conversation, recording it, until the writer ends or the
-/// reader goes away.
-fn relay(gate: &Gate, mut source: File, target: &Path, recorder: &Mutex<Recorder>, way: Direction) {
+/// Copies one direction of the conversation, recording it, until the writer ends; once the
+/// reader has gone, the rest is drained unheard.
+///
+/// Its write end is opened before either side starts (while the held ends give the FIFO a
+/// reader), so the side reading it never sees a moment without a writer (an early
+/// end-of-file); reading starts once both sides run, when an end-of-file means the writer
+/// ended.
+fn relay(gate: &Gate, mut source: File, target: File, recorder: &Mutex<Recorder>, way: Direction) {
     gate.wait_open();
-    // Its reader has opened it by now (or ended): a plain write end, so that the reader sees
-    // end-of-file when this relay closes it and this relay a broken pipe when the reader ends.
-    let target = OpenOptions::new()
-        .write(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(target)
-        .and_then(|f| set_blocking(&f).map(|()| f));
-    let mut target = target.ok();
+    let mut target = Some(target);
     let mut buffer = vec![0u8; 1 << 16];
     loop {
         let n = match source.read(&mut buffer) {

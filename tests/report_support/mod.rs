@@ -340,6 +340,7 @@ pub fn stress_report() -> StressReport {
             repro_candidate: "solutions/david-vs-david/wrong_answer/float_beatty.cpp".into(),
             time_limit: Duration::from_secs(2),
             memory_limit: 256 << 20,
+            interactive: false,
         },
         runs: 2949,
         games: 3_315_976,
