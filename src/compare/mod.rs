@@ -118,6 +118,24 @@ impl TestResult {
         }
     }
 
+    /// The conversation of a failing interactive run (`.interaction` form), when its
+    /// explanation carries one.
+    pub fn transcript(&self) -> Option<String> {
+        let start = self
+            .explanation
+            .iter()
+            .position(|l| l == TRANSCRIPT_HEADER)?;
+        let mut text = String::new();
+        for line in self.explanation[start + 1..].iter() {
+            let Some(line) = line.strip_prefix("  ") else {
+                break;
+            };
+            text.push_str(line);
+            text.push('\n');
+        }
+        Some(text)
+    }
+
     /// The CPU time as a [`Duration`].
     pub fn cpu(&self) -> Duration {
         Duration::from_millis(self.cpu_ms)
@@ -143,6 +161,10 @@ pub fn classify(
 /// Why a candidate of an interactive problem stopped at the wall-clock backstop: it waited for
 /// input that never came (Codeforces calls it "Idleness limit exceeded").
 pub const IDLE_DETAIL: &str = "idle: waiting for input (did it flush its output?)";
+
+/// The explanation line that introduces an interactive run's transcript (its lines follow,
+/// indented by two spaces).
+pub const TRANSCRIPT_HEADER: &str = "interaction (> candidate wrote, < candidate read):";
 
 /// Judges an interactive or multi-pass run by problemtools' rule (`judge/execute.py`,
 /// `_run_interactive`), the interactor's own failures having already been judge errors:
@@ -184,15 +206,13 @@ pub fn classify_interaction(
             seconds(outcome.cpu)
         );
     }
-    if done.passes > 1 {
+    if done.passes > 1 && result.verdict != Verdict::AC {
         result.detail = format!("{} (pass {})", result.detail, done.passes)
             .trim_start()
             .into();
     }
     if let Some(transcript) = &done.transcript {
-        result
-            .explanation
-            .push("interaction (> candidate wrote, < candidate read):".into());
+        result.explanation.push(TRANSCRIPT_HEADER.into());
         result
             .explanation
             .extend(transcript.lines().map(|l| format!("  {l}")));

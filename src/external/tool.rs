@@ -75,6 +75,12 @@ pub struct ToolResult {
     pub collected: Vec<(String, Vec<u8>)>,
 }
 
+impl AsRef<RunOutcome> for ToolResult {
+    fn as_ref(&self) -> &RunOutcome {
+        &self.outcome
+    }
+}
+
 impl ToolResult {
     /// A collected file's contents.
     pub fn file(&self, name: &str) -> Option<&[u8]> {

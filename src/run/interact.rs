@@ -156,7 +156,7 @@ pub fn connect<C, I, T>(
 where
     C: FnOnce(Endpoint<'_>) -> io::Result<RunOutcome>,
     I: FnOnce(Endpoint<'_>) -> io::Result<T> + Send,
-    T: Send,
+    T: Send + AsRef<RunOutcome>,
 {
     let dir = tempfile::Builder::new()
         .prefix("stressjudge-link-")
@@ -197,9 +197,19 @@ where
     let _to_candidate_kept = idle_reader(&to_candidate)?;
     let from_candidate_kept = Mutex::new(Some(idle_reader(&from_candidate)?));
     let recorder = Mutex::new(Recorder::new(record.unwrap_or(0)));
-    let started_candidate = || gate.settle(0);
-    let started_interactor = || gate.settle(1);
-    let ends: Mutex<[Option<Instant>; 2]> = Mutex::new([None, None]);
+    // When each side started, as the harness heard it: with each run's own wall time it
+    // places both ends on one clock (the harness hears of the two ends later, in an order the
+    // launchers' own clean-up can swap).
+    let starts: Mutex<[Option<Instant>; 2]> = Mutex::new([None, None]);
+    let started_candidate = || {
+        lock(&starts)[0] = Some(Instant::now());
+        gate.settle(0)
+    };
+    let started_interactor = || {
+        lock(&starts)[1] = Some(Instant::now());
+        gate.settle(1)
+    };
+    let ends: Mutex<[bool; 2]> = Mutex::new([false, false]);
     let (candidate_result, interactor_result) = std::thread::scope(|scope| {
         if relayed {
             let mut sources = relay_sources.into_iter();
@@ -218,8 +228,8 @@ where
         let interactor_thread = scope.spawn(move || {
             let result = interactor(interactor_end);
             let mut ends = lock(ends_ref);
-            ends[1] = Some(Instant::now());
-            let first = ends[0].is_none();
+            ends[1] = true;
+            let first = !ends[0];
             drop(ends);
             if first && !result.as_ref().is_ok_and(accepts) {
                 lock(kept_ref).take();
@@ -233,15 +243,21 @@ where
             started: &started_candidate,
         };
         let candidate_result = candidate(candidate_end);
-        lock(&ends)[0] = Some(Instant::now());
+        lock(&ends)[0] = true;
         gate.settle(0);
         let interactor_result = interactor_thread
             .join()
             .unwrap_or_else(|_| Err(io::Error::other("the interactor's thread panicked")));
         (candidate_result, interactor_result)
     });
-    let [candidate_end, interactor_end] = *lock(&ends);
-    let interactor_first = matches!((interactor_end, candidate_end), (Some(i), Some(c)) if i < c);
+    let [candidate_start, interactor_start] = *lock(&starts);
+    let interactor_first = match (&candidate_result, &interactor_result) {
+        (Ok(c), Ok(i)) => match (candidate_start, interactor_start) {
+            (Some(cs), Some(is)) => is + i.as_ref().wall < cs + c.wall,
+            _ => false,
+        },
+        _ => false,
+    };
     let transcript = relayed.then(|| {
         recorder
             .into_inner()

@@ -287,6 +287,12 @@ pub enum LimitHit {
     Output,
 }
 
+impl AsRef<RunOutcome> for RunOutcome {
+    fn as_ref(&self) -> &RunOutcome {
+        self
+    }
+}
+
 /// Everything measured about one run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunOutcome {
