@@ -79,6 +79,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         ));
     }
     let (checker, checker_args) = checker(&package, overrides, &mut notes)?;
+    let interactor = folder_interactor(&package, &checker, overrides)?;
+    if interactor.is_some() {
+        notes.extend(sample_interactions(&package.dir));
+    }
     let tests = match &overrides.tests {
         Some(dir) => tests_dir::load(dir)?,
         None => test_files(&package, &checker_args),
@@ -116,7 +120,6 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         notes,
         origin: Origin::Folder(dir.to_path_buf()),
     };
-    let interactor = folder_interactor(&package, &checker, overrides)?;
     let problem = ExternalProblem::new(Parts {
         info,
         generators,
@@ -165,6 +168,39 @@ fn check_type(package: &Package) -> Result<(), UsageError> {
         )));
     }
     Ok(())
+}
+
+/// The folder's sample interactions (`data/sample/*.interaction`, statement only: `>` lines the
+/// submission writes, `<` lines it reads, `---` between passes), one note each, for the reports
+/// and `list` that show the problem.
+fn sample_interactions(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir.join("data/sample")) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "interaction"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(path).ok()?;
+            let lines: Vec<&str> = text.lines().collect();
+            let mut shown = lines
+                .iter()
+                .take(12)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" | ");
+            if lines.len() > 12 {
+                shown.push_str(&format!(" | ... ({} more lines)", lines.len() - 12));
+            }
+            let name = path.file_stem()?.to_string_lossy().into_owned();
+            Some(format!("sample {name} interaction: {shown}"))
+        })
+        .collect()
 }
 
 /// The judge's side of an interactive or multi-pass folder: its output validator (or the
