@@ -353,6 +353,7 @@ impl Interactor {
                 stdin,
                 stdout: stdout.clone(),
                 started: &|| {},
+                ended: &|_| {},
             })
             .map_err(harness)?;
         let output = std::fs::read(&stdout).map_err(harness)?;

@@ -70,6 +70,9 @@ pub struct Endpoint<'a> {
     pub stdout: PathBuf,
     /// Called once the side's launcher has opened both and started the process.
     pub started: &'a (dyn Fn() + Sync),
+    /// Called when the run is over, with the `CLOCK_MONOTONIC` nanoseconds at which its
+    /// launcher saw it end (0 when unknown).
+    pub ended: &'a (dyn Fn(u64) + Sync),
 }
 
 /// The wall-clock backstop for an interactor whose candidate has `candidate_wall`: past the
@@ -196,11 +199,20 @@ where
     // Never read: they only keep broken pipes away (see above).
     let _to_candidate_kept = idle_reader(&to_candidate)?;
     let from_candidate_kept = Mutex::new(Some(idle_reader(&from_candidate)?));
+    // As problemtools' runner, each side's output stays open in the harness until the harness
+    // has seen that side end: the other side's end-of-file can then only come after it, so
+    // which ended first is never a race (and a candidate that closes its stdout but keeps
+    // running is stopped at its limit, as there).
+    let candidate_output_held = Mutex::new(Some(writer(&from_candidate)?));
+    let interactor_output_held = Mutex::new(Some(writer(&to_candidate)?));
     let recorder = Mutex::new(Recorder::new(record.unwrap_or(0)));
     // When each side started, as the harness heard it: with each run's own wall time it
     // places both ends on one clock (the harness hears of the two ends later, in an order the
     // launchers' own clean-up can swap).
     let starts: Mutex<[Option<Instant>; 2]> = Mutex::new([None, None]);
+    let ended_at: Mutex<[u64; 2]> = Mutex::new([0, 0]);
+    let ended_candidate = |ns: u64| lock(&ended_at)[0] = ns;
+    let ended_interactor = |ns: u64| lock(&ended_at)[1] = ns;
     let started_candidate = || {
         lock(&starts)[0] = Some(Instant::now());
         gate.settle(0)
@@ -223,10 +235,13 @@ where
             stdin: to_interactor.clone(),
             stdout: from_interactor.clone(),
             started: &started_interactor,
+            ended: &ended_interactor,
         };
         let (gate_ref, ends_ref, kept_ref) = (&gate, &ends, &from_candidate_kept);
+        let interactor_held = &interactor_output_held;
         let interactor_thread = scope.spawn(move || {
             let result = interactor(interactor_end);
+            lock(interactor_held).take();
             let mut ends = lock(ends_ref);
             ends[1] = true;
             let first = !ends[0];
@@ -241,8 +256,10 @@ where
             stdin: to_candidate.clone(),
             stdout: from_candidate.clone(),
             started: &started_candidate,
+            ended: &ended_candidate,
         };
         let candidate_result = candidate(candidate_end);
+        lock(&candidate_output_held).take();
         lock(&ends)[0] = true;
         gate.settle(0);
         let interactor_result = interactor_thread
@@ -251,7 +268,12 @@ where
         (candidate_result, interactor_result)
     });
     let [candidate_start, interactor_start] = *lock(&starts);
+    let [candidate_ended, interactor_ended] = *lock(&ended_at);
     let interactor_first = match (&candidate_result, &interactor_result) {
+        // As the launchers saw the two ends, on the machine's one monotonic clock.
+        (Ok(_), Ok(_)) if candidate_ended > 0 && interactor_ended > 0 => {
+            interactor_ended < candidate_ended
+        }
         (Ok(c), Ok(i)) => match (candidate_start, interactor_start) {
             (Some(cs), Some(is)) => is + i.as_ref().wall < cs + c.wall,
             _ => false,

@@ -318,6 +318,7 @@ fn run_one<F: AsFd>(
     // If this fails the harness is gone; the watch then sees the closed pipe and kills the run.
     let _ = send(&FromLauncher::Started { pid: shown_pid });
     let watched = watch(pid, run, start, requests, tree);
+    let ended_ns = monotonic_ns();
     if contained {
         kill_namespace();
     }
@@ -333,9 +334,9 @@ fn run_one<F: AsFd>(
     if watched.stop == Some(Stop::HarnessGone) {
         return None;
     }
-    Some(FromLauncher::Finished(outcome(
-        run, &watched, &stdio, cpu, oom_killed,
-    )))
+    let mut finished = outcome(run, &watched, &stdio, cpu, oom_killed);
+    finished.ended_ns = ended_ns;
+    Some(FromLauncher::Finished(finished))
 }
 
 /// Puts the measurements together and decides which limit, if any, the run broke.
@@ -375,7 +376,20 @@ fn outcome(
         peak_kib,
         limit,
         cancelled: w.stop == Some(Stop::Cancelled),
+        ended_ns: 0,
     }
+}
+
+/// `CLOCK_MONOTONIC` in nanoseconds.
+fn monotonic_ns() -> u64 {
+    let mut now = std::mem::MaybeUninit::<libc::timespec>::uninit();
+    // SAFETY: a valid clock id and out-parameter.
+    if unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, now.as_mut_ptr()) } != 0 {
+        return 0;
+    }
+    // SAFETY: clock_gettime succeeded, so `now` is initialised.
+    let now = unsafe { now.assume_init() };
+    (now.tv_sec.max(0) as u64) * 1_000_000_000 + now.tv_nsec.max(0) as u64
 }
 
 /// The limit to report (see [`LimitHit`] for the order).

@@ -258,6 +258,9 @@ impl Sandbox {
             let started = end.map(|e| e.started);
             let result = wire.and_then(|wire| match self.exchange(&wire, started) {
                 Ok(outcome) => {
+                    if let Some(end) = end {
+                        (end.ended)(outcome.ended_ns);
+                    }
                     let collected = workdir::collect(&host_workdir, &req.collect);
                     let mut outcome =
                         collect(outcome, self.dir.path(), req, collected, end.is_none());
