@@ -34,8 +34,8 @@ fn solutions(report: &Value) -> Vec<(String, String, String)> {
 fn verify_gives_every_edge_case_its_folders_verdict() {
     let _heavy = heavy();
     // Accepted; wrong final answer (only when the number is n); too many queries; a malformed
-    // query; exits 0 early; closes stdout and keeps running; extra output after the end: WA.
-    // Exits 1 after a reply: RE. Never flushes: TLE (idleness).
+    // query; exits 0 early; extra output after the end: WA. Closes stdout and keeps running:
+    // TLE (as problemtools). Exits 1 after a reply: RE. Never flushes: TLE (idleness).
     let run = stressjudge(&["verify", GUESS, "--json"]);
     let report = run.json();
     run.expect_code(0);
@@ -78,9 +78,9 @@ fn judge_explains_each_failure_with_the_interactors_message_and_the_transcript()
             "extra output after the final answer",
         ),
         (
-            "wrong_answer/closes_stdout.cpp",
-            "WA",
-            "ended before answering",
+            "time_limit_exceeded/closes_stdout.cpp",
+            "TLE",
+            "idle: waiting for input",
         ),
         ("run_time_error/exit1_after_reply.cpp", "RE", "exit code 1"),
         (
