@@ -12,7 +12,7 @@ use serde_json::Value;
 const GUESS: &str = "tests/interactive/guess";
 const INTERACTOR: &str = "tests/interactive/guess/output_validators/interactor/interactor.cpp";
 const GEN: &str = "tests/interactive/gen.py";
-const VALIDATOR: &str = "tests/interactive/validate.py";
+const VALIDATOR: &str = "tests/interactive/guess/input_validators/validate.py";
 const MISSES_THE_TOP: &str = "tests/interactive/guess/submissions/wrong_answer/misses_the_top.cpp";
 
 fn solutions(report: &Value) -> Vec<(String, String, String)> {

@@ -474,16 +474,16 @@ mod tests {
 
     #[test]
     fn the_recorder_writes_interaction_lines_and_says_what_it_left_out() {
-        let mut r = Recorder::new(20);
+        let mut r = Recorder::new(21);
         r.push(Direction::Wrote, b"1");
         r.push(Direction::Read, b"higher\n");
         r.push(Direction::Wrote, b"0\n");
         r.push(Direction::Read, b"correct\nmore text that does not fit\n");
         let t = r.finish();
         assert_eq!(t.text, "<higher\n>10\n<correct\n");
-        assert_eq!(t.omitted, 29);
+        assert_eq!(t.omitted, 28);
         assert!(t
             .shown()
-            .ends_with("(29 more bytes of the interaction not shown)\n"));
+            .ends_with("(28 more bytes of the interaction not shown)\n"));
     }
 }
