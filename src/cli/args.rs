@@ -76,6 +76,14 @@ pub struct ProblemPartArgs {
     /// Folder of tests: `NAME.in` with `NAME.ans` or `NAME.out` (else the reference answers).
     #[arg(long, value_name = "DIR")]
     pub tests: Option<PathBuf>,
+    /// Interactor of an interactive problem: a Kattis validator (`int INPUT ANSWER FEEDBACK_DIR`,
+    /// 42 AC / 43 WA) or, for a source that includes testlib.h, a testlib interactor
+    /// (`int INPUT OUTPUT ANSWER`, 0 OK / 1 WA / 2 PE / 3 FAIL); it talks with the candidate.
+    #[arg(long, value_name = "PROGRAM")]
+    pub interactor: Option<PathBuf>,
+    /// The interactor's convention, when detecting it from the source is not wanted.
+    #[arg(long, value_name = "CONVENTION", value_parser = ["kattis", "testlib"], requires = "interactor")]
+    pub interactor_convention: Option<String>,
 }
 
 /// `stressjudge gen`.

@@ -129,6 +129,8 @@ fn problem_spec(name: Option<String>, parts: &ProblemPartArgs) -> ProblemSpec {
             output_validator: parts.output_validator.clone(),
             validators: parts.validators.clone(),
             tests: parts.tests.clone(),
+            interactor: parts.interactor.clone(),
+            interactor_convention: parts.interactor_convention.clone(),
         },
     }
 }

@@ -112,7 +112,16 @@ fn testlib(
         ..ToolCall::default()
     };
     let result = tool.call(sandboxes, limits, call)?;
-    let outcome = &result.outcome;
+    testlib_verdict(tool, &result.outcome, limits)
+}
+
+/// The verdict of a testlib program (checker or interactor) from how it ended: exit 0 OK, 1
+/// WA, 2 PE (a wrong answer with the reason), 3 FAIL (a judge error), anything else broken.
+pub(crate) fn testlib_verdict(
+    tool: &Tool,
+    outcome: &crate::run::RunOutcome,
+    limits: &ToolLimits,
+) -> Result<CheckResult, ToolFailure> {
     let message = first_line(&outcome.stderr_head);
     match (outcome.limit_hit, outcome.exit) {
         (None, Exit::Code(TESTLIB_OK)) => Ok(CheckResult::Accepted),
@@ -162,6 +171,17 @@ fn kattis(
         ],
     };
     let result = tool.call(sandboxes, limits, call)?;
+    kattis_verdict(tool, &result, limits)
+}
+
+/// The verdict of a Kattis output validator (batch or interactive) from how it ended: exit 42
+/// accepted, 43 wrong with `feedback/judgemessage.txt` (or its stderr) as the reason, anything
+/// else broken.
+pub(crate) fn kattis_verdict(
+    tool: &Tool,
+    result: &super::tool::ToolResult,
+    limits: &ToolLimits,
+) -> Result<CheckResult, ToolFailure> {
     let outcome = &result.outcome;
     match (outcome.limit_hit, outcome.exit) {
         (None, Exit::Code(KATTIS_ACCEPT)) => {

@@ -21,6 +21,7 @@
 pub mod deciding;
 pub mod executor;
 pub mod gate;
+pub mod interactive;
 mod plan;
 pub mod results;
 mod runner;

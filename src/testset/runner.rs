@@ -9,12 +9,13 @@ use std::sync::Mutex;
 use super::deciding::ends_judging;
 use super::gate::Gate;
 use super::results::{ResultCache, RunKey};
+pub use super::interactive::judge_run;
 use super::Plan;
-use crate::compare::timing::{decide, is_borderline, measuring_limits, Borderline};
-use crate::compare::{classify, TestResult};
+use crate::compare::timing::{decide, is_borderline, Borderline};
+use crate::compare::TestResult;
 use crate::error::Fault;
 use crate::problem::{Problem, TestCase};
-use crate::run::{RunLimits, RunOutcome};
+use crate::run::{Endpoint, RunLimits, RunOutcome};
 
 /// One judged test.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,6 +62,20 @@ impl TestObserver for Unobserved {
 pub trait Executor {
     /// Runs the candidate with stdin from `input_path`, enforcing `limits`.
     fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome>;
+
+    /// Runs the candidate connected to an interactor ([`crate::run::connect`]): stdin and
+    /// stdout are the endpoint's. Executors that cannot (test fakes) say so.
+    fn execute_connected(
+        &mut self,
+        end: Endpoint<'_>,
+        limits: &RunLimits,
+    ) -> io::Result<RunOutcome> {
+        let _ = (end, limits);
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "this executor cannot run interactive problems",
+        ))
+    }
 }
 
 /// The judged test set: rows in test order and how they were scheduled.
@@ -491,12 +506,17 @@ impl Judge<'_> {
             RunKind::Parallel => gate.shared(),
             RunKind::Alone | RunKind::Rerun => gate.alone(),
         });
-        let outcome = executor
-            .execute(path, &measuring_limits(limits))
-            .map_err(|e| Fault::harness("cannot run the candidate", e))?;
+        let context = format!("on test {}", case.name);
+        let (result, outcome) = judge_run(
+            executor,
+            self.problem,
+            path,
+            &case.input,
+            &case.expected,
+            limits,
+            &context,
+        )?;
         drop(permit);
-        let result = classify(&outcome, limits, self.problem, &case.input, &case.expected)
-            .map_err(|f| Fault::judge(f, format!("on test {}", case.name), Some(&case.input)))?;
         let borderline = is_borderline(&outcome, limits);
         if let Some(cache) = self.cache {
             cache.count_run();

@@ -353,6 +353,7 @@ pub fn stress_report() -> StressReport {
             time_limit: Duration::from_secs(2),
             memory_limit: 256 << 20,
             saved_in: PathBuf::from("stressjudge-failures/david-vs-david"),
+            interactive: false,
         },
         runs: 2949,
         games: 3_315_976,

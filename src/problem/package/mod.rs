@@ -98,6 +98,7 @@ pub use included::include_folder_of;
 pub use expectation::{Expectation, Judged, JudgedTest, TestVerdict};
 pub use limits::{
     FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,
+    DEFAULT_VALIDATION_PASSES,
 };
 pub use metadata::ProblemType;
 pub use programs::{InputValidator, InputValidatorKind, Program};
