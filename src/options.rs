@@ -36,6 +36,9 @@ pub struct AdHocParts {
     pub more_generators: Vec<String>,
     /// The file the generators write their input to instead of stdout (`--gen-output`).
     pub gen_output: Option<String>,
+    /// The files solutions read and write instead of stdin and stdout (`--input-file`,
+    /// `--output-file`), over a package's own; not a part that makes an ad-hoc problem.
+    pub file_io: crate::run::FileIo,
 }
 
 impl AdHocParts {
@@ -213,6 +216,8 @@ pub struct VerifyOptions {
     pub isolation: IsolationChoice,
     /// Extra report files.
     pub reports: ReportFiles,
+    /// `--input-file`/`--output-file`, over each problem's own file I/O.
+    pub file_io: crate::run::FileIo,
 }
 
 /// `stressjudge doctor`.

@@ -76,6 +76,23 @@ pub struct ProblemPartArgs {
     /// Folder of tests: `NAME.in` with `NAME.ans` or `NAME.out` (else the reference answers).
     #[arg(long, value_name = "DIR")]
     pub tests: Option<PathBuf>,
+    /// File I/O of the problem's solutions.
+    #[command(flatten)]
+    pub file_io: FileIoArgs,
+}
+
+/// `--input-file`, `--output-file`: solutions (candidate and reference) read and write these
+/// files in their working directory instead of stdin and stdout (USACO-style problems).
+#[derive(Debug, Args, Clone, Default)]
+pub struct FileIoArgs {
+    /// Solutions read their input from this file in their working directory (stdin is empty),
+    /// e.g. `game.in`.
+    #[arg(long, value_name = "NAME")]
+    pub input_file: Option<String>,
+    /// Solutions write their answer to this file in their working directory (stdout is not
+    /// judged; a missing file is an empty answer), e.g. `game.out`.
+    #[arg(long, value_name = "NAME")]
+    pub output_file: Option<String>,
 }
 
 /// `stressjudge gen`.
@@ -270,4 +287,7 @@ pub struct VerifyArgs {
     /// Also write the report to FILE (.json, .xml for JUnit, .html); repeatable.
     #[arg(long = "report", value_name = "FILE")]
     pub reports: Vec<PathBuf>,
+    /// File I/O of the problems' solutions (over a Polygon package's own).
+    #[command(flatten)]
+    pub file_io: FileIoArgs,
 }

@@ -446,6 +446,15 @@ pub fn repro_problem_args(spec: &ProblemSpec) -> String {
             quote(&validator.to_string_lossy())
         ));
     }
+    let file_io = [
+        ("--input-file", &parts.file_io.input),
+        ("--output-file", &parts.file_io.output),
+    ];
+    for (flag, name) in file_io {
+        if let Some(name) = name {
+            words.push(format!("{flag} {}", quote(name)));
+        }
+    }
     words.join(" ")
 }
 

@@ -108,8 +108,10 @@ fn slowest_accepted(
             }
         };
         let plan = Plan::new(&candidate, problem.info());
-        let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))
-            .map_err(|f| fault_error(f, None))?;
+        let run = run_test_set(problem, &cases, &plan, || {
+            SandboxExecutor::start_for(&program, problem.info())
+        })
+        .map_err(|f| fault_error(f, None))?;
         if let Some(row) = run.rows.iter().find(|r| r.result.verdict != Verdict::AC) {
             // As problemtools does, a broken accepted submission is reported (verify shows its
             // verdict) rather than ending the run; its times are left out.

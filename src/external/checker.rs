@@ -156,6 +156,7 @@ fn kattis(
         ],
         dirs: vec!["feedback"],
         collect: vec!["feedback/judgemessage.txt"],
+        ..ToolCall::default()
     };
     let result = tool.call(sandboxes, limits, call)?;
     let outcome = &result.outcome;

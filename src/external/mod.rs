@@ -165,6 +165,9 @@ impl ExternalProblem {
         if parts.checker.is_none() && parts.output_validator.is_none() {
             notes.push("answers compared by the Kattis default validator".into());
         }
+        if !parts.file_io.is_standard() {
+            notes.push(format!("file I/O: each solution {}", parts.file_io));
+        }
         let info = ProblemInfo {
             id: "ad-hoc".into(),
             title: "ad-hoc problem".into(),
@@ -176,6 +179,7 @@ impl ExternalProblem {
             time_limit_origin: TimeLimitOrigin::Given,
             notes,
             origin: Origin::AdHoc,
+            file_io: parts.file_io.clone(),
         };
         Ok(ExternalProblem::new(Parts {
             info,
@@ -255,6 +259,7 @@ impl ExternalProblem {
         }
         let call = ToolCall {
             stdin: input.as_bytes(),
+            file_io: self.info.file_io.clone(),
             ..ToolCall::default()
         };
         let result = reference.call(&self.sandboxes, &self.limits, call)?;
@@ -443,6 +448,7 @@ mod tests {
             time_limit_origin: TimeLimitOrigin::Given,
             notes: Vec::new(),
             origin: Origin::AdHoc,
+            file_io: crate::run::FileIo::default(),
         };
         ExternalProblem::new(Parts {
             info,

@@ -165,6 +165,7 @@
 
 mod cgroup;
 mod contain;
+mod file_io;
 mod isolation;
 mod launcher;
 mod procfs;
@@ -186,6 +187,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use file_io::FileIo;
 pub use isolation::{
     configure_process, process_isolation, process_options, CgroupInfo, Isolation, IsolationDemand,
     IsolationLevel, SandboxOptions, DEFAULT_PROCESS_LIMIT, DISABLE_CGROUPS_ENV,

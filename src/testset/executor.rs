@@ -5,12 +5,14 @@ use std::path::Path;
 
 use super::Executor;
 use crate::build::Program;
-use crate::run::{CancelHandle, RunLimits, RunOutcome, RunRequest, Sandbox};
+use crate::problem::ProblemInfo;
+use crate::run::{CancelHandle, FileIo, RunLimits, RunOutcome, RunRequest, Sandbox};
 
 /// Runs a built program through the sandbox; one per worker thread.
 pub struct SandboxExecutor<'a> {
     program: &'a Program,
     sandbox: Sandbox,
+    file_io: FileIo,
 }
 
 impl<'a> SandboxExecutor<'a> {
@@ -19,7 +21,19 @@ impl<'a> SandboxExecutor<'a> {
         Ok(SandboxExecutor {
             program,
             sandbox: Sandbox::start()?,
+            file_io: FileIo::default(),
         })
+    }
+
+    /// Starts a sandbox for `program` solving `problem`: runs use the problem's file I/O.
+    pub fn start_for(program: &'a Program, problem: &ProblemInfo) -> io::Result<Self> {
+        Ok(Self::start(program)?.with_file_io(&problem.file_io))
+    }
+
+    /// This executor, running the program with file I/O (see [`FileIo`]).
+    pub fn with_file_io(mut self, file_io: &FileIo) -> Self {
+        self.file_io = file_io.clone();
+        self
     }
 
     /// Starts a sandbox for `program` with the `stressjudge` binary at `launcher` as its
@@ -28,6 +42,7 @@ impl<'a> SandboxExecutor<'a> {
         Ok(SandboxExecutor {
             program,
             sandbox: Sandbox::start_with(launcher)?,
+            file_io: FileIo::default(),
         })
     }
 
@@ -39,7 +54,7 @@ impl<'a> SandboxExecutor<'a> {
 
 impl Executor for SandboxExecutor<'_> {
     fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome> {
-        self.sandbox.run(&RunRequest {
+        let request = RunRequest {
             argv: self.program.argv_for(limits.memory_bytes),
             env: self.program.env.clone(),
             stdin: input_path.to_path_buf(),
@@ -48,6 +63,7 @@ impl Executor for SandboxExecutor<'_> {
             dirs: Vec::new(),
             collect: Vec::new(),
             readonly: self.program.readonly_paths.clone(),
-        })
+        };
+        self.sandbox.run_with_file_io(&request, &self.file_io)
     }
 }

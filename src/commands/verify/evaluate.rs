@@ -123,7 +123,7 @@ pub fn evaluate(
         problem,
         &cases,
         &plan,
-        || SandboxExecutor::start(&program),
+        || SandboxExecutor::start_for(&program, problem.info()),
         observer,
     )
     .map_err(|f| fault_error(f, None))?;
@@ -235,7 +235,7 @@ fn tle_margin_warning(
         strict_timing: true,
         reruns: 0,
     };
-    let mut executor = SandboxExecutor::start(program).ok()?;
+    let mut executor = SandboxExecutor::start_for(program, problem.info()).ok()?;
     let row = run_one(&mut executor, problem, case, &wide).ok()?;
     (row.result.verdict != Verdict::TLE).then(|| {
         format!(
