@@ -120,6 +120,15 @@
 //! descendants that both left the group and outlived the launcher can escape that path; under
 //! full isolation nothing can, since the death of the PID namespace's PID 1 kills it all.
 //!
+//! # File I/O
+//!
+//! [`Sandbox::run_with_file_io`] runs a program that reads a named input file and/or writes a
+//! named output file in its working directory ([`FileIo`], Polygon's `input-file` /
+//! `output-file`): the input is copied in as a read-only file like the request's `files`, stdin
+//! is empty, and the output file is read back as the outcome's stdout (no links followed, at most
+//! the output limit, `RLIMIT_FSIZE` bounding it as it bounds stdout). The launcher and the wire
+//! protocol do not change: this is the harness's side of the working directory.
+//!
 //! # Cancelling
 //!
 //! [`CancelHandle::cancel`] (from any thread, e.g. a Ctrl-C handler) writes a `Cancel` line to
