@@ -60,20 +60,15 @@ fn a_polygon_file_io_package_verifies_and_judges() {
     let main = format!("{GAME}/solutions/main.py");
     let stdout = format!("{GAME}/solutions/stdout.py");
     for isolation in ["full", "basic"] {
-        let accepted = stressjudge(&["judge", "--isolation", isolation, GAME, &main]);
-        accepted.expect_code(0);
-        assert!(
-            accepted.stdout.contains("verdict: AC (3 tests)"),
-            "{}",
-            accepted.describe()
-        );
-        let printed = stressjudge(&["judge", "--isolation", isolation, GAME, &stdout]);
-        printed.expect_code(1);
-        assert!(
-            printed.stdout.contains("the output is empty"),
-            "{}",
-            printed.describe()
-        );
+        let cases = [
+            (&main, 0, "verdict: AC (3 tests)"),
+            (&stdout, 1, "the output is empty"),
+        ];
+        for (solution, code, shown) in cases {
+            let run = stressjudge(&["judge", "--isolation", isolation, GAME, solution]);
+            run.expect_code(code);
+            assert!(run.stdout.contains(shown), "{}", run.describe());
+        }
     }
 }
 
@@ -200,22 +195,26 @@ fn ad_hoc_stress_and_its_repro_use_the_files() {
         "a, b = map(int, open('in.txt').read().split())\n\
          open('out.txt', 'w').write(f'{a + b + (a > 90)}\\n')\n",
     );
-    let run = stressjudge(&[
-        "stress",
-        "--gen",
-        arg(&generator),
-        "--ref",
-        arg(&reference),
-        arg(&wrong),
-        "--input-file",
-        "in.txt",
-        "--output-file",
-        "out.txt",
-        "--seeds",
-        "1..40",
-        "--out",
-        arg(&dir.path().join("failures")),
-    ]);
+    let failures = dir.path().join("failures");
+    let stress = |solution: &Path, seeds: &str| {
+        stressjudge(&[
+            "stress",
+            "--gen",
+            arg(&generator),
+            "--ref",
+            arg(&reference),
+            arg(solution),
+            "--input-file",
+            "in.txt",
+            "--output-file",
+            "out.txt",
+            "--seeds",
+            seeds,
+            "--out",
+            arg(&failures),
+        ])
+    };
+    let run = stress(&wrong, "1..40");
     run.expect_code(1);
     assert!(run.stdout.contains("FAILURE"), "{}", run.describe());
     let repro = run
@@ -232,19 +231,5 @@ fn ad_hoc_stress_and_its_repro_use_the_files() {
     assert!(again.stdout.contains("expected"), "{}", again.describe());
 
     // The right solution passes the same stress.
-    let run = stressjudge(&[
-        "stress",
-        "--gen",
-        arg(&generator),
-        "--ref",
-        arg(&reference),
-        arg(&reference),
-        "--input-file",
-        "in.txt",
-        "--output-file",
-        "out.txt",
-        "--seeds",
-        "1..10",
-    ]);
-    run.expect_code(0);
+    stress(&reference, "1..10").expect_code(0);
 }

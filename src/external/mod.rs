@@ -269,7 +269,11 @@ impl ExternalProblem {
         if !self.empty_answers_ok && result.outcome.stdout.iter().all(u8::is_ascii_whitespace) {
             // A forgotten print, not an answer: every candidate that prints one would be
             // blamed with a wrong answer.
-            return Err(ToolFailure::new(reference.label(), "printed nothing"));
+            let what = match &self.info.file_io.output {
+                Some(name) => format!("wrote nothing to {name}"),
+                None => "printed nothing".to_string(),
+            };
+            return Err(ToolFailure::new(reference.label(), what));
         }
         let text = String::from_utf8(result.outcome.stdout).map_err(|_| {
             ToolFailure::new(reference.label(), "printed bytes that are not UTF-8 text")
