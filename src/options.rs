@@ -40,6 +40,9 @@ pub struct AdHocParts {
     pub interactor: Option<PathBuf>,
     /// Its convention, `kattis` or `testlib` (`--interactor-convention`; detected without).
     pub interactor_convention: Option<String>,
+    /// The files solutions read and write instead of stdin and stdout (`--input-file`,
+    /// `--output-file`), over a package's own; not a part that makes an ad-hoc problem.
+    pub file_io: crate::run::FileIo,
 }
 
 impl AdHocParts {
@@ -222,6 +225,8 @@ pub struct VerifyOptions {
     pub all_tests: bool,
     /// Reuse no remembered result.
     pub fresh: bool,
+    /// `--input-file`/`--output-file`, over each problem's own file I/O.
+    pub file_io: crate::run::FileIo,
 }
 
 /// `stressjudge doctor`.

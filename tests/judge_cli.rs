@@ -85,6 +85,7 @@ fn problem(output_limit_bytes: Option<u64>) -> ProblemInfo {
         time_limit_origin: stressjudge::problem::TimeLimitOrigin::Given,
         notes: Vec::new(),
         origin: Origin::AdHoc,
+        file_io: Default::default(),
     }
 }
 

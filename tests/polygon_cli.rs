@@ -323,9 +323,9 @@ fn broken_packages_are_one_line_naming_the_file_and_test() {
         &["interactive", "not supported yet"],
     );
     check(
-        "file-io",
-        &|p| edit_xml(p, r#"input-file="""#, r#"input-file="sum.in""#),
-        &["problem.xml", "sum.in", "file I/O"],
+        "file-io-path",
+        &|p| edit_xml(p, r#"input-file="""#, r#"input-file="../sum.in""#),
+        &["problem.xml", "../sum.in", "file I/O"],
     );
     // Answers come from the main solution when a command needs them.
     let package = copy_of_sum(dir.path(), "failing-main");

@@ -188,7 +188,13 @@ fn screenshot_shows_the_matrix(png: &Path, height: u32, solutions: &[Value]) {
     // Each cell is about 40 x 40 pixels; at least half of it shows its background.
     let mut cells: Vec<(&str, usize)> = Vec::new();
     for solution in solutions {
-        for test in solution["tests"].as_array().unwrap() {
+        // A test not run has no verdict cell (its cell is checked in the DOM).
+        for test in solution["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["run"] != false)
+        {
             let verdict = test["verdict"].as_str().unwrap();
             match cells.iter_mut().find(|(v, _)| *v == verdict) {
                 Some((_, n)) => *n += 1,

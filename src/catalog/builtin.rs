@@ -39,12 +39,20 @@ impl Builtin {
             time_limit_origin: TimeLimitOrigin::Given,
             notes: Vec::new(),
             origin: Origin::Builtin,
+            file_io: crate::run::FileIo::default(),
         };
         Builtin {
             rules,
             generator,
             info,
         }
+    }
+
+    /// This problem, its solutions reading and writing the files of `file_io` (`--input-file`,
+    /// `--output-file`) instead of stdin and stdout.
+    pub fn with_file_io(mut self, file_io: crate::run::FileIo) -> Builtin {
+        self.info.file_io = file_io;
+        self
     }
 
     /// The in-process rules (validator, reference, shrinker).

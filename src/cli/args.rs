@@ -84,6 +84,23 @@ pub struct ProblemPartArgs {
     /// The interactor's convention, when detecting it from the source is not wanted.
     #[arg(long, value_name = "CONVENTION", value_parser = ["kattis", "testlib"], requires = "interactor")]
     pub interactor_convention: Option<String>,
+    /// File I/O of the problem's solutions.
+    #[command(flatten)]
+    pub file_io: FileIoArgs,
+}
+
+/// `--input-file`, `--output-file`: solutions (candidate and reference) read and write these
+/// files in their working directory instead of stdin and stdout (USACO-style problems).
+#[derive(Debug, Args, Clone, Default)]
+pub struct FileIoArgs {
+    /// Solutions read their input from this file in their working directory (stdin is empty),
+    /// e.g. `game.in`.
+    #[arg(long, value_name = "NAME")]
+    pub input_file: Option<String>,
+    /// Solutions write their answer to this file in their working directory (stdout is not
+    /// judged; a missing file is an empty answer), e.g. `game.out`.
+    #[arg(long, value_name = "NAME")]
+    pub output_file: Option<String>,
 }
 
 /// `stressjudge gen`.
@@ -285,4 +302,7 @@ pub struct VerifyArgs {
     /// Re-run everything: use no result remembered by an earlier run.
     #[arg(long)]
     pub fresh: bool,
+    /// File I/O of the problems' solutions (over a Polygon package's own).
+    #[command(flatten)]
+    pub file_io: FileIoArgs,
 }

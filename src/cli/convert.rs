@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use super::args::{
-    CandidateArgs, DoctorArgs, GenArgs, IsolationArg, JudgeArgs, ListArgs, ProblemPartArgs,
-    ReproArgs, SolveArgs, StressArgs, VerifyArgs,
+    CandidateArgs, DoctorArgs, FileIoArgs, GenArgs, IsolationArg, JudgeArgs, ListArgs,
+    ProblemPartArgs, ReproArgs, SolveArgs, StressArgs, VerifyArgs,
 };
 use crate::error::UsageError;
 use crate::options::{
@@ -14,6 +14,7 @@ use crate::options::{
     JudgeOptions, ListOptions, ProblemSpec, ReproOptions, SolveOptions, StressOptions,
     VerifyOptions,
 };
+use crate::run::FileIo;
 use crate::stress::seeds::{SeedRange, Shard, DEFAULT_SEEDS};
 use crate::units::{parse_duration, parse_size};
 
@@ -26,6 +27,7 @@ pub fn list(args: ListArgs) -> ListOptions {
 
 /// `gen`.
 pub fn gen(args: GenArgs) -> Result<GenOptions, UsageError> {
+    file_io(&args.parts.file_io)?;
     Ok(GenOptions {
         problem: problem_spec(args.problem, &args.parts),
         kind: args.kind,
@@ -36,6 +38,7 @@ pub fn gen(args: GenArgs) -> Result<GenOptions, UsageError> {
 
 /// `solve`: with ad-hoc parts and one positional argument, that argument is the input file.
 pub fn solve(args: SolveArgs) -> Result<SolveOptions, UsageError> {
+    file_io(&args.parts.file_io)?;
     let (problem, file) = match (args.problem, args.file) {
         (Some(input), None) if problem_spec(None, &args.parts).ad_hoc.any() => {
             (None, Some(PathBuf::from(input)))
@@ -110,6 +113,7 @@ pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
         stress_seeds: args.stress_seeds,
         strict_timing: args.strict_timing,
         isolation: isolation(args.isolation),
+        file_io: file_io(&args.file_io)?,
         reports: args.reports,
         all_tests: args.all_tests,
         fresh: args.fresh,
@@ -131,8 +135,29 @@ fn problem_spec(name: Option<String>, parts: &ProblemPartArgs) -> ProblemSpec {
             tests: parts.tests.clone(),
             interactor: parts.interactor.clone(),
             interactor_convention: parts.interactor_convention.clone(),
+            file_io: FileIo {
+                input: parts.file_io.input_file.clone(),
+                output: parts.file_io.output_file.clone(),
+            },
         },
     }
+}
+
+/// The `--input-file`/`--output-file` names, each a plain file name.
+fn file_io(args: &FileIoArgs) -> Result<FileIo, UsageError> {
+    let pairs = [
+        ("--input-file", &args.input_file),
+        ("--output-file", &args.output_file),
+    ];
+    for (flag, name) in pairs {
+        if let Some(name) = name {
+            FileIo::check_name(name).map_err(|why| UsageError::new(format!("{flag}: {why}")))?;
+        }
+    }
+    Ok(FileIo {
+        input: args.input_file.clone(),
+        output: args.output_file.clone(),
+    })
 }
 
 /// Sorts out `PROBLEM SOLUTION` against the ad-hoc form `--gen ... SOLUTION`, then reads the
@@ -142,6 +167,7 @@ fn candidate(
     args: &CandidateArgs,
     parts: &ProblemPartArgs,
 ) -> Result<(ProblemSpec, CandidateOptions), UsageError> {
+    file_io(&parts.file_io)?;
     let ad_hoc = problem_spec(None, parts).ad_hoc.any();
     let (name, solution) = match (first, args.solution.clone()) {
         (Some(only), None) if ad_hoc && args.cmd.is_none() => (None, Some(PathBuf::from(only))),

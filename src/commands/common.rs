@@ -12,6 +12,7 @@ use crate::external::{folder, ExternalProblem};
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec};
 use crate::problem::Problem;
 use crate::report::CompileErrorReport;
+use crate::run::FileIo;
 use crate::stress::store::FailureStore;
 
 use super::time_limit;
@@ -34,6 +35,9 @@ pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageErro
                      --tests are for problems of your own"
                 )));
             }
+            if !spec.ad_hoc.file_io.is_standard() {
+                return Ok(builtin_with_file_io(name, &spec.ad_hoc.file_io));
+            }
             Ok(problem)
         }
         None => Err(UsageError::new(
@@ -41,6 +45,18 @@ pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageErro
              (--gen/--ref/--tests)",
         )),
     }
+}
+
+/// The built-in problem `name` (known to exist) with its solutions using file I/O.
+pub fn builtin_with_file_io(name: &str, file_io: &FileIo) -> Arc<dyn Problem> {
+    let builtin = crate::catalog::builtins()
+        .into_iter()
+        .find(|b| b.info().id == name)
+        .expect("the catalog found it");
+    let Ok(builtin) = Arc::try_unwrap(builtin) else {
+        unreachable!("a freshly made built-in is not shared")
+    };
+    Arc::new(builtin.with_file_io(file_io.clone()))
 }
 
 /// The problem a command that runs `candidate` names; a problem folder without a time limit

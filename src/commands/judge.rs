@@ -57,7 +57,7 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
                 problem.as_ref(),
                 &cases,
                 &plan,
-                || SandboxExecutor::start(&program),
+                || SandboxExecutor::start_for(&program, problem.info()),
                 tests.as_ref(),
             );
             progress.finish();

@@ -451,6 +451,15 @@ pub fn repro_problem_args(spec: &ProblemSpec) -> String {
     if let Some(convention) = &parts.interactor_convention {
         words.push(format!("--interactor-convention {convention}"));
     }
+    let file_io = [
+        ("--input-file", &parts.file_io.input),
+        ("--output-file", &parts.file_io.output),
+    ];
+    for (flag, name) in file_io {
+        if let Some(name) = name {
+            words.push(format!("{flag} {}", quote(name)));
+        }
+    }
     words.join(" ")
 }
 

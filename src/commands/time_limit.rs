@@ -218,7 +218,7 @@ impl Probe<'_> {
             self.problem,
             self.cases,
             &plan,
-            || SandboxExecutor::start(&program),
+            || SandboxExecutor::start_for(&program, self.problem.info()),
             &Unobserved,
             judging,
         )

@@ -169,6 +169,7 @@ fn kattis(
             SCORE_FILE,
             SCORE_MULTIPLIER_FILE,
         ],
+        ..ToolCall::default()
     };
     let result = tool.call(sandboxes, limits, call)?;
     kattis_verdict(tool, &result, limits)

@@ -105,6 +105,9 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         }
     }
     checker.check_args(&checker_args, &package.dir.display().to_string())?;
+    if !overrides.file_io.is_standard() {
+        notes.push(format!("file I/O: each solution {}", overrides.file_io));
+    }
     let rule = package.limits.rule;
     let (time, time_limit_rule) = match &package.limits.time_limit {
         Some(fixed) => (fixed.limit, None),
@@ -128,6 +131,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         },
         notes,
         origin: Origin::Folder(dir.to_path_buf()),
+        file_io: overrides.file_io.clone(),
     };
     let problem = ExternalProblem::new(Parts {
         info,

@@ -182,6 +182,9 @@ impl ExternalProblem {
         if parts.checker.is_none() && parts.output_validator.is_none() && interactor.is_none() {
             notes.push("answers compared by the Kattis default validator".into());
         }
+        if !parts.file_io.is_standard() {
+            notes.push(format!("file I/O: each solution {}", parts.file_io));
+        }
         let info = ProblemInfo {
             id: "ad-hoc".into(),
             title: "ad-hoc problem".into(),
@@ -193,6 +196,7 @@ impl ExternalProblem {
             time_limit_origin: TimeLimitOrigin::Given,
             notes,
             origin: Origin::AdHoc,
+            file_io: parts.file_io.clone(),
         };
         let problem = ExternalProblem::new(Parts {
             info,
@@ -276,6 +280,7 @@ impl ExternalProblem {
         }
         let call = ToolCall {
             stdin: input.as_bytes(),
+            file_io: self.info.file_io.clone(),
             ..ToolCall::default()
         };
         let result = reference.call(&self.sandboxes, &self.limits, call)?;
@@ -285,7 +290,11 @@ impl ExternalProblem {
         if !self.empty_answers_ok && result.outcome.stdout.iter().all(u8::is_ascii_whitespace) {
             // A forgotten print, not an answer: every candidate that prints one would be
             // blamed with a wrong answer.
-            return Err(ToolFailure::new(reference.label(), "printed nothing"));
+            let what = match &self.info.file_io.output {
+                Some(name) => format!("wrote nothing to {name}"),
+                None => "printed nothing".to_string(),
+            };
+            return Err(ToolFailure::new(reference.label(), what));
         }
         let text = String::from_utf8(result.outcome.stdout).map_err(|_| {
             ToolFailure::new(reference.label(), "printed bytes that are not UTF-8 text")
@@ -552,6 +561,7 @@ mod tests {
             time_limit_origin: TimeLimitOrigin::Given,
             notes: Vec::new(),
             origin: Origin::AdHoc,
+            file_io: crate::run::FileIo::default(),
         };
         ExternalProblem::new(Parts {
             info,

@@ -42,6 +42,7 @@ use crate::options::AdHocParts;
 use crate::problem::package::{Program, Submission, TimeLimitRule};
 use crate::problem::polygon::{self, PolygonPackage, StressSpec, TestMethod, Testset};
 use crate::problem::{Answer, CheckResult, Limits, Origin, ProblemInfo, TimeLimitOrigin};
+use crate::run::FileIo;
 
 /// What verify needs of a Polygon package beyond the problem: the testset, to score points,
 /// and which test names its tests got.
@@ -86,15 +87,24 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
                 .join(", ")
         ));
     }
-    if package.input_file.is_some() || package.output_file.is_some() {
-        // Judging a file I/O problem through standard streams would fail every solution.
-        return Err(UsageError::new(format!(
-            "{}: the problem reads {} and writes {} (file I/O); file I/O problems are not \
-             supported yet",
-            dir.join(polygon::PROBLEM_XML).display(),
-            package.input_file.as_deref().unwrap_or("standard input"),
-            package.output_file.as_deref().unwrap_or("standard output"),
-        )));
+    // `<judging input-file="game.in" output-file="game.out">`: solutions (the main one too)
+    // read and write those files in their working directory; empty names are the standard
+    // streams (the reader keeps them as `None`).
+    let package_io = FileIo {
+        input: package.input_file.clone(),
+        output: package.output_file.clone(),
+    };
+    for name in package_io.input.iter().chain(&package_io.output) {
+        FileIo::check_name(name).map_err(|why| {
+            UsageError::new(format!(
+                "{}: <judging> file I/O: {why}",
+                dir.join(polygon::PROBLEM_XML).display()
+            ))
+        })?;
+    }
+    let file_io = overrides.file_io.over(&package_io);
+    if !file_io.is_standard() {
+        notes.push(format!("file I/O: each solution {file_io}"));
     }
     let sandboxes = ToolSandboxes::new();
     let limits = ToolLimits::default();
@@ -197,6 +207,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         time_limit_origin: TimeLimitOrigin::Given,
         notes,
         origin: Origin::Folder(dir.to_path_buf()),
+        file_io,
     };
     let mut problem = ExternalProblem::new(Parts {
         info,

@@ -6,7 +6,7 @@ use std::io;
 use std::path::Path;
 use std::sync::Mutex;
 
-use crate::run::{register_cancel, scratch_dir, Endpoint, RunOutcome, RunRequest, Sandbox};
+use crate::run::{register_cancel, scratch_dir, Endpoint, FileIo, RunOutcome, RunRequest, Sandbox};
 
 /// One sandbox with a private scratch folder for the files of a call.
 struct Slot {
@@ -34,9 +34,20 @@ impl ToolSandboxes {
         prepare: impl FnOnce(&Path) -> io::Result<RunRequest>,
         collect: impl FnOnce(&Path, RunOutcome) -> T,
     ) -> io::Result<T> {
+        self.run_with_file_io(prepare, &FileIo::default(), collect)
+    }
+
+    /// [`ToolSandboxes::run`] with the program using file I/O (see
+    /// [`Sandbox::run_with_file_io`]).
+    pub fn run_with_file_io<T>(
+        &self,
+        prepare: impl FnOnce(&Path) -> io::Result<RunRequest>,
+        file_io: &FileIo,
+        collect: impl FnOnce(&Path, RunOutcome) -> T,
+    ) -> io::Result<T> {
         self.with_slot(|slot| {
             prepare(slot.scratch.path())
-                .and_then(|request| slot.sandbox.run(&request))
+                .and_then(|request| slot.sandbox.run_with_file_io(&request, file_io))
                 .map(|outcome| collect(slot.scratch.path(), outcome))
         })
     }

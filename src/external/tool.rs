@@ -10,7 +10,9 @@ use std::time::Duration;
 use super::sandboxes::ToolSandboxes;
 use crate::build::{self, BuildError, BuildOptions, Program, Source};
 use crate::problem::ToolFailure;
-use crate::run::{signal_name, Endpoint, Exit, LimitHit, RunLimits, RunOutcome, RunRequest};
+use crate::run::{
+    signal_name, Endpoint, Exit, FileIo, LimitHit, RunLimits, RunOutcome, RunRequest,
+};
 
 /// Limits every tool runs under: generous, since a brute-force reference is slow by design,
 /// but finite, so a tool stuck in a loop is reported instead of hanging the run.
@@ -64,6 +66,9 @@ pub struct ToolCall<'a> {
     pub dirs: Vec<&'a str>,
     /// Files to read back after the call (relative to the call's folder).
     pub collect: Vec<&'a str>,
+    /// File I/O of a solution (the reference): stdin goes into the input file, the answer
+    /// comes back as stdout from the output file.
+    pub file_io: FileIo,
 }
 
 /// What a call gave: the run and the files read back.
@@ -208,11 +213,12 @@ impl Tool {
     ) -> Result<ToolResult, ToolFailure> {
         let program = self.program()?;
         let run_limits = limits.run_limits();
-        let result = sandboxes.run(
+        let result = sandboxes.run_with_file_io(
             |scratch| {
                 let shown = self.folder().into_iter().chain(self.reads.clone());
                 prepare(scratch, program, shown, &call, run_limits)
             },
+            &call.file_io,
             |_, mut outcome| ToolResult {
                 collected: std::mem::take(&mut outcome.collected),
                 outcome,

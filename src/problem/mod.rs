@@ -246,6 +246,9 @@ pub struct ProblemInfo {
     pub notes: Vec<String>,
     /// Where it comes from.
     pub origin: Origin,
+    /// The files solutions read and write instead of stdin and stdout (Polygon's
+    /// `input-file`/`output-file`, `--input-file`/`--output-file`); standard streams by default.
+    pub file_io: crate::run::FileIo,
 }
 
 /// Many independent games in one input: what lets `stress` pack many seeds into one run.

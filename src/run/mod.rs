@@ -120,6 +120,15 @@
 //! descendants that both left the group and outlived the launcher can escape that path; under
 //! full isolation nothing can, since the death of the PID namespace's PID 1 kills it all.
 //!
+//! # File I/O
+//!
+//! [`Sandbox::run_with_file_io`] runs a program that reads a named input file and/or writes a
+//! named output file in its working directory ([`FileIo`], Polygon's `input-file` /
+//! `output-file`): the input is copied in as a read-only file like the request's `files`, stdin
+//! is empty, and the output file is read back as the outcome's stdout (no links followed, at most
+//! the output limit, `RLIMIT_FSIZE` bounding it as it bounds stdout). The launcher and the wire
+//! protocol do not change: this is the harness's side of the working directory.
+//!
 //! # Cancelling
 //!
 //! [`CancelHandle::cancel`] (from any thread, e.g. a Ctrl-C handler) writes a `Cancel` line to
@@ -165,6 +174,7 @@
 
 mod cgroup;
 mod contain;
+mod file_io;
 pub mod interact;
 mod isolation;
 mod launcher;
@@ -187,6 +197,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use file_io::FileIo;
 pub use interact::{connect, interactor_wall, run_interaction, Connected, Endpoint, Transcript};
 pub use isolation::{
     configure_process, process_isolation, process_options, CgroupInfo, Isolation, IsolationDemand,

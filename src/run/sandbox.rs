@@ -21,7 +21,7 @@ use super::wire::{
     BOX_INSIDE,
 };
 use super::workdir;
-use super::{LimitHit, RunOutcome, RunRequest};
+use super::{FileIo, LimitHit, RunLimits, RunOutcome, RunRequest};
 
 /// How long the launcher may take to start a candidate before it is presumed dead.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -229,7 +229,27 @@ impl Sandbox {
     /// back. Errors mean there is no verdict: the program could not be started (e.g.
     /// `NotFound`), the run was cancelled (`Interrupted`), or the launcher died twice.
     pub fn run(&mut self, req: &RunRequest) -> io::Result<RunOutcome> {
-        self.run_with(req, None)
+        self.run_with_file_io(req, &FileIo::default())
+    }
+
+    /// [`Sandbox::run`] with file I/O ([`FileIo`]): the request's stdin file is copied into
+    /// the working directory under the input file's name and stdin is empty; the output file
+    /// (read without following links, at most the output limit; missing = empty) is the
+    /// outcome's `stdout`, and one longer than the limit is an output limit.
+    pub fn run_with_file_io(
+        &mut self,
+        req: &RunRequest,
+        file_io: &FileIo,
+    ) -> io::Result<RunOutcome> {
+        if file_io.is_standard() {
+            return self.run_with(req, None, None);
+        }
+        let mut req = req.clone();
+        if let Some(name) = &file_io.input {
+            req.files.push((name.clone(), req.stdin.clone()));
+            req.stdin = PathBuf::from("/dev/null");
+        }
+        self.run_with(&req, None, file_io.output.as_deref())
     }
 
     /// Runs one program connected to another ([`super::interact`]): its stdin and stdout are
@@ -241,10 +261,15 @@ impl Sandbox {
         req: &RunRequest,
         end: &Endpoint<'_>,
     ) -> io::Result<RunOutcome> {
-        self.run_with(req, Some(end))
+        self.run_with(req, Some(end), None)
     }
 
-    fn run_with(&mut self, req: &RunRequest, end: Option<&Endpoint<'_>>) -> io::Result<RunOutcome> {
+    fn run_with(
+        &mut self,
+        req: &RunRequest,
+        end: Option<&Endpoint<'_>>,
+        answer_file: Option<&str>,
+    ) -> io::Result<RunOutcome> {
         let mut last_loss = None;
         for _attempt in 0..2 {
             self.ensure_launcher()?;
@@ -267,7 +292,12 @@ impl Sandbox {
                     if let (Ok(o), Some(_)) = (&mut outcome, end) {
                         o.stdout.clear();
                     }
-                    outcome.map(Some)
+                    match answer_file {
+                        Some(name) => outcome
+                            .map(|o| answer_from_file(o, &host_workdir, name, &req.limits))
+                            .map(Some),
+                        None => outcome.map(Some),
+                    }
                 }
                 Err(Trouble::Fatal(e)) => Err(e),
                 Err(Trouble::Lost(e)) => {
@@ -681,6 +711,28 @@ fn collect(
         stderr_head: String::from_utf8_lossy(&stderr).into_owned(),
         collected,
     })
+}
+
+/// The outcome with the working directory's file `name` as its stdout (see
+/// [`Sandbox::run_with_file_io`]).
+fn answer_from_file(
+    mut outcome: RunOutcome,
+    workdir: &Path,
+    name: &str,
+    limits: &RunLimits,
+) -> RunOutcome {
+    let kept = match outcome.limit_hit {
+        Some(LimitHit::Output) => FLOODED_STDOUT_KEPT.min(limits.output_bytes),
+        _ => limits.output_bytes,
+    };
+    let (mut bytes, len) = workdir::read_file(workdir, name, kept).unwrap_or_default();
+    if len > limits.output_bytes && outcome.limit_hit.is_none() {
+        // RLIMIT_FSIZE stops the file at limit + 1 bytes: a candidate that ignored SIGXFSZ.
+        outcome.limit_hit = Some(LimitHit::Output);
+        bytes.truncate(FLOODED_STDOUT_KEPT as usize);
+    }
+    outcome.stdout = bytes;
+    outcome
 }
 
 #[cfg(test)]

@@ -114,24 +114,31 @@ fn open_beneath(root: &Path, relative: &Path) -> io::Result<OwnedFd> {
 /// Reads back the regular files `names` from the working directory `root`, at most
 /// [`COLLECT_LIMIT`] bytes each; missing files (and links, directories, FIFOs) are absent.
 pub(crate) fn collect(root: &Path, names: &[String]) -> Vec<(String, Vec<u8>)> {
-    let mut collected = Vec::new();
-    for name in names {
-        let Ok(relative) = checked_name(name) else {
-            continue;
-        };
-        let Ok(fd) = open_beneath(root, relative) else {
-            continue;
-        };
-        let file = File::from(fd);
-        if !file.metadata().is_ok_and(|m| m.is_file()) {
-            continue;
-        }
-        let mut bytes = Vec::new();
-        if file.take(COLLECT_LIMIT).read_to_end(&mut bytes).is_ok() {
-            collected.push((name.clone(), bytes));
-        }
+    names
+        .iter()
+        .filter_map(|name| {
+            let (bytes, _) = read_file(root, name, COLLECT_LIMIT).ok()?;
+            Some((name.clone(), bytes))
+        })
+        .collect()
+}
+
+/// Reads at most `limit` bytes of the regular file `name` in the working directory `root`,
+/// with its full length; never follows a link nor blocks on a FIFO (those are errors, as is a
+/// missing file).
+pub(crate) fn read_file(root: &Path, name: &str, limit: u64) -> io::Result<(Vec<u8>, u64)> {
+    let relative = checked_name(name)?;
+    let file = File::from(open_beneath(root, relative)?);
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("`{name}` is not a regular file"),
+        ));
     }
-    collected
+    let mut bytes = Vec::with_capacity(meta.len().min(limit) as usize);
+    file.take(limit).read_to_end(&mut bytes)?;
+    Ok((bytes, meta.len()))
 }
 
 /// Removes everything inside `root` (not `root` itself), giving back permissions the candidate

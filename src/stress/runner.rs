@@ -27,7 +27,7 @@ impl<'a> SandboxCaseRunner<'a> {
         problem: &'a dyn Problem,
         limits: RunLimits,
     ) -> std::io::Result<Self> {
-        let executor = SandboxExecutor::start(program)?;
+        let executor = SandboxExecutor::start_for(program, problem.info())?;
         register_cancel(executor.cancel_handle());
         let dir = scratch_dir()?;
         Ok(SandboxCaseRunner {

@@ -5,12 +5,14 @@ use std::path::Path;
 
 use super::Executor;
 use crate::build::Program;
-use crate::run::{CancelHandle, Endpoint, RunLimits, RunOutcome, RunRequest, Sandbox};
+use crate::problem::ProblemInfo;
+use crate::run::{CancelHandle, Endpoint, FileIo, RunLimits, RunOutcome, RunRequest, Sandbox};
 
 /// Runs a built program through the sandbox; one per worker thread.
 pub struct SandboxExecutor<'a> {
     program: &'a Program,
     sandbox: Sandbox,
+    file_io: FileIo,
 }
 
 impl<'a> SandboxExecutor<'a> {
@@ -19,7 +21,19 @@ impl<'a> SandboxExecutor<'a> {
         Ok(SandboxExecutor {
             program,
             sandbox: Sandbox::start()?,
+            file_io: FileIo::default(),
         })
+    }
+
+    /// Starts a sandbox for `program` solving `problem`: runs use the problem's file I/O.
+    pub fn start_for(program: &'a Program, problem: &ProblemInfo) -> io::Result<Self> {
+        Ok(Self::start(program)?.with_file_io(&problem.file_io))
+    }
+
+    /// This executor, running the program with file I/O (see [`FileIo`]).
+    pub fn with_file_io(mut self, file_io: &FileIo) -> Self {
+        self.file_io = file_io.clone();
+        self
     }
 
     /// Starts a sandbox for `program` with the `stressjudge` binary at `launcher` as its
@@ -28,6 +42,7 @@ impl<'a> SandboxExecutor<'a> {
         Ok(SandboxExecutor {
             program,
             sandbox: Sandbox::start_with(launcher)?,
+            file_io: FileIo::default(),
         })
     }
 
@@ -40,7 +55,7 @@ impl<'a> SandboxExecutor<'a> {
 impl Executor for SandboxExecutor<'_> {
     fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome> {
         let request = self.request(input_path, limits);
-        self.sandbox.run(&request)
+        self.sandbox.run_with_file_io(&request, &self.file_io)
     }
 
     fn execute_connected(

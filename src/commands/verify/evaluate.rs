@@ -170,7 +170,7 @@ pub fn evaluate(
         problem,
         &cases,
         &plan,
-        || SandboxExecutor::start(&program),
+        || SandboxExecutor::start_for(&program, problem.info()),
         observer,
         judging,
     )
@@ -319,7 +319,7 @@ fn tle_margin_warning(
         strict_timing: true,
         reruns: 0,
     };
-    let mut executor = SandboxExecutor::start(program).ok()?;
+    let mut executor = SandboxExecutor::start_for(program, problem.info()).ok()?;
     let row = run_one_with(&mut executor, problem, case, &wide, judging).ok()?;
     (row.result.verdict != Verdict::TLE).then(|| {
         format!(

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use super::common::fault_error;
+use super::common::{builtin_with_file_io, fault_error};
 use super::time_limit;
 use super::{print_out, Outcome};
 use crate::build::BuildOptions;
@@ -81,7 +81,11 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
     let mut targets = Vec::new();
     for name in &expand_contests(&names) {
         if folder::names_a_folder(name) {
-            let mut loaded = folder::load(Path::new(name), &AdHocParts::default())?;
+            let overrides = AdHocParts {
+                file_io: args.file_io.clone(),
+                ..AdHocParts::default()
+            };
+            let mut loaded = folder::load(Path::new(name), &overrides)?;
             let stressing = args.stress_seeds > 0 && loaded.problem.info().has_reference;
             loaded
                 .problem
@@ -114,7 +118,10 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 cases: OnceLock::new(),
             });
         } else {
-            let problem = catalog.find(name)?;
+            let mut problem = catalog.find(name)?;
+            if !args.file_io.is_standard() {
+                problem = builtin_with_file_io(name, &args.file_io);
+            }
             let solutions = library::discover(&args.solutions, &[name.as_str()])?;
             targets.push(Target {
                 problem,

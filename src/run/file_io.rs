@@ -1,0 +1,90 @@
+//! File I/O, a way of running: the program reads its input from a named file in its working
+//! directory and/or writes its answer to one (Polygon's `<judging input-file="game.in"
+//! output-file="game.out">`, USACO's `game.in`/`game.out`).
+//!
+//! As on Codeforces, a stream replaced by a file is not connected: with an input file, stdin is
+//! empty; with an output file, what the program prints on stdout is still bounded by the output
+//! limit but is not its answer. A missing output file is an empty answer (a wrong answer, as
+//! Polygon and Codeforces judge it).
+
+use std::fmt;
+
+/// The files a program reads its input from and writes its answer to, instead of stdin and
+/// stdout; `None` keeps that standard stream.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileIo {
+    /// Name of the input file in the working directory (e.g. `game.in`).
+    pub input: Option<String>,
+    /// Name of the answer file in the working directory (e.g. `game.out`).
+    pub output: Option<String>,
+}
+
+impl FileIo {
+    /// Whether both streams are the standard ones.
+    pub fn is_standard(&self) -> bool {
+        self.input.is_none() && self.output.is_none()
+    }
+
+    /// These names where given, else `base`'s (flags over a package's own names).
+    pub fn over(&self, base: &FileIo) -> FileIo {
+        FileIo {
+            input: self.input.clone().or_else(|| base.input.clone()),
+            output: self.output.clone().or_else(|| base.output.clone()),
+        }
+    }
+
+    /// Checks that `name` is a plain file name (no `/`, not `.` or `..`, not empty): the file
+    /// lives in the run's working directory and nowhere else.
+    pub fn check_name(name: &str) -> Result<(), String> {
+        if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\0']) {
+            return Err(format!(
+                "`{name}` is not a plain file name (the file is made in the program's working \
+                 directory)"
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for FileIo {
+    /// `reads game.in, writes game.out` (standard streams named as such).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "reads {}, writes {}",
+            self.input.as_deref().unwrap_or("stdin"),
+            self.output.as_deref().unwrap_or("stdout")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_plain_file_names() {
+        assert!(FileIo::check_name("game.in").is_ok());
+        assert!(FileIo::check_name("input").is_ok());
+        for bad in ["", ".", "..", "a/b", "/etc/passwd", "../x", "a\0b"] {
+            assert!(FileIo::check_name(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn flags_override_a_package_per_stream() {
+        let package = FileIo {
+            input: Some("a.in".into()),
+            output: Some("a.out".into()),
+        };
+        let flags = FileIo {
+            input: Some("b.in".into()),
+            output: None,
+        };
+        let both = flags.over(&package);
+        assert_eq!(both.input.as_deref(), Some("b.in"));
+        assert_eq!(both.output.as_deref(), Some("a.out"));
+        assert_eq!(both.to_string(), "reads b.in, writes a.out");
+        assert!(FileIo::default().is_standard());
+    }
+}
