@@ -6,12 +6,15 @@
 //!
 //! The first case is the regression test of the issue: stressing an accepted submission of a
 //! problem folder whose reference-answer cache entries were overwritten gave WA.
+//!
+//! The Polygon cases damage the built tests and the validators' acceptances as well: every
+//! test's verdict of `judge` must stay the same.
 
 mod faults_support;
 
 use std::path::{Path, PathBuf};
 
-use faults_support::{command, files_under, run, stress_verdicts, Rng, Tally};
+use faults_support::{command, files_under, judge_verdicts, run, stress_verdicts, Rng, Tally};
 use serde_json::Value;
 use stressjudge::cache_entry::{sha256_hex, unseal};
 
@@ -103,17 +106,6 @@ fn detected(cache: &Path, folder: &str, path: &Path, damaged: &[u8]) -> bool {
         }
         _ => unseal(key, &now).is_ok(),
     }
-}
-
-/// A judge report's verdicts: the overall verdict and each test's name and verdict.
-fn judge_verdicts(report: &Value) -> String {
-    let tests: Vec<String> = report["tests"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|t| format!("{}={}", t["name"], t["verdict"]))
-        .collect();
-    format!("{} [{}]", report["verdict"], tests.join(" "))
 }
 
 /// One scenario: a command, run healthy once, then once per kind of damage to every entry.

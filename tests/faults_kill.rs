@@ -15,8 +15,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use faults_support::{
-    alive, cgroups_of, command, descendants, files_under, partials_under, run, settle,
-    stress_verdicts, stressjudge_mounts, Rng, Run, Tally,
+    alive, cgroups_of, command, descendants, files_under, judge_verdicts, partials_under, run,
+    settle, stress_verdicts, stressjudge_mounts, Rng, Run, Tally,
 };
 use serde_json::Value;
 
@@ -34,16 +34,6 @@ struct Scenario {
     kills: usize,
     /// The verdicts of a finished run, from its JSON.
     verdicts: fn(&Value) -> String,
-}
-
-fn judge_verdicts(report: &Value) -> String {
-    let tests: Vec<String> = report["tests"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|t| format!("{}={}", t["name"], t["verdict"]))
-        .collect();
-    format!("{} [{}]", report["verdict"], tests.join(" "))
 }
 
 fn verify_verdicts(report: &Value) -> String {
