@@ -381,6 +381,23 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
             })
         };
         tally.record("TMPDIR read-only", survived, Vec::new());
+        // A Polygon package's built tests are written for judging beside the runs.
+        let mut c = command(&cache, &polygon_args);
+        c.env("TMPDIR", &ro.path);
+        let r = run(c);
+        let verdicts = judge_verdicts(&r.json());
+        let survived = if r.code == 2 {
+            check(
+                r.stderr.lines().count() <= 2 && r.stderr.contains("/dev/shm"),
+                format!("one line naming the folders: {}", r.stderr),
+            )
+        } else {
+            check(
+                r.code == 1 && verdicts == polygon_baseline,
+                format!("exit {} verdicts {verdicts}; stderr: {}", r.code, r.stderr),
+            )
+        };
+        tally.record("TMPDIR read-only (Polygon)", survived, Vec::new());
     }
     // A working folder deleted under the run: a note, the same verdicts (the paths given are
     // absolute).

@@ -260,7 +260,7 @@ fn judged_file(path: &Path, store: &TestStore, converted: &mut usize) -> Result<
             *converted += 1;
             store
                 .put_content(&lf)
-                .map_err(|e| format!("its LF copy cannot be stored in the test cache: {e}"))
+                .map_err(|e| format!("its LF copy cannot be written for judging: {e}"))
         }
     }
 }

@@ -32,7 +32,8 @@
 //!
 //! The judge reads a test as a plain file, so every test served (hit or freshly built) is
 //! written from its checked content to this process's working folder
-//! (`$TMPDIR/.stressjudge-partial-PID-tests/KEY`): no file a judge reads was trusted unchecked,
+//! (`$TMPDIR/.stressjudge-partial-PID-tests/KEY`, or in `/dev/shm` when `$TMPDIR` cannot be
+//! written): no file a judge reads was trusted unchecked,
 //! and damaging the cache while a command runs cannot change what it judges. That folder is
 //! removed when the command ends ([`clean_up`]), or swept by a later command after a kill.
 //! Deleting the cache folder at any time is safe.
@@ -100,33 +101,39 @@ impl TestStore {
     }
 }
 
-/// This process's working folder of plain test files (made on first use, after sweeping what
-/// killed commands left in the temporary folder).
+/// This process's working folder of plain test files, made on first use after sweeping what
+/// killed commands left: in the temporary folder, else (a `$TMPDIR` that cannot be written) in
+/// `/dev/shm`, where the runs then go too; neither is an error naming both.
 fn working_folder() -> std::io::Result<PathBuf> {
-    static MADE: Mutex<bool> = Mutex::new(false);
-    let dir = working_folder_path();
+    static MADE: Mutex<Option<PathBuf>> = Mutex::new(None);
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-    if !*made {
-        let temp = std::env::temp_dir();
-        cache_entry::sweep_partials(&temp);
+    if let Some(dir) = made.as_ref() {
+        return Ok(dir.clone());
+    }
+    let temp = std::env::temp_dir();
+    let mut failures = Vec::new();
+    for parent in [temp.as_path(), Path::new("/dev/shm")] {
+        let dir = working_folder_in(parent);
+        cache_entry::sweep_partials(parent);
         // A folder of this name can only be a dead process's with the same PID.
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).map_err(|e| {
-            std::io::Error::new(
-                e.kind(),
-                format!(
-                    "the temporary folder {} cannot be written: {e}",
-                    temp.display()
-                ),
-            )
-        })?;
-        *made = true;
+        match std::fs::create_dir_all(&dir) {
+            Ok(()) => {
+                *made = Some(dir.clone());
+                return Ok(dir);
+            }
+            Err(e) => failures.push(format!("{} ({e})", parent.display())),
+        }
     }
-    Ok(dir)
+    Err(std::io::Error::other(format!(
+        "neither the temporary folder nor /dev/shm can be written: {}",
+        failures.join(", ")
+    )))
 }
 
-fn working_folder_path() -> PathBuf {
-    std::env::temp_dir().join(format!("{}tests", cache_entry::partial_prefix()))
+/// The working folder of this process under `parent`.
+fn working_folder_in(parent: &Path) -> PathBuf {
+    parent.join(format!("{}tests", cache_entry::partial_prefix()))
 }
 
 /// Writes the checked `bytes` of `key` as a plain file of the working folder.
@@ -138,9 +145,11 @@ fn working_copy(key: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
 
 /// Removes this process's working folder of tests (when a command ends).
 pub fn clean_up() {
-    let dir = working_folder_path();
-    if dir.exists() {
-        let _ = std::fs::remove_dir_all(dir);
+    for parent in [std::env::temp_dir().as_path(), Path::new("/dev/shm")] {
+        let dir = working_folder_in(parent);
+        if dir.exists() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 
