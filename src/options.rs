@@ -36,6 +36,10 @@ pub struct AdHocParts {
     pub more_generators: Vec<String>,
     /// The file the generators write their input to instead of stdout (`--gen-output`).
     pub gen_output: Option<String>,
+    /// The interactor of an interactive problem (`--interactor`).
+    pub interactor: Option<PathBuf>,
+    /// Its convention, `kattis` or `testlib` (`--interactor-convention`; detected without).
+    pub interactor_convention: Option<String>,
 }
 
 impl AdHocParts {
@@ -47,6 +51,7 @@ impl AdHocParts {
             || self.output_validator.is_some()
             || !self.validators.is_empty()
             || self.tests.is_some()
+            || self.interactor.is_some()
     }
 }
 
@@ -213,6 +218,10 @@ pub struct VerifyOptions {
     pub isolation: IsolationChoice,
     /// Extra report files.
     pub reports: ReportFiles,
+    /// Run every test instead of stopping at the deciding one.
+    pub all_tests: bool,
+    /// Reuse no remembered result.
+    pub fresh: bool,
 }
 
 /// `stressjudge doctor`.

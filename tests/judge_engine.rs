@@ -364,6 +364,7 @@ fn result(cpu_ms: u64, verdict: Verdict) -> TestResult {
         memory_kib: 0,
         exit: "exit code 0".into(),
         game: None,
+        score: None,
     }
 }
 

@@ -23,6 +23,7 @@ fn row(name: &str, verdict: Verdict, cpu_ms: u64) -> TestRow {
             memory_kib: 3 * 1024,
             exit: "exit code 0".into(),
             game: None,
+            score: None,
         },
         ran_alone: name.starts_with("max-"),
         borderline: None,

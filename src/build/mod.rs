@@ -38,6 +38,7 @@
 mod cache;
 mod classfile;
 mod compile;
+pub mod entry;
 mod environment;
 mod generic;
 mod included;

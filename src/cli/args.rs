@@ -76,6 +76,14 @@ pub struct ProblemPartArgs {
     /// Folder of tests: `NAME.in` with `NAME.ans` or `NAME.out` (else the reference answers).
     #[arg(long, value_name = "DIR")]
     pub tests: Option<PathBuf>,
+    /// Interactor of an interactive problem: a Kattis validator (`int INPUT ANSWER FEEDBACK_DIR`,
+    /// 42 AC / 43 WA) or, for a source that includes testlib.h, a testlib interactor
+    /// (`int INPUT OUTPUT ANSWER`, 0 OK / 1 WA / 2 PE / 3 FAIL); it talks with the candidate.
+    #[arg(long, value_name = "PROGRAM")]
+    pub interactor: Option<PathBuf>,
+    /// The interactor's convention, when detecting it from the source is not wanted.
+    #[arg(long, value_name = "CONVENTION", value_parser = ["kattis", "testlib"], requires = "interactor")]
+    pub interactor_convention: Option<String>,
 }
 
 /// `stressjudge gen`.
@@ -270,4 +278,11 @@ pub struct VerifyArgs {
     /// Also write the report to FILE (.json, .xml for JUnit, .html); repeatable.
     #[arg(long = "report", value_name = "FILE")]
     pub reports: Vec<PathBuf>,
+    /// Run every test of every solution (the full matrix) instead of stopping at the test that
+    /// decides its verdict.
+    #[arg(long)]
+    pub all_tests: bool,
+    /// Re-run everything: use no result remembered by an earlier run.
+    #[arg(long)]
+    pub fresh: bool,
 }

@@ -111,6 +111,8 @@ pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
         strict_timing: args.strict_timing,
         isolation: isolation(args.isolation),
         reports: args.reports,
+        all_tests: args.all_tests,
+        fresh: args.fresh,
     })
 }
 
@@ -127,6 +129,8 @@ fn problem_spec(name: Option<String>, parts: &ProblemPartArgs) -> ProblemSpec {
             output_validator: parts.output_validator.clone(),
             validators: parts.validators.clone(),
             tests: parts.tests.clone(),
+            interactor: parts.interactor.clone(),
+            interactor_convention: parts.interactor_convention.clone(),
         },
     }
 }

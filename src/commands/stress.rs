@@ -414,6 +414,7 @@ pub fn subject(
         time_limit: plan.limits.cpu,
         memory_limit: plan.limits.memory_bytes,
         saved_in: out.to_path_buf(),
+        interactive: problem.interaction().is_some(),
     }
 }
 
@@ -434,6 +435,7 @@ pub fn repro_problem_args(spec: &ProblemSpec) -> String {
         ("--ref", &parts.reference),
         ("--checker", &parts.checker),
         ("--output-validator", &parts.output_validator),
+        ("--interactor", &parts.interactor),
     ];
     for (flag, path) in paths {
         if let Some(path) = path {
@@ -445,6 +447,9 @@ pub fn repro_problem_args(spec: &ProblemSpec) -> String {
             "--validator {}",
             quote(&validator.to_string_lossy())
         ));
+    }
+    if let Some(convention) = &parts.interactor_convention {
+        words.push(format!("--interactor-convention {convention}"));
     }
     words.join(" ")
 }

@@ -2,17 +2,21 @@
 //! accepted submission's CPU time on any test, times `ac_to_time_limit` (legacy
 //! `time_multiplier`), rounded up to the time resolution ([`TimeLimitRule::time_limit`]).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use super::common::{build_candidate, fault_error};
 use crate::build::BuildError;
-use crate::compare::{seconds, Verdict};
+use crate::compare::seconds;
 use crate::error::UsageError;
 use crate::external::folder::Folder;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
-use crate::problem::package::TimeLimitRule;
+use crate::problem::package::{FormatVersion, Submission, TimeLimitRule};
 use crate::problem::Problem;
-use crate::testset::{run_test_set, Plan, SandboxExecutor};
+use crate::testset::gate::Gate;
+use crate::testset::results::ResultCache;
+use crate::testset::{run_test_set_with, Judging, Memo, Plan, SandboxExecutor, Unobserved};
 
 /// CPU time an accepted submission may take per test while the limit is being derived.
 pub const PROBE_LIMIT: Duration = Duration::from_secs(20);
@@ -36,10 +40,21 @@ pub fn settle(
     jobs: usize,
     isolation: IsolationChoice,
 ) -> Result<(), UsageError> {
+    settle_remembering(folder, jobs, isolation, &ResultCache::in_memory(false))
+}
+
+/// [`settle`], remembering the accepted submissions' runs in `results` (and reusing the ones
+/// remembered there), so `verify` does not run them again to judge them.
+pub fn settle_remembering(
+    folder: &mut Folder,
+    jobs: usize,
+    isolation: IsolationChoice,
+    results: &ResultCache,
+) -> Result<(), UsageError> {
     let Some(rule) = folder.time_limit_rule else {
         return Ok(());
     };
-    let slowest = slowest_accepted(folder, jobs, isolation)?;
+    let slowest = slowest_accepted(folder, jobs, isolation, results)?;
     let limit = rule.time_limit(slowest.cpu);
     let note = note(&rule, &slowest, limit);
     folder.problem.set_time_limit(limit, note);
@@ -65,69 +80,62 @@ fn slowest_accepted(
     folder: &Folder,
     jobs: usize,
     isolation: IsolationChoice,
+    results: &ResultCache,
 ) -> Result<Slowest, UsageError> {
     let problem: &dyn Problem = &folder.problem;
     let cases = problem
         .fixed_tests()
         .map_err(|f| fault_error(crate::error::Fault::judge(f, "", None), None))?;
+    // 2025-09 "Timelimit inference": every submission with a rule that permits no TLE (or says
+    // `use_for_time_limit: lower`) bounds the limit from below, on the tests that rule covers;
+    // `use_for_time_limit: false` opts out. Legacy packages use the accepted ones only, as
+    // problemtools does.
+    let legacy = folder.format == FormatVersion::Legacy;
     let accepted: Vec<_> = folder
         .submissions
         .iter()
-        .filter(|s| s.category == "accepted")
+        .filter(|s| s.expected.lower_bound_rules().next().is_some() && (!legacy || s.is_accepted()))
         .collect();
-    let mut slowest: Option<Slowest> = None;
-    for submission in &accepted {
-        let name = submission.program.path.display().to_string();
-        eprintln!("stressjudge: deriving the time limit: running {name}");
-        let candidate = CandidateOptions {
-            source: CandidateSource::Path(submission.program.path.clone()),
-            time_limit: Some(PROBE_LIMIT),
-            memory_limit: None,
-            output_limit: None,
-            jobs,
-            strict_timing: false,
-            isolation,
-            limit_flags: Vec::new(),
-        };
-        let program = match build_candidate(&candidate.source) {
-            Ok(program) => program,
-            Err(BuildError::Compile(message)) => {
-                eprintln!(
-                    "stressjudge: skipping {name} for the time limit: it does not compile: {}",
-                    message.lines().next().unwrap_or("")
-                );
-                continue;
-            }
-            Err(BuildError::Usage(e)) => {
-                eprintln!("stressjudge: skipping {name} for the time limit: {e}");
-                continue;
-            }
-            Err(BuildError::Unavailable(why)) => {
-                eprintln!("stressjudge: skipping {name} for the time limit: {why}");
-                continue;
-            }
-        };
-        let plan = Plan::new(&candidate, problem.info());
-        let run = run_test_set(problem, &cases, &plan, || SandboxExecutor::start(&program))
-            .map_err(|f| fault_error(f, None))?;
-        if let Some(row) = run.rows.iter().find(|r| r.result.verdict != Verdict::AC) {
-            // As problemtools does, a broken accepted submission is reported (verify shows its
-            // verdict) rather than ending the run; its times are left out.
-            eprintln!(
-                "stressjudge: skipping {name} for the time limit: it gets {} on test {} (with {} \
-                 per test)",
-                row.result.label(),
-                row.name,
-                seconds(PROBE_LIMIT)
-            );
-            continue;
+    // The accepted submissions are built and run side by side, the gate keeping each run the
+    // timing policy wants alone alone; their times are merged in submission order.
+    let gate = Gate::new(jobs);
+    let probe = Probe {
+        problem,
+        cases: &cases,
+        jobs,
+        isolation,
+        results,
+        gate: &gate,
+    };
+    let next = AtomicUsize::new(0);
+    let found: Mutex<Vec<Option<Result<ProbeTimes, UsageError>>>> =
+        Mutex::new(accepted.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(accepted.len()).max(1) {
+            scope.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                let Some(submission) = accepted.get(k) else {
+                    return;
+                };
+                let times = probe.times(submission);
+                let failed = times.is_err();
+                found.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(times);
+                if failed {
+                    next.store(accepted.len(), Ordering::SeqCst);
+                }
+            });
         }
-        for row in &run.rows {
-            if slowest.as_ref().is_none_or(|s| row.result.cpu() > s.cpu) {
+    });
+    let mut slowest: Option<Slowest> = None;
+    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (submission, times) in accepted.iter().zip(found) {
+        let name = submission.program.path.display().to_string();
+        for (test, cpu) in times.transpose()?.flatten().unwrap_or_default() {
+            if slowest.as_ref().is_none_or(|s| cpu > s.cpu) {
                 slowest = Some(Slowest {
                     submission: name.clone(),
-                    test: row.name.clone(),
-                    cpu: row.result.cpu(),
+                    test,
+                    cpu,
                 });
             }
         }
@@ -140,4 +148,114 @@ fn slowest_accepted(
             problem.info().id
         ))
     })
+}
+
+/// Each test's CPU time of one accepted submission, `None` when it is left out.
+type ProbeTimes = Option<Vec<(String, Duration)>>;
+
+/// What running one accepted submission for the time limit needs.
+struct Probe<'a> {
+    problem: &'a dyn Problem,
+    cases: &'a [crate::problem::TestCase],
+    jobs: usize,
+    isolation: IsolationChoice,
+    results: &'a ResultCache,
+    gate: &'a Gate,
+}
+
+impl Probe<'_> {
+    /// The submission at `path`'s CPU time per test, or `None` (with a line on stderr) when it
+    /// cannot be built here, does not compile or fails a test.
+    fn times(&self, submission: &Submission) -> Result<ProbeTimes, UsageError> {
+        let path = &submission.program.path;
+        let name = path.display().to_string();
+        eprintln!("stressjudge: deriving the time limit: running {name}");
+        let candidate = CandidateOptions {
+            source: CandidateSource::Path(path.to_path_buf()),
+            time_limit: Some(PROBE_LIMIT),
+            memory_limit: None,
+            output_limit: None,
+            jobs: self.jobs,
+            strict_timing: false,
+            isolation: self.isolation,
+            limit_flags: Vec::new(),
+        };
+        let built = {
+            let _slot = self.gate.shared();
+            build_candidate(&candidate.source)
+        };
+        let program = match built {
+            Ok(program) => program,
+            Err(BuildError::Compile(message)) => {
+                eprintln!(
+                    "stressjudge: skipping {name} for the time limit: it does not compile: {}",
+                    message.lines().next().unwrap_or("")
+                );
+                return Ok(None);
+            }
+            Err(BuildError::Usage(e)) => {
+                eprintln!("stressjudge: skipping {name} for the time limit: {e}");
+                return Ok(None);
+            }
+            Err(BuildError::Unavailable(why)) => {
+                eprintln!("stressjudge: skipping {name} for the time limit: {why}");
+                return Ok(None);
+            }
+        };
+        let plan = Plan::new(&candidate, self.problem.info());
+        // A test its rules do not permit leaves the submission out, so judging of a submission
+        // that must pass every test may stop at its first failure.
+        let judging = Judging {
+            stop_at_decision: submission.is_accepted(),
+            rejection_ends: None,
+            memo: Some(Memo {
+                cache: self.results,
+                candidate: &program.content_hash,
+            }),
+            gate: Some(self.gate),
+        };
+        let run = run_test_set_with(
+            self.problem,
+            self.cases,
+            &plan,
+            || SandboxExecutor::start(&program),
+            &Unobserved,
+            judging,
+        )
+        .map_err(|f| fault_error(f, None))?;
+        let covering = |name: &str| {
+            submission
+                .expected
+                .lower_bound_rules()
+                .filter(|rule| rule.tests.as_ref().is_none_or(|g| g.matches(name)))
+                .collect::<Vec<_>>()
+        };
+        // A run its rule does not permit (a timeout at the probe limit, a crash of an accepted
+        // submission) makes its times meaningless.
+        if let Some(row) = run.rows.iter().find(|r| {
+            let verdict = crate::commands::verify::library::test_verdict(r.result.verdict);
+            covering(&r.name).iter().any(|rule| {
+                rule.permitted_for_time_limit()
+                    .is_some_and(|p| !p.contains(&verdict))
+            })
+        }) {
+            // As problemtools does, a broken accepted submission is reported (verify shows its
+            // verdict) rather than ending the run; its times are left out.
+            eprintln!(
+                "stressjudge: skipping {name} for the time limit: it gets {} on test {} (with {} \
+                 per test)",
+                row.result.label(),
+                row.name,
+                seconds(PROBE_LIMIT)
+            );
+            return Ok(None);
+        }
+        Ok(Some(
+            run.rows
+                .iter()
+                .filter(|r| !covering(&r.name).is_empty())
+                .map(|r| (r.name.clone(), r.result.cpu()))
+                .collect(),
+        ))
+    }
 }

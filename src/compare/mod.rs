@@ -26,7 +26,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::problem::{Answer, CheckResult, Problem, ToolFailure};
+use crate::problem::{Answer, CheckResult, Interacted, Problem, ToolFailure};
 use crate::run::{signal_name, Exit, LimitHit, RunLimits, RunOutcome};
 pub use crate::units::{mebibytes, millis, seconds};
 
@@ -107,6 +107,8 @@ pub struct TestResult {
     pub exit: String,
     /// For WA: the 1-based game that differs first, when the checker knows it.
     pub game: Option<usize>,
+    /// On AC: the score the output validator wrote (`score.txt`), for scoring problems.
+    pub score: Option<crate::problem::ValidatorScore>,
 }
 
 impl TestResult {
@@ -116,6 +118,24 @@ impl TestResult {
             Some(signal) => format!("{} ({signal})", self.verdict),
             None => self.verdict.to_string(),
         }
+    }
+
+    /// The conversation of a failing interactive run (`.interaction` form), when its
+    /// explanation carries one.
+    pub fn transcript(&self) -> Option<String> {
+        let start = self
+            .explanation
+            .iter()
+            .position(|l| l == TRANSCRIPT_HEADER)?;
+        let mut text = String::new();
+        for line in self.explanation[start + 1..].iter() {
+            let Some(line) = line.strip_prefix("  ") else {
+                break;
+            };
+            text.push_str(line);
+            text.push('\n');
+        }
+        Some(text)
     }
 
     /// The CPU time as a [`Duration`].
@@ -137,6 +157,86 @@ pub fn classify(
     input: &str,
     expected: &Answer,
 ) -> Result<TestResult, ToolFailure> {
+    classify_checked(outcome, limits, problem, input, expected, None)
+}
+
+/// Why a candidate of an interactive problem stopped at the wall-clock backstop: it waited for
+/// input that never came (Codeforces calls it "Idleness limit exceeded").
+pub const IDLE_DETAIL: &str = "idle: waiting for input (did it flush its output?)";
+
+/// The explanation line that introduces an interactive run's transcript (its lines follow,
+/// indented by two spaces).
+pub const TRANSCRIPT_HEADER: &str = "interaction (> candidate wrote, < candidate read):";
+
+/// Judges an interactive or multi-pass run by problemtools' rule (`judge/execute.py`,
+/// `_run_interactive`), the interactor's own failures having already been judge errors:
+///
+/// 1. the interactor rejected and ended before the candidate: `WA`, whatever the candidate
+///    did afterwards (it may have crashed on the closed pipe or waited forever);
+/// 2. otherwise the candidate's own run decides first, as for a batch problem: `MLE`, `RE`,
+///    `TLE` (a wall-clock stop of a candidate that used little CPU is idleness: it waited for
+///    input that never came, see [`IDLE_DETAIL`]), `OLE`;
+/// 3. otherwise the interactor's verdict (for a testlib interactor, then the checker's on its
+///    output file): `AC` or `WA`.
+pub fn classify_interaction(
+    done: &Interacted,
+    limits: &RunLimits,
+    problem: &dyn Problem,
+    input: &str,
+    expected: &Answer,
+) -> Result<TestResult, ToolFailure> {
+    let outcome = &done.candidate;
+    let mut result = match &done.verdict {
+        // problemtools caps the time of a candidate the validator rejected first.
+        CheckResult::WrongAnswer(m) if done.interactor_first => TestResult {
+            verdict: Verdict::WA,
+            signal: None,
+            detail: m.describe(),
+            explanation: Vec::new(),
+            cpu_ms: millis(outcome.cpu.min(limits.cpu)),
+            wall_ms: millis(outcome.wall),
+            memory_kib: outcome.peak_memory_kib,
+            exit: describe_exit(outcome.exit, outcome.limit_hit),
+            game: None,
+            score: None,
+        },
+        verdict => classify_checked(outcome, limits, problem, input, expected, Some(verdict))?,
+    };
+    if result.verdict == Verdict::TLE && outcome.limit_hit == Some(LimitHit::Wall) {
+        result.detail = format!(
+            "{IDLE_DETAIL}: Idleness limit exceeded, stopped after {} of wall time with CPU {}",
+            seconds(outcome.wall),
+            seconds(outcome.cpu)
+        );
+    }
+    if done.passes > 1 && result.verdict != Verdict::AC {
+        result.detail = format!("{} (pass {})", result.detail, done.passes)
+            .trim_start()
+            .into();
+    }
+    if let Some(transcript) = &done.transcript {
+        result.explanation.push(TRANSCRIPT_HEADER.into());
+        result
+            .explanation
+            .extend(transcript.lines().map(|l| format!("  {l}")));
+    }
+    Ok(result)
+}
+
+/// [`classify`], with the checker's verdict already known (`checked`, an interaction's) or
+/// asked of the problem (`None`).
+fn classify_checked(
+    outcome: &RunOutcome,
+    limits: &RunLimits,
+    problem: &dyn Problem,
+    input: &str,
+    expected: &Answer,
+    checked: Option<&CheckResult>,
+) -> Result<TestResult, ToolFailure> {
+    let check = |output: &[u8]| match checked {
+        Some(known) => Ok(known.clone()),
+        None => problem.check(input, expected, output),
+    };
     let mut result = TestResult {
         verdict: Verdict::AC,
         signal: None,
@@ -147,6 +247,7 @@ pub fn classify(
         memory_kib: outcome.peak_memory_kib,
         exit: describe_exit(outcome.exit, outcome.limit_hit),
         game: None,
+        score: None,
     };
     let limit_kib = limits.memory_bytes / 1024;
     let crashed = outcome.exit != Exit::Code(0);
@@ -197,8 +298,10 @@ pub fn classify(
                 Exit::Code(_) => None,
             };
             result.explanation = stderr_head(&outcome.stderr_head);
-            let after = match problem.check(input, expected, &outcome.stdout)? {
-                CheckResult::Accepted => " after a correct output".to_string(),
+            let after = match check(&outcome.stdout)? {
+                CheckResult::Accepted | CheckResult::Scored(_) => {
+                    " after a correct output".to_string()
+                }
                 CheckResult::WrongAnswer(m) => {
                     format!("; the output was also wrong ({})", m.describe())
                 }
@@ -206,11 +309,17 @@ pub fn classify(
             (Verdict::RE, format!("{}{after}", result.exit))
         }
         None if over_time => (Verdict::TLE, cpu_text),
-        None => match problem.check(input, expected, &outcome.stdout)? {
+        None => match check(&outcome.stdout)? {
             CheckResult::Accepted => (Verdict::AC, String::new()),
+            CheckResult::Scored(score) => {
+                result.score = Some(score);
+                (Verdict::AC, String::new())
+            }
             CheckResult::WrongAnswer(m) => {
-                result.explanation =
-                    wrong_answer::explain(problem, input, expected, &outcome.stdout, &m);
+                if checked.is_none() {
+                    result.explanation =
+                        wrong_answer::explain(problem, input, expected, &outcome.stdout, &m);
+                }
                 result.game = m.game();
                 (Verdict::WA, m.describe())
             }

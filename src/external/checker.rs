@@ -14,7 +14,7 @@ use super::tool::{first_line, stderr_note, Tool, ToolArg, ToolCall, ToolLimits};
 use super::validator::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::compare::default_validator::{self, DefaultVerdict, Flags};
 use crate::error::UsageError;
-use crate::problem::{Answer, CheckResult, Mismatch, ToolFailure};
+use crate::problem::{Answer, CheckResult, Mismatch, ToolFailure, ValidatorScore};
 use crate::run::Exit;
 
 /// testlib's exit codes.
@@ -112,7 +112,16 @@ fn testlib(
         ..ToolCall::default()
     };
     let result = tool.call(sandboxes, limits, call)?;
-    let outcome = &result.outcome;
+    testlib_verdict(tool, &result.outcome, limits)
+}
+
+/// The verdict of a testlib program (checker or interactor) from how it ended: exit 0 OK, 1
+/// WA, 2 PE (a wrong answer with the reason), 3 FAIL (a judge error), anything else broken.
+pub(crate) fn testlib_verdict(
+    tool: &Tool,
+    outcome: &crate::run::RunOutcome,
+    limits: &ToolLimits,
+) -> Result<CheckResult, ToolFailure> {
     let message = first_line(&outcome.stderr_head);
     match (outcome.limit_hit, outcome.exit) {
         (None, Exit::Code(TESTLIB_OK)) => Ok(CheckResult::Accepted),
@@ -155,12 +164,32 @@ fn kattis(
             ("answer", answer.text.as_bytes()),
         ],
         dirs: vec!["feedback"],
-        collect: vec!["feedback/judgemessage.txt"],
+        collect: vec![
+            "feedback/judgemessage.txt",
+            SCORE_FILE,
+            SCORE_MULTIPLIER_FILE,
+        ],
     };
     let result = tool.call(sandboxes, limits, call)?;
+    kattis_verdict(tool, &result, limits)
+}
+
+/// The verdict of a Kattis output validator (batch or interactive) from how it ended: exit 42
+/// accepted, 43 wrong with `feedback/judgemessage.txt` (or its stderr) as the reason, anything
+/// else broken.
+pub(crate) fn kattis_verdict(
+    tool: &Tool,
+    result: &super::tool::ToolResult,
+    limits: &ToolLimits,
+) -> Result<CheckResult, ToolFailure> {
     let outcome = &result.outcome;
     match (outcome.limit_hit, outcome.exit) {
-        (None, Exit::Code(KATTIS_ACCEPT)) => Ok(CheckResult::Accepted),
+        (None, Exit::Code(KATTIS_ACCEPT)) => {
+            let score =
+                validator_score(result.file(SCORE_FILE), result.file(SCORE_MULTIPLIER_FILE))
+                    .map_err(|why| ToolFailure::new(tool.label(), why))?;
+            Ok(score.map_or(CheckResult::Accepted, CheckResult::Scored))
+        }
         (None, Exit::Code(KATTIS_REJECT)) => {
             let judge_message = result
                 .file("feedback/judgemessage.txt")
@@ -177,6 +206,46 @@ fn kattis(
             ),
         )),
         _ => Err(tool.broken(outcome, limits)),
+    }
+}
+
+/// Where a Kattis output validator writes a test's score (scoring problems).
+const SCORE_FILE: &str = "feedback/score.txt";
+/// Where a 2025-09 output validator writes a fraction of the test's maximum score.
+const SCORE_MULTIPLIER_FILE: &str = "feedback/score_multiplier.txt";
+
+/// The score an accepting validator wrote, if any. Invalid contents, a negative score, a
+/// multiplier outside [0, 1], or both files at once are the validator's fault (the spec's
+/// "judge error" cases of "Scoring test cases").
+fn validator_score(
+    score: Option<&[u8]>,
+    multiplier: Option<&[u8]>,
+) -> Result<Option<ValidatorScore>, String> {
+    let number = |bytes: &[u8], file: &str| {
+        let text = String::from_utf8_lossy(bytes);
+        text.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| format!("wrote {file} holding {:?}, not a number", first_line(&text)))
+    };
+    match (score, multiplier) {
+        (Some(_), Some(_)) => Err("wrote both score.txt and score_multiplier.txt".to_string()),
+        (Some(bytes), None) => {
+            let x = number(bytes, "score.txt")?;
+            if x < 0.0 {
+                return Err(format!("wrote a negative score ({x}) in score.txt"));
+            }
+            Ok(Some(ValidatorScore::Score(x)))
+        }
+        (None, Some(bytes)) => {
+            let x = number(bytes, "score_multiplier.txt")?;
+            if !(0.0..=1.0).contains(&x) {
+                return Err(format!("wrote {x} in score_multiplier.txt, outside [0, 1]"));
+            }
+            Ok(Some(ValidatorScore::Multiplier(x)))
+        }
+        (None, None) => Ok(None),
     }
 }
 

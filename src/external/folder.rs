@@ -8,12 +8,14 @@ use std::time::Duration;
 
 use super::checker::Checker;
 use super::generator::{self, Generator};
+use super::interactor::{Convention, Interactor};
 use super::tests_dir::{self, TestFile};
 use super::validator::InputValidator;
 use super::{existing, ExternalProblem, Parts};
 use crate::build::find_on_path;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
+use crate::problem::package::DEFAULT_VALIDATION_PASSES;
 use crate::problem::package::{
     self, InputValidatorKind, OutputValidation, Package, Submission, TimeLimitRule,
 };
@@ -34,6 +36,10 @@ pub struct Folder {
     pub rule: TimeLimitRule,
     /// A Polygon package's testset (groups and points), for verify's scores.
     pub polygon: Option<super::polygon::PolygonExtras>,
+    /// How scores are computed, for a scoring problem.
+    pub grading: Option<package::scoring::Grading>,
+    /// The package format version family.
+    pub format: package::FormatVersion,
 }
 
 /// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a
@@ -63,6 +69,15 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     };
     let references = match &overrides.reference {
         Some(path) => vec![existing("--ref", path)?],
+        // An interactive problem's accepted submissions talk to the interactor: they cannot
+        // answer an input alone, so only a reference named for it (stressjudge.yaml) writes
+        // answer files; without one they are empty.
+        None if package.problem_type.interactive || package.problem_type.multi_pass => package
+            .stress
+            .reference
+            .iter()
+            .map(|p| p.path.clone())
+            .collect(),
         None => references(&package),
     };
     let mut validators = input_validators(&package, &mut notes);
@@ -73,6 +88,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         ));
     }
     let (checker, checker_args) = checker(&package, overrides, &mut notes)?;
+    let interactor = folder_interactor(&package, &checker, overrides)?;
+    if interactor.is_some() {
+        notes.extend(sample_interactions(&package.dir));
+    }
     let tests = match &overrides.tests {
         Some(dir) => tests_dir::load(dir)?,
         None => test_files(&package, &checker_args),
@@ -119,12 +138,18 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         checker_args,
         tests,
     });
+    let problem = match interactor {
+        Some(interactor) => problem.with_interactor(interactor),
+        None => problem,
+    };
     Ok(Folder {
         problem,
         submissions: package.submissions,
         time_limit_rule,
         rule,
         polygon: None,
+        grading: package.grading,
+        format: package.format,
     })
 }
 
@@ -138,33 +163,88 @@ fn references(package: &Package) -> Vec<PathBuf> {
         .map(|p| p.path.clone())
         .collect();
     for submission in &package.submissions {
-        if submission.category == "accepted" && !paths.contains(&submission.program.path) {
+        if submission.is_accepted() && !paths.contains(&submission.program.path) {
             paths.push(submission.program.path.clone());
         }
     }
     paths
 }
 
-/// stressjudge judges batch problems: an interactive, multi-pass or submit-answer folder is
+/// stressjudge judges batch, interactive and multi-pass problems: a submit-answer folder is
 /// refused up front.
 fn check_type(package: &Package) -> Result<(), UsageError> {
-    let kind = &package.problem_type;
-    let unsupported = if kind.interactive {
-        Some("interactive")
-    } else if kind.multi_pass {
-        Some("multi-pass")
-    } else if kind.submit_answer {
-        Some("submit-answer")
-    } else {
-        None
-    };
-    match unsupported {
-        Some(what) => Err(UsageError::new(format!(
-            "{}: the problem is {what}; stressjudge judges batch problems only",
+    if package.problem_type.submit_answer {
+        return Err(UsageError::new(format!(
+            "{}: the problem is submit-answer; stressjudge judges programs only",
             package.dir.display()
-        ))),
-        None => Ok(()),
+        )));
     }
+    Ok(())
+}
+
+/// The folder's sample interactions (`data/sample/*.interaction`, statement only: `>` lines the
+/// submission writes, `<` lines it reads, `---` between passes), one note each, for the reports
+/// and `list` that show the problem.
+fn sample_interactions(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir.join("data/sample")) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "interaction"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(path).ok()?;
+            let lines: Vec<&str> = text.lines().collect();
+            let mut shown = lines
+                .iter()
+                .take(12)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" | ");
+            if lines.len() > 12 {
+                shown.push_str(&format!(" | ... ({} more lines)", lines.len() - 12));
+            }
+            let name = path.file_stem()?.to_string_lossy().into_owned();
+            Some(format!("sample {name} interaction: {shown}"))
+        })
+        .collect()
+}
+
+/// The judge's side of an interactive or multi-pass folder: its output validator (or the
+/// `--interactor` given), `None` for a batch problem.
+fn folder_interactor(
+    package: &Package,
+    checker: &Checker,
+    overrides: &AdHocParts,
+) -> Result<Option<Interactor>, UsageError> {
+    if let Some(given) = super::ad_hoc_interactor(overrides)? {
+        return Ok(Some(given));
+    }
+    let kind = &package.problem_type;
+    if !kind.interactive && !kind.multi_pass {
+        return Ok(None);
+    }
+    let Some(validator) = checker.tool() else {
+        return Err(UsageError::new(format!(
+            "{}: the problem is interactive or multi-pass but has no output validator",
+            package.dir.display()
+        )));
+    };
+    let path = validator.path();
+    Ok(Some(if kind.multi_pass {
+        let passes = package
+            .limits
+            .validation_passes
+            .unwrap_or(DEFAULT_VALIDATION_PASSES);
+        Interactor::multi_pass(path, kind.interactive, passes as usize)
+    } else {
+        Interactor::interactive(path, Convention::Kattis)
+    }))
 }
 
 /// The folder's input validators: programs, and checktestdata scripts when `checktestdata` is

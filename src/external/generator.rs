@@ -125,6 +125,11 @@ impl Generator {
         &self.tool
     }
 
+    /// What identifies the inputs it makes: its program and arguments.
+    pub fn identity(&self) -> Option<String> {
+        Some(format!("{} {:?}", self.tool.identity()?, self.command.args))
+    }
+
     /// Runs the generator for `seed` and returns the input it printed.
     pub fn generate(
         &self,

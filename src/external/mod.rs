@@ -12,6 +12,7 @@ pub mod checker;
 pub mod folder;
 pub mod generator;
 pub mod polygon;
+pub mod interactor;
 pub mod sandboxes;
 pub mod test_build;
 pub mod tests_dir;
@@ -26,12 +27,13 @@ use crate::build::BuildOptions;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
 use crate::problem::{
-    Answer, CheckResult, InputError, Limits, Origin, Problem, ProblemError, ProblemInfo, TestCase,
-    TimeLimitOrigin, ToolFailure,
+    Answer, CandidateRun, CheckResult, InputError, InteractError, Interacted, Interaction, Limits,
+    Origin, Problem, ProblemError, ProblemInfo, TestCase, TimeLimitOrigin, ToolFailure,
 };
 use answers::AnswerCache;
 use checker::Checker;
 use generator::Generator;
+use interactor::Interactor;
 use sandboxes::ToolSandboxes;
 use tests_dir::TestFile;
 use tool::{Tool, ToolCall, ToolLimits};
@@ -68,6 +70,8 @@ pub struct ExternalProblem {
     /// Whether an answer of only whitespace is an answer (a Polygon `main` solution's output
     /// is the answer file as Polygon makes it, empty or not), rather than a forgotten print.
     empty_answers_ok: bool,
+    /// The judge's side, when the problem is interactive or multi-pass.
+    interactor: Option<Interactor>,
 }
 
 /// The parts of an [`ExternalProblem`], before it is put together.
@@ -114,12 +118,24 @@ impl ExternalProblem {
             answers: AnswerCache::new(&BuildOptions::default_for_user().cache_dir),
             reference_key: OnceLock::new(),
             empty_answers_ok: false,
+            interactor: None,
         }
     }
 
     /// Takes the reference's output as the answer even when it is empty (see the field).
     pub fn accept_empty_answers(&mut self) {
         self.empty_answers_ok = true;
+    }
+
+    /// Makes the problem interactive or multi-pass: candidates run against `interactor`.
+    /// Inputs then always have an answer file (the reference's output, or empty without a
+    /// reference, as a Kattis interactive problem's `.ans` may be), so stress needs no
+    /// reference.
+    pub fn with_interactor(mut self, interactor: Interactor) -> ExternalProblem {
+        self.info.has_reference = true;
+        self.info.notes.push(interactor.describe());
+        self.interactor = Some(interactor);
+        self
     }
 
     /// The problem the ad-hoc flags describe; paths are relative to the current directory.
@@ -157,12 +173,13 @@ impl ExternalProblem {
                  (--ref)",
             ));
         }
+        let interactor = ad_hoc_interactor(parts)?;
         let mut notes = vec![format!(
             "ad-hoc problem: limits default to {} s and {} MiB (--time-limit, --memory-limit)",
             AD_HOC_LIMITS.time.as_secs(),
             AD_HOC_LIMITS.memory_bytes >> 20
         )];
-        if parts.checker.is_none() && parts.output_validator.is_none() {
+        if parts.checker.is_none() && parts.output_validator.is_none() && interactor.is_none() {
             notes.push("answers compared by the Kattis default validator".into());
         }
         let info = ProblemInfo {
@@ -177,7 +194,7 @@ impl ExternalProblem {
             notes,
             origin: Origin::AdHoc,
         };
-        Ok(ExternalProblem::new(Parts {
+        let problem = ExternalProblem::new(Parts {
             info,
             generators,
             references: reference.into_iter().collect(),
@@ -185,7 +202,11 @@ impl ExternalProblem {
             checker,
             checker_args: Vec::new(),
             tests,
-        }))
+        });
+        Ok(match interactor {
+            Some(interactor) => problem.with_interactor(interactor),
+            None => problem,
+        })
     }
 
     /// Sets the time limit a folder did not (derived by problemtools' rule), with the note that
@@ -351,6 +372,7 @@ impl Problem for ExternalProblem {
             Some(reference) => self.reference_answer(reference?, input),
             // The checker alone decides: its answer file is empty.
             None if self.checker_decides_alone() => Ok(Answer::new("")),
+            None if self.interactor.is_some() => Ok(Answer::new("")),
             None => Err(ToolFailure::new(
                 &self.info.id,
                 "has no reference solution to answer the input (give one with --ref)",
@@ -370,7 +392,41 @@ impl Problem for ExternalProblem {
     }
 
     fn build_tools(&self, stressing: bool) -> Result<(), ToolFailure> {
+        if let Some(interactor) = &self.interactor {
+            interactor.tool().program()?;
+        }
         self.build_every_tool(stressing)
+    }
+
+    fn judging_identity(&self) -> Option<String> {
+        let checker = match &self.checker {
+            Checker::Default => "default".to_string(),
+            Checker::Testlib(tool) | Checker::Kattis(tool) => tool.identity()?,
+        };
+        let interactor = match &self.interactor {
+            Some(interactor) => interactor.identity()?,
+            None => "none".to_string(),
+        };
+        Some(format!(
+            "{checker} args {:?} interactor {interactor}",
+            self.checker_args
+        ))
+    }
+
+    fn stress_identity(&self) -> Option<String> {
+        let mut parts = vec![format!("{:?}", self.limits)];
+        for (kind, generator) in &self.generators {
+            parts.push(format!("kind {kind}: {}", generator.identity()?));
+        }
+        for validator in &self.validators {
+            parts.push(validator.identity()?);
+        }
+        parts.push(self.reference()?.ok()?.identity()?);
+        Some(parts.join("\n"))
+    }
+
+    fn interaction(&self) -> Option<&dyn Interaction> {
+        self.interactor.as_ref().map(|_| self as &dyn Interaction)
     }
 
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {
@@ -404,11 +460,64 @@ impl Problem for ExternalProblem {
     }
 }
 
+impl Interaction for ExternalProblem {
+    fn interact(
+        &self,
+        input: &str,
+        expected: &Answer,
+        record: bool,
+        candidate: &mut dyn CandidateRun,
+    ) -> Result<Interacted, InteractError> {
+        let interactor = self
+            .interactor
+            .as_ref()
+            .expect("only an interactive problem offers interaction");
+        let args = expected.checker_args.as_ref().unwrap_or(&self.checker_args);
+        interactor.interact(
+            &self.sandboxes,
+            &self.limits,
+            &self.checker,
+            args,
+            input,
+            expected,
+            record,
+            candidate,
+        )
+    }
+
+    fn describe(&self) -> String {
+        self.interactor
+            .as_ref()
+            .map(Interactor::describe)
+            .unwrap_or_default()
+    }
+}
+
 fn invalid_generated(info: &ProblemInfo, why: &InputError) -> ToolFailure {
     ToolFailure::new(
         info.generator_name.clone(),
         format!("made an input the validator rejects ({why})"),
     )
+}
+
+/// The interactor `--interactor` names, in the convention `--interactor-convention` says or its
+/// source shows.
+pub(crate) fn ad_hoc_interactor(parts: &AdHocParts) -> Result<Option<Interactor>, UsageError> {
+    let Some(path) = &parts.interactor else {
+        return Ok(None);
+    };
+    let path = existing("--interactor", path)?;
+    let convention = match parts.interactor_convention.as_deref() {
+        Some("testlib") => interactor::Convention::Testlib,
+        Some("kattis") => interactor::Convention::Kattis,
+        Some(other) => {
+            return Err(UsageError::new(format!(
+                "--interactor-convention: `{other}` is neither kattis nor testlib"
+            )))
+        }
+        None => interactor::Convention::detect(&path),
+    };
+    Ok(Some(Interactor::interactive(&path, convention)))
 }
 
 /// `path`, which a flag named, if it exists; else the error naming the flag and the path.

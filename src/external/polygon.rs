@@ -181,6 +181,9 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             program: Program::at(&s.source),
             category: s.tag.name().to_string(),
             expected: s.tag.expectation(),
+            language: None,
+            entrypoint: None,
+            expectation_source: format!("problem.xml tag {}", s.tag.name()),
         })
         .collect();
     let info = ProblemInfo {
@@ -219,6 +222,8 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             testset,
             interactor: package.interactor.clone(),
         }),
+        grading: None,
+        format: crate::problem::package::FormatVersion::V2023_07,
     })
 }
 
@@ -579,7 +584,7 @@ fn checker_self_tests(
             &[],
         );
         let got = match &judged {
-            Ok(CheckResult::Accepted) => "ok",
+            Ok(CheckResult::Accepted | CheckResult::Scored(_)) => "ok",
             Ok(CheckResult::WrongAnswer(_)) => "wrong-answer",
             Err(_) => "crashed",
         };

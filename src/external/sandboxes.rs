@@ -6,7 +6,7 @@ use std::io;
 use std::path::Path;
 use std::sync::Mutex;
 
-use crate::run::{register_cancel, scratch_dir, RunOutcome, RunRequest, Sandbox};
+use crate::run::{register_cancel, scratch_dir, Endpoint, RunOutcome, RunRequest, Sandbox};
 
 /// One sandbox with a private scratch folder for the files of a call.
 struct Slot {
@@ -34,6 +34,30 @@ impl ToolSandboxes {
         prepare: impl FnOnce(&Path) -> io::Result<RunRequest>,
         collect: impl FnOnce(&Path, RunOutcome) -> T,
     ) -> io::Result<T> {
+        self.with_slot(|slot| {
+            prepare(slot.scratch.path())
+                .and_then(|request| slot.sandbox.run(&request))
+                .map(|outcome| collect(slot.scratch.path(), outcome))
+        })
+    }
+
+    /// [`ToolSandboxes::run`] for a tool connected to another program ([`crate::run::connect`]):
+    /// its stdin and stdout are the endpoint's.
+    pub fn run_connected<T>(
+        &self,
+        prepare: impl FnOnce(&Path) -> io::Result<RunRequest>,
+        end: &Endpoint<'_>,
+        collect: impl FnOnce(&Path, RunOutcome) -> T,
+    ) -> io::Result<T> {
+        self.with_slot(|slot| {
+            prepare(slot.scratch.path())
+                .and_then(|request| slot.sandbox.run_connected(&request, end))
+                .map(|outcome| collect(slot.scratch.path(), outcome))
+        })
+    }
+
+    /// Runs `work` on an idle sandbox (or a new one) and gives the sandbox back.
+    fn with_slot<T>(&self, work: impl FnOnce(&mut Slot) -> io::Result<T>) -> io::Result<T> {
         let mut slot = match self.take() {
             Some(slot) => slot,
             None => {
@@ -45,9 +69,7 @@ impl ToolSandboxes {
                 }
             }
         };
-        let result = prepare(slot.scratch.path())
-            .and_then(|request| slot.sandbox.run(&request))
-            .map(|outcome| collect(slot.scratch.path(), outcome));
+        let result = work(&mut slot);
         self.idle
             .lock()
             .unwrap_or_else(|e| e.into_inner())

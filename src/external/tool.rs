@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::sandboxes::ToolSandboxes;
 use crate::build::{self, BuildError, BuildOptions, Program, Source};
 use crate::problem::ToolFailure;
-use crate::run::{signal_name, Exit, LimitHit, RunLimits, RunOutcome, RunRequest};
+use crate::run::{signal_name, Endpoint, Exit, LimitHit, RunLimits, RunOutcome, RunRequest};
 
 /// Limits every tool runs under: generous, since a brute-force reference is slow by design,
 /// but finite, so a tool stuck in a loop is reported instead of hanging the run.
@@ -73,6 +73,12 @@ pub struct ToolResult {
     pub outcome: RunOutcome,
     /// Contents of the collected files that exist.
     pub collected: Vec<(String, Vec<u8>)>,
+}
+
+impl AsRef<RunOutcome> for ToolResult {
+    fn as_ref(&self) -> &RunOutcome {
+        &self.outcome
+    }
 }
 
 impl ToolResult {
@@ -154,6 +160,18 @@ impl Tool {
         }
     }
 
+    /// What identifies the tool's behaviour for the result cache: its role and build hash and,
+    /// for a single file, the files beside it (see [`super::answers::reference_key`]); `None`
+    /// when it does not build.
+    pub fn identity(&self) -> Option<String> {
+        let program = self.program().ok()?;
+        Some(format!(
+            "{} {}",
+            self.role,
+            super::answers::reference_key(&program.content_hash, &self.path)
+        ))
+    }
+
     /// The built program (built once, on first use).
     pub fn program(&self) -> Result<&Program, ToolFailure> {
         self.built
@@ -201,6 +219,26 @@ impl Tool {
             },
         );
         result.map_err(|e| ToolFailure::new(self.label.clone(), format!("could not run: {e}")))
+    }
+
+    /// Runs one call connected to another program ([`crate::run::connect`]): stdin and stdout
+    /// are the endpoint's (the call's `stdin` is not used), under `limits`.
+    pub fn call_connected(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: RunLimits,
+        call: ToolCall<'_>,
+        end: &Endpoint<'_>,
+    ) -> Result<std::io::Result<ToolResult>, ToolFailure> {
+        let program = self.program()?;
+        Ok(sandboxes.run_connected(
+            |scratch| prepare(scratch, program, self.folder(), &call, limits),
+            end,
+            |_, mut outcome| ToolResult {
+                collected: std::mem::take(&mut outcome.collected),
+                outcome,
+            },
+        ))
     }
 
     /// The failure of a run that ended in no way the tool's convention allows: what

@@ -15,7 +15,22 @@ pub enum CheckResult {
     Accepted,
     /// The first difference found.
     WrongAnswer(Mismatch),
+    /// Accepted, with the score a Kattis output validator wrote (scoring problems).
+    Scored(ValidatorScore),
 }
+
+/// A score a Kattis output validator wrote for an accepted output (problem package format,
+/// "Scoring test cases"): `score.txt` is the test's score, `score_multiplier.txt` (2025-09) a
+/// fraction of the test's maximum. Values are finite (checked when read), so equality is exact.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ValidatorScore {
+    /// `score.txt`.
+    Score(f64),
+    /// `score_multiplier.txt`, in [0, 1].
+    Multiplier(f64),
+}
+
+impl Eq for ValidatorScore {}
 
 /// Why an output is wrong: the first difference found, or a checker's own words.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -24,7 +24,7 @@ pub mod reader;
 use std::fmt;
 use std::time::Duration;
 
-pub use checker::{CheckResult, Mismatch};
+pub use checker::{CheckResult, Mismatch, ValidatorScore};
 
 /// Resource limits a problem statement sets for one run of a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -311,6 +311,29 @@ pub trait Problem: Send + Sync {
         None
     }
 
+    /// What decides a run's verdict besides the candidate, the test and the limits: the
+    /// checker (its build and arguments) and every other program that judges a run. Runs are
+    /// remembered across commands under it (the result cache), so it must change whenever a
+    /// verdict could; `None` (the default) means runs of this problem are never remembered.
+    fn judging_identity(&self) -> Option<String> {
+        None
+    }
+
+    /// What decides a stress pass's inputs and answers besides the seeds and kinds: the
+    /// generators, the input validators and the reference (with [`Problem::judging_identity`]
+    /// for the verdicts). A stress pass is remembered under both; `None` (the default) means it
+    /// is never remembered.
+    fn stress_identity(&self) -> Option<String> {
+        None
+    }
+
+    /// How the candidate is run when the problem is interactive or multi-pass: against the
+    /// judge's interactor, or pass after pass; `None` (the default) for batch problems, whose
+    /// candidate reads its input and is judged by [`Problem::check`].
+    fn interaction(&self) -> Option<&dyn Interaction> {
+        None
+    }
+
     /// The input line of 1-based `game`, for explaining a wrong answer: the game's own line
     /// when the problem packs games, else the whole input when it is a single short line.
     fn game_line(&self, input: &str, game: usize) -> Option<String> {
@@ -338,6 +361,65 @@ pub trait Problem: Send + Sync {
     fn checker_decides_alone(&self) -> bool {
         false
     }
+}
+
+/// Runs the candidate once, connected as an [`Interaction`] says: its stdin and stdout are the
+/// endpoint's (named pipes to the interactor, or files for one pass of a multi-pass problem).
+/// The engines implement it with their sandbox and limits.
+pub trait CandidateRun {
+    /// One run of the candidate; an error means there is no verdict (the harness failed).
+    fn run(&mut self, end: crate::run::Endpoint<'_>) -> std::io::Result<crate::run::RunOutcome>;
+
+    /// The wall-clock backstop of its runs (the interactor's own ends a little later).
+    fn wall(&self) -> Duration;
+}
+
+/// What an interactive or multi-pass run gave, before the verdict is decided
+/// ([`crate::compare::classify_interaction`] applies problemtools' precedence).
+#[derive(Debug, Clone)]
+pub struct Interacted {
+    /// The candidate's run (of the pass that decided; its CPU time the largest of any pass).
+    pub candidate: crate::run::RunOutcome,
+    /// What the interactor (or the last pass's output validator) decided.
+    pub verdict: CheckResult,
+    /// Whether the interactor ended before the candidate.
+    pub interactor_first: bool,
+    /// The conversation in the `.interaction` form, when it was recorded.
+    pub transcript: Option<String>,
+    /// Passes run (1 for a plain interactive problem).
+    pub passes: usize,
+}
+
+/// Why an interactive run has no verdict: a tool failed (a judge error naming it), or the
+/// harness could not run the candidate.
+#[derive(Debug)]
+pub enum InteractError {
+    /// The interactor, output validator or checker failed.
+    Tool(ToolFailure),
+    /// The harness failed.
+    Harness(std::io::Error),
+}
+
+impl From<ToolFailure> for InteractError {
+    fn from(e: ToolFailure) -> Self {
+        InteractError::Tool(e)
+    }
+}
+
+/// The judge's side of an interactive or multi-pass problem (see [`Problem::interaction`]).
+pub trait Interaction: Send + Sync {
+    /// Runs `candidate` on `input` against the judge's side, whose answer file is `expected`;
+    /// with `record`, keeps the conversation.
+    fn interact(
+        &self,
+        input: &str,
+        expected: &Answer,
+        record: bool,
+        candidate: &mut dyn CandidateRun,
+    ) -> Result<Interacted, InteractError>;
+
+    /// `interactive`, `multi-pass` or `interactive multi-pass`, for reports.
+    fn describe(&self) -> String;
 }
 
 /// Splits a "t, then t game lines" input into its game lines (used by multi-game problems).

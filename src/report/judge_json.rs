@@ -57,5 +57,6 @@ fn test_json(row: &TestRow) -> Value {
         "exit": r.exit,
         "ran_alone": row.ran_alone,
         "borderline": borderline,
+        "transcript": r.transcript(),
     })
 }

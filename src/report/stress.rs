@@ -41,6 +41,9 @@ pub struct StressSubject {
     /// The failure folder: a recorded input (a generator that ignores its seed) is reproduced
     /// from its file there.
     pub saved_in: PathBuf,
+    /// Whether the problem is interactive: a failure's output is then the conversation
+    /// (`.interaction` form), shown instead of expected, actual and diff.
+    pub interactive: bool,
 }
 
 impl StressSubject {
@@ -174,6 +177,10 @@ impl StressReport {
                     "recorded_input": f.recorded_input,
                     "shrunk_from": f.shrunk_from.as_ref().map(|u| json!({"kind": u.kind, "seed": u.seed})),
                     "input_format": f.input_format,
+                    "transcript": self
+                        .subject
+                        .interactive
+                        .then(|| String::from_utf8_lossy(&f.shrunk_output)),
                 })
             })
             .collect();

@@ -83,12 +83,19 @@ pub fn failure_text(
             indent(&failure.input_format.join("\n"))
         ));
     }
-    text.push_str(&format!("expected:\n{}", indent(&clip(expected, 10))));
-    text.push_str(&format!("actual:\n{}", indent(&clip(&actual, 10))));
-    text.push_str(&format!(
-        "diff:\n{}\n",
-        indent(&diff(expected, &actual, 20))
-    ));
+    if subject.interactive {
+        text.push_str(&format!(
+            "interaction (> candidate wrote, < candidate read; saved as the .out file):\n{}",
+            indent(&clip(&actual, 40))
+        ));
+    } else {
+        text.push_str(&format!("expected:\n{}", indent(&clip(expected, 10))));
+        text.push_str(&format!("actual:\n{}", indent(&clip(&actual, 10))));
+        text.push_str(&format!(
+            "diff:\n{}\n",
+            indent(&diff(expected, &actual, 20))
+        ));
+    }
     match written {
         Ok(paths) => {
             // The first file is `STEM.in`: strip the extension to name them all.

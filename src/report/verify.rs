@@ -8,7 +8,9 @@ use serde_json::{json, Value};
 use super::judge::TestRow;
 use crate::compare::Verdict;
 use crate::problem::polygon::points::Score;
+pub use crate::problem::package::expectation::show_score;
 use crate::run::Isolation;
+use crate::testset::results::RunCounts;
 use crate::units::millis;
 
 /// How a solution's verdicts compare with its folder's promise.
@@ -68,6 +70,57 @@ pub struct VerifyRow {
     pub time_limit: Duration,
     /// Its points on a Polygon testset with points (per group), when the problem gives any.
     pub points: Option<Score>,
+    /// Its scores, for a scoring problem.
+    pub score: Option<RowScore>,
+    /// Each promise it broke, one line each (empty when it keeps them, or was skipped).
+    pub broken: Vec<String>,
+    /// Where its expectation comes from in a problem folder (`folder name`,
+    /// `submissions.yaml`, `@EXPECTED_RESULTS@ in x.c`).
+    pub expectation_source: Option<String>,
+    /// The fixed tests after the one that decided its verdict, in order: judging stopped there
+    /// (Kattis `on_reject: break`), so they were not run. Empty with `--all-tests`.
+    pub not_run: Vec<String>,
+    /// How many of `tests` came from the result cache instead of a run.
+    pub tests_reused: usize,
+    /// Whether the stress pass's result came from the result cache.
+    pub stress_reused: bool,
+}
+
+/// The scores of one submission of a scoring problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowScore {
+    /// The submission's score.
+    pub score: f64,
+    /// The best possible score, when finite.
+    pub max: Option<f64>,
+    /// The graded verdict (legacy scoring problems).
+    pub verdict: Option<String>,
+    /// Each group's name, score and maximum, children before parents.
+    pub groups: Vec<(String, f64, Option<f64>)>,
+    /// Each fixed test's score, in test order (`None`: not scored or not reached).
+    pub tests: Vec<Option<f64>>,
+    /// Judge errors found while scoring.
+    pub errors: Vec<String>,
+}
+
+impl RowScore {
+    /// `42` or `42 / 100`, as tables show it.
+    pub fn text(&self) -> String {
+        match self.max {
+            Some(max) => format!("{} / {}", show_score(self.score), show_score(max)),
+            None => show_score(self.score),
+        }
+    }
+}
+
+impl VerifyRow {
+    /// What a test that was not run says: `not run: judging stopped at TEST`.
+    pub fn not_run_reason(&self) -> String {
+        format!(
+            "not run: judging stopped at {}, which decided the verdict",
+            self.source
+        )
+    }
 }
 
 /// A verified problem as judged: its limits (a derived time limit included) and notes.
@@ -98,6 +151,8 @@ pub struct VerifyReport {
     pub elapsed: Duration,
     /// The isolation the runs had, when a sandbox was configured.
     pub isolation: Option<Isolation>,
+    /// Runs of candidates on fixed tests made, and judgements reused from the result cache.
+    pub runs: RunCounts,
 }
 
 impl VerifyReport {
@@ -112,7 +167,10 @@ impl VerifyReport {
     }
 
     /// The `--json` object: `{"ok", "solutions": [{"problem", "path", "expected", "got",
-    /// "ok", ...}]}` (earlier fields unchanged; `tests`, `time_limit_ms` and `notes` added).
+    /// "ok", ...}]}` (earlier fields unchanged; `tests`, `time_limit_ms` and `notes` added; then
+    /// `runs_made`, `runs_reused` and `stress_passes_reused`, and per solution `tests_not_run`,
+    /// `tests_reused`, `stress_reused` and the tests not run in `tests` with the verdict
+    /// `not run`).
     pub fn to_json(&self) -> Value {
         let list: Vec<Value> = self.rows.iter().map(row_json).collect();
         let problems: Vec<Value> = self
@@ -135,6 +193,9 @@ impl VerifyReport {
             "notes": self.notes,
             "elapsed_ms": millis(self.elapsed),
             "isolation": self.isolation.as_ref().map(|i| i.to_json()),
+            "runs_made": self.runs.ran,
+            "runs_reused": self.runs.reused,
+            "stress_passes_reused": self.runs.stress_reused,
         })
     }
 }
@@ -173,11 +234,12 @@ pub fn points_text(score: &Score) -> String {
 }
 
 fn row_json(row: &VerifyRow) -> Value {
-    let tests: Vec<Value> = row
+    let mut tests: Vec<Value> = row
         .tests
         .iter()
-        .map(|t| {
-            json!({
+        .enumerate()
+        .map(|(i, t)| {
+            let mut test = json!({
                 "name": t.name,
                 "verdict": t.result.verdict.name(),
                 "label": t.result.label(),
@@ -185,9 +247,31 @@ fn row_json(row: &VerifyRow) -> Value {
                 "wall_ms": t.result.wall_ms,
                 "memory_kib": t.result.memory_kib,
                 "detail": t.result.detail,
-            })
+                "run": true,
+            });
+            if let Some(score) = row
+                .score
+                .as_ref()
+                .and_then(|s| s.tests.get(i).copied().flatten())
+            {
+                test["score"] = json!(score);
+            }
+            test
         })
         .collect();
+    let not_run = row.not_run_reason();
+    tests.extend(row.not_run.iter().map(|name| {
+        json!({
+            "name": name,
+            "verdict": NOT_RUN,
+            "label": NOT_RUN,
+            "cpu_ms": null,
+            "wall_ms": null,
+            "memory_kib": null,
+            "detail": not_run,
+            "run": false,
+        })
+    }));
     let mut value = json!({
         "problem": row.problem,
         "path": row.path,
@@ -209,9 +293,24 @@ fn row_json(row: &VerifyRow) -> Value {
         "time_limit_ms": millis(row.time_limit),
         "stress": row.stress.as_ref().map(|(v, source)| json!({"verdict": v.name(), "source": source})),
         "tests": tests,
+        "broken": row.broken,
+        "expectation_source": row.expectation_source,
+        "score": row.score.as_ref().map(|s| json!({
+            "score": s.score,
+            "max": s.max,
+            "verdict": s.verdict,
+            "groups": s.groups.iter().map(|(name, score, max)| json!({"name": name, "score": score, "max": max})).collect::<Vec<_>>(),
+            "errors": s.errors,
+        })),
+        "tests_not_run": row.not_run.len(),
+        "tests_reused": row.tests_reused,
+        "stress_reused": row.stress_reused,
     });
     if let Some(points) = &row.points {
         value["points"] = points_json(points);
     }
     value
 }
+
+/// The verdict the reports give a test that was not run.
+pub const NOT_RUN: &str = "not run";

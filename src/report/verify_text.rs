@@ -57,12 +57,22 @@ pub fn row(row: &VerifyRow, widths: Widths) -> String {
         Some(v) => style::verdict(v, &format!("{got:<8}")),
         None => format!("{got:<8}"),
     };
+    let not_run = if row.not_run.is_empty() {
+        String::new()
+    } else {
+        format!(" ({} not run)", row.not_run.len())
+    };
     let result = match row.status {
-        RowStatus::Match => style::good("ok"),
+        RowStatus::Match => format!("{}{}", style::good("ok"), style::dim(&not_run)),
         RowStatus::Skipped => style::dim(&format!("skipped: {}", row.detail)),
         RowStatus::Mismatch => {
-            style::failure(&format!("MISMATCH ({}: {})", row.source, row.detail))
+            let mismatch = style::failure(&format!("MISMATCH ({}: {})", row.source, row.detail));
+            format!("{mismatch}{}", style::dim(&not_run))
         }
+    };
+    let result = match &row.score {
+        Some(score) => format!("{result}  score {}", score.text()),
+        None => result,
     };
     let mut text = format!(
         "{:<pw$} {:<sw$} {:<8} {got} {:>8} {:>6.1}s  {result}\n",
@@ -74,6 +84,11 @@ pub fn row(row: &VerifyRow, widths: Widths) -> String {
         pw = widths.problem,
         sw = widths.solution
     );
+    if row.status == RowStatus::Mismatch {
+        for promise in &row.broken {
+            text.push_str(&format!("    {}: {promise}\n", style::failure("broken")));
+        }
+    }
     for warning in &row.warnings {
         text.push_str(&format!("    {}: {warning}\n", style::warning("warning")));
     }
@@ -105,10 +120,19 @@ pub fn summary(report: &VerifyReport) -> String {
         .as_ref()
         .map_or(String::new(), |i| format!("{}\n", i.report_line()));
     format!(
-        "\n{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{isolation}",
+        "\n{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{isolation}",
         report.rows.len(),
         report.count(RowStatus::Match),
         report.count(RowStatus::Mismatch),
-        report.elapsed.as_secs_f64()
+        report.elapsed.as_secs_f64(),
+        runs_line(report)
+    )
+}
+
+/// `runs: 120 made, 40 reused from the result cache; 3 stress passes reused`.
+pub fn runs_line(report: &VerifyReport) -> String {
+    format!(
+        "runs: {} made, {} reused from the result cache; {} stress pass(es) reused",
+        report.runs.ran, report.runs.reused, report.runs.stress_reused
     )
 }

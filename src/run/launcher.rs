@@ -11,7 +11,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io;
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, AsRawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
@@ -214,6 +214,30 @@ fn open_stdio(run: &WireRun, mode: &Mode) -> Result<Stdio, FromLauncher> {
     })
 }
 
+/// Lets go of the launcher's own copies of a connected run's named pipes once the candidate
+/// holds them ([`super::interact`]): a candidate that closes its stdout must give its peer
+/// end-of-file at once, not when the launcher finishes. Each is replaced in place by an
+/// unconnected pipe end (the descriptor number stays valid for the rest of the run).
+fn release_pipes(stdio: &Stdio) {
+    for file in [&stdio.stdin, &stdio.stdout] {
+        let is_fifo = file
+            .metadata()
+            .is_ok_and(|m| std::os::unix::fs::FileTypeExt::is_fifo(&m.file_type()));
+        if !is_fifo {
+            continue;
+        }
+        let mut ends = [0 as libc::c_int; 2];
+        // SAFETY: plain system calls on descriptors this process owns.
+        unsafe {
+            if libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) == 0 {
+                libc::dup3(ends[0], file.as_raw_fd(), libc::O_CLOEXEC);
+                libc::close(ends[0]);
+                libc::close(ends[1]);
+            }
+        }
+    }
+}
+
 /// Runs one request to its end and returns the final answer, or `None` if the harness went
 /// away meanwhile (the run has then been killed and reaped).
 fn run_one<F: AsFd>(
@@ -287,12 +311,14 @@ fn run_one<F: AsFd>(
             return Some(failed(what, &e.error));
         }
     };
+    release_pipes(&stdio);
     // The harness kills this group if the launcher dies; a contained run dies with its
     // namespace instead, and its pid means nothing outside.
     let shown_pid = if contained { 0 } else { pid };
     // If this fails the harness is gone; the watch then sees the closed pipe and kills the run.
     let _ = send(&FromLauncher::Started { pid: shown_pid });
     let watched = watch(pid, run, start, requests, tree);
+    let ended_ns = monotonic_ns();
     if contained {
         kill_namespace();
     }
@@ -308,9 +334,9 @@ fn run_one<F: AsFd>(
     if watched.stop == Some(Stop::HarnessGone) {
         return None;
     }
-    Some(FromLauncher::Finished(outcome(
-        run, &watched, &stdio, cpu, oom_killed,
-    )))
+    let mut finished = outcome(run, &watched, &stdio, cpu, oom_killed);
+    finished.ended_ns = ended_ns;
+    Some(FromLauncher::Finished(finished))
 }
 
 /// Puts the measurements together and decides which limit, if any, the run broke.
@@ -350,7 +376,20 @@ fn outcome(
         peak_kib,
         limit,
         cancelled: w.stop == Some(Stop::Cancelled),
+        ended_ns: 0,
     }
+}
+
+/// `CLOCK_MONOTONIC` in nanoseconds.
+fn monotonic_ns() -> u64 {
+    let mut now = std::mem::MaybeUninit::<libc::timespec>::uninit();
+    // SAFETY: a valid clock id and out-parameter.
+    if unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, now.as_mut_ptr()) } != 0 {
+        return 0;
+    }
+    // SAFETY: clock_gettime succeeded, so `now` is initialised.
+    let now = unsafe { now.assume_init() };
+    (now.tv_sec.max(0) as u64) * 1_000_000_000 + now.tv_nsec.max(0) as u64
 }
 
 /// The limit to report (see [`LimitHit`] for the order).

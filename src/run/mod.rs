@@ -165,6 +165,7 @@
 
 mod cgroup;
 mod contain;
+pub mod interact;
 mod isolation;
 mod launcher;
 mod procfs;
@@ -186,6 +187,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use interact::{connect, interactor_wall, run_interaction, Connected, Endpoint, Transcript};
 pub use isolation::{
     configure_process, process_isolation, process_options, CgroupInfo, Isolation, IsolationDemand,
     IsolationLevel, SandboxOptions, DEFAULT_PROCESS_LIMIT, DISABLE_CGROUPS_ENV,
@@ -283,6 +285,12 @@ pub enum LimitHit {
     Memory,
     /// Output limit.
     Output,
+}
+
+impl AsRef<RunOutcome> for RunOutcome {
+    fn as_ref(&self) -> &RunOutcome {
+        self
+    }
 }
 
 /// Everything measured about one run.

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use super::cgroup;
+use super::interact::Endpoint;
 use super::isolation::{Isolation, IsolationDemand, IsolationLevel, SandboxOptions};
 use super::watch::WALL_CAP_FACTOR;
 use super::wire::{
@@ -228,6 +229,22 @@ impl Sandbox {
     /// back. Errors mean there is no verdict: the program could not be started (e.g.
     /// `NotFound`), the run was cancelled (`Interrupted`), or the launcher died twice.
     pub fn run(&mut self, req: &RunRequest) -> io::Result<RunOutcome> {
+        self.run_with(req, None)
+    }
+
+    /// Runs one program connected to another ([`super::interact`]): its stdin and stdout are
+    /// the endpoint's (named pipes, or files), not the request's stdin and a file read back;
+    /// the endpoint's `started` is called once the launcher has opened them and started it.
+    /// The outcome's `stdout` is empty.
+    pub fn run_connected(
+        &mut self,
+        req: &RunRequest,
+        end: &Endpoint<'_>,
+    ) -> io::Result<RunOutcome> {
+        self.run_with(req, Some(end))
+    }
+
+    fn run_with(&mut self, req: &RunRequest, end: Option<&Endpoint<'_>>) -> io::Result<RunOutcome> {
         let mut last_loss = None;
         for _attempt in 0..2 {
             self.ensure_launcher()?;
@@ -235,11 +252,22 @@ impl Sandbox {
             let prepared = workdir::prepare(&host_workdir, &req.dirs, &req.files, self.owner);
             let full = self.is_full();
             let known = full.then_some(&mut self.canonical);
-            let wire = prepared.and_then(|()| wire_run(req, &self.canonical_dir, &inside, known));
-            let result = wire.and_then(|wire| match self.exchange(&wire) {
+            let wire = prepared
+                .and_then(|()| wire_run(req, &self.canonical_dir, &inside, known))
+                .and_then(|wire| connected(wire, end));
+            let started = end.map(|e| e.started);
+            let result = wire.and_then(|wire| match self.exchange(&wire, started) {
                 Ok(outcome) => {
+                    if let Some(end) = end {
+                        (end.ended)(outcome.ended_ns);
+                    }
                     let collected = workdir::collect(&host_workdir, &req.collect);
-                    collect(outcome, self.dir.path(), req, collected).map(Some)
+                    let mut outcome =
+                        collect(outcome, self.dir.path(), req, collected, end.is_none());
+                    if let (Ok(o), Some(_)) = (&mut outcome, end) {
+                        o.stdout.clear();
+                    }
+                    outcome.map(Some)
                 }
                 Err(Trouble::Fatal(e)) => Err(e),
                 Err(Trouble::Lost(e)) => {
@@ -372,7 +400,11 @@ impl Sandbox {
     }
 
     /// Sends one run and waits for its outcome.
-    fn exchange(&mut self, wire: &WireRun) -> Result<WireOutcome, Trouble> {
+    fn exchange(
+        &mut self,
+        wire: &WireRun,
+        started_hook: Option<&(dyn Fn() + Sync)>,
+    ) -> Result<WireOutcome, Trouble> {
         self.ensure_launcher().map_err(Trouble::Fatal)?;
         {
             let mut requests = self.shared.requests();
@@ -414,7 +446,12 @@ impl Sandbox {
                 }
             };
             match decode::<FromLauncher>(&line) {
-                Ok(FromLauncher::Started { pid }) => started = Some(pid),
+                Ok(FromLauncher::Started { pid }) => {
+                    started = Some(pid);
+                    if let Some(hook) = started_hook {
+                        hook();
+                    }
+                }
                 Ok(FromLauncher::Failed { errno, message }) => {
                     let kind = errno.map_or(io::ErrorKind::Other, |n| {
                         io::Error::from_raw_os_error(n).kind()
@@ -590,6 +627,23 @@ fn wire_run(
     })
 }
 
+/// The wire form of a connected run: stdin and stdout are the endpoint's (absolute, canonical
+/// paths: a full sandbox's launcher opens them from the host's root).
+fn connected(mut wire: WireRun, end: Option<&Endpoint<'_>>) -> io::Result<WireRun> {
+    if let Some(end) = end {
+        wire.stdin = bytes(std::fs::canonicalize(&end.stdin)?.as_os_str());
+        let stdout = &end.stdout;
+        let parent = stdout
+            .parent()
+            .ok_or_else(|| invalid("stdout has no folder"))?;
+        let name = stdout
+            .file_name()
+            .ok_or_else(|| invalid("stdout has no name"))?;
+        wire.stdout = bytes(std::fs::canonicalize(parent)?.join(name).as_os_str());
+    }
+    Ok(wire)
+}
+
 /// Reads at most `limit` bytes of a file.
 fn read_head(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let file = File::open(path)?;
@@ -605,12 +659,17 @@ fn collect(
     dir: &Path,
     req: &RunRequest,
     collected: Vec<(String, Vec<u8>)>,
+    read_stdout: bool,
 ) -> io::Result<RunOutcome> {
     let kept = match o.limit {
         Some(LimitHit::Output) => FLOODED_STDOUT_KEPT.min(req.limits.output_bytes),
         _ => req.limits.output_bytes,
     };
-    let stdout = read_head(&dir.join("stdout"), kept)?;
+    let stdout = if read_stdout {
+        read_head(&dir.join("stdout"), kept)?
+    } else {
+        Vec::new()
+    };
     let stderr = read_head(&dir.join("stderr"), STDERR_KEPT)?;
     Ok(RunOutcome {
         exit: o.exit,

@@ -138,6 +138,10 @@ pub(crate) struct WireOutcome {
     pub limit: Option<LimitHit>,
     /// Whether a `Cancel` stopped the run.
     pub cancelled: bool,
+    /// `CLOCK_MONOTONIC` (shared by every process of the machine) in nanoseconds when the
+    /// candidate was seen to end: which of two connected runs ended first.
+    #[serde(default)]
+    pub ended_ns: u64,
 }
 
 /// Encodes a message as one line (JSON has no raw newlines).
@@ -321,6 +325,7 @@ mod tests {
             peak_kib: 7,
             limit: Some(LimitHit::Memory),
             cancelled: false,
+            ended_ns: 8,
         });
         let line = encode(&done);
         assert_eq!(

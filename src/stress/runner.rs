@@ -5,11 +5,11 @@ use std::path::PathBuf;
 
 use super::{CaseOutcome, CaseRunner};
 use crate::build::Program;
-use crate::compare::{self, timing};
 use crate::error::Fault;
 use crate::problem::{Answer, Problem};
 use crate::run::{register_cancel, scratch_dir, RunLimits};
-use crate::testset::{Executor, SandboxExecutor};
+use crate::testset::interactive::judge_run_recorded;
+use crate::testset::SandboxExecutor;
 
 /// Runs inputs on one sandbox; one per worker thread.
 pub struct SandboxCaseRunner<'a> {
@@ -44,13 +44,21 @@ impl CaseRunner for SandboxCaseRunner<'_> {
     fn run_case(&mut self, input: &str, expected: &Answer) -> Result<CaseOutcome, Fault> {
         std::fs::write(&self.input_path, input)
             .map_err(|e| Fault::harness("cannot write the input file", e))?;
-        let measuring = timing::measuring_limits(&self.limits);
-        let outcome = self
-            .executor
-            .execute(&self.input_path, &measuring)
-            .map_err(|e| Fault::harness("cannot run the candidate", e))?;
-        let result = compare::classify(&outcome, &self.limits, self.problem, input, expected)
-            .map_err(|f| Fault::judge(f, "checking the candidate's output", Some(input)))?;
+        let judged = judge_run_recorded(
+            &mut self.executor,
+            self.problem,
+            &self.input_path,
+            input,
+            expected,
+            &self.limits,
+            "checking the candidate's output",
+        )?;
+        let result = judged.result;
+        // An interactive run's output is its conversation (kept when it failed).
+        let output = match judged.transcript {
+            Some(transcript) => transcript.into_bytes(),
+            None => judged.outcome.stdout,
+        };
         let detail = if result.detail.is_empty() {
             result.label()
         } else {
@@ -58,7 +66,7 @@ impl CaseRunner for SandboxCaseRunner<'_> {
         };
         Ok(CaseOutcome {
             verdict: result.verdict,
-            output: outcome.stdout,
+            output,
             mismatch_game: result.game,
             detail,
         })

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::Executor;
 use crate::build::Program;
-use crate::run::{CancelHandle, RunLimits, RunOutcome, RunRequest, Sandbox};
+use crate::run::{CancelHandle, Endpoint, RunLimits, RunOutcome, RunRequest, Sandbox};
 
 /// Runs a built program through the sandbox; one per worker thread.
 pub struct SandboxExecutor<'a> {
@@ -39,15 +39,32 @@ impl<'a> SandboxExecutor<'a> {
 
 impl Executor for SandboxExecutor<'_> {
     fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome> {
-        self.sandbox.run(&RunRequest {
+        let request = self.request(input_path, limits);
+        self.sandbox.run(&request)
+    }
+
+    fn execute_connected(
+        &mut self,
+        end: Endpoint<'_>,
+        limits: &RunLimits,
+    ) -> io::Result<RunOutcome> {
+        let request = self.request(&end.stdin, limits);
+        self.sandbox.run_connected(&request, &end)
+    }
+}
+
+impl SandboxExecutor<'_> {
+    /// The program's run with stdin from `stdin` under `limits`.
+    fn request(&self, stdin: &Path, limits: &RunLimits) -> RunRequest {
+        RunRequest {
             argv: self.program.argv_for(limits.memory_bytes),
             env: self.program.env.clone(),
-            stdin: input_path.to_path_buf(),
+            stdin: stdin.to_path_buf(),
             limits: *limits,
             files: Vec::new(),
             dirs: Vec::new(),
             collect: Vec::new(),
             readonly: self.program.readonly_paths.clone(),
-        })
+        }
     }
 }

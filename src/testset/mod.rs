@@ -13,17 +13,23 @@
 //!   verdict was borderline.
 //! - `--strict-timing` (or `--jobs 1`) runs every test one at a time; the report says when
 //!   parallel jobs were used.
-//! - Every test runs, even after a failure (users want the whole table); only CE, decided before
-//!   any run, stops everything.
+//! - `judge` runs every test, even after a failure (users want the whole table); only CE,
+//!   decided before any run, stops everything. `verify` stops at the test that decides the
+//!   verdict, as Kattis does ([`deciding::ends_judging`]; `--all-tests` runs them all), and reuses
+//!   remembered runs ([`results`]).
 
+pub mod deciding;
 pub mod executor;
+pub mod gate;
+pub mod interactive;
 mod plan;
+pub mod results;
 mod runner;
 
 pub use crate::problem::TestCase;
 pub use executor::SandboxExecutor;
 pub use plan::Plan;
 pub use runner::{
-    run_one, run_test_set, run_test_set_observed, Executor, Scheduling, TestObserver, TestRow,
-    TestSetRun,
+    run_one, run_one_with, run_test_set, run_test_set_observed, run_test_set_with, Executor,
+    Judging, Memo, Scheduling, TestObserver, TestRow, TestSetRun, Unobserved,
 };

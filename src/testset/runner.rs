@@ -6,12 +6,16 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use super::deciding::ends_judging;
+use super::gate::Gate;
+use super::results::{ResultCache, RunKey};
+pub use super::interactive::judge_run;
 use super::Plan;
-use crate::compare::timing::{decide, is_borderline, measuring_limits, Borderline};
-use crate::compare::{classify, TestResult};
+use crate::compare::timing::{decide, is_borderline, Borderline};
+use crate::compare::TestResult;
 use crate::error::Fault;
 use crate::problem::{Problem, TestCase};
-use crate::run::{RunLimits, RunOutcome};
+use crate::run::{Endpoint, RunLimits, RunOutcome};
 
 /// One judged test.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,7 +50,7 @@ pub trait TestObserver: Sync {
 }
 
 /// An observer that watches nothing.
-struct Unobserved;
+pub struct Unobserved;
 
 impl TestObserver for Unobserved {
     fn started(&self, _case: &TestCase) {}
@@ -58,6 +62,20 @@ impl TestObserver for Unobserved {
 pub trait Executor {
     /// Runs the candidate with stdin from `input_path`, enforcing `limits`.
     fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome>;
+
+    /// Runs the candidate connected to an interactor ([`crate::run::connect`]): stdin and
+    /// stdout are the endpoint's. Executors that cannot (test fakes) say so.
+    fn execute_connected(
+        &mut self,
+        end: Endpoint<'_>,
+        limits: &RunLimits,
+    ) -> io::Result<RunOutcome> {
+        let _ = (end, limits);
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "this executor cannot run interactive problems",
+        ))
+    }
 }
 
 /// The judged test set: rows in test order and how they were scheduled.
@@ -67,6 +85,41 @@ pub struct TestSetRun {
     pub rows: Vec<TestRow>,
     /// How the runs were scheduled.
     pub scheduling: Scheduling,
+    /// The tests after the one that decided the verdict, in order, when judging stopped there
+    /// ([`Judging::stop_at_decision`]); they have no row.
+    pub not_run: Vec<String>,
+    /// Rows taken from the result cache instead of a run.
+    pub reused: usize,
+}
+
+/// How far a test set is judged and what it may reuse, beyond the [`Plan`].
+#[derive(Clone, Copy, Default)]
+pub struct Judging<'a> {
+    /// Stop at the test that decides the verdict, as Kattis does (`on_reject: break`, see
+    /// [`ends_judging`]): the tests after it are not run. Off, every test runs (the whole
+    /// table, as `judge` and `verify --all-tests` show it).
+    pub stop_at_decision: bool,
+    /// With `stop_at_decision`, whether a rejected test of this name ends judging under the
+    /// candidate's own rules (a Kattis group with `on_reject: continue`, a scoring problem, an
+    /// expectation about later tests say no: [`Expectation::rejection_ends_judging`]); `None`
+    /// is always.
+    ///
+    /// [`Expectation::rejection_ends_judging`]: crate::problem::package::Expectation::rejection_ends_judging
+    pub rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
+    /// Runs remembered by content, reused where they decide the same verdict.
+    pub memo: Option<Memo<'a>>,
+    /// The cores shared with other work running at the same time (other solutions judged side
+    /// by side); without one, this test set has the machine to itself.
+    pub gate: Option<&'a Gate>,
+}
+
+/// The result cache and the candidate it is asked about.
+#[derive(Clone, Copy)]
+pub struct Memo<'a> {
+    /// The cache.
+    pub cache: &'a ResultCache,
+    /// The candidate's build hash.
+    pub candidate: &'a str,
 }
 
 /// Runs every case (none is skipped after a failure) and judges it. Cases that are not `alone`
@@ -99,40 +152,114 @@ where
     E: Executor,
     F: Fn() -> io::Result<E> + Sync,
 {
+    run_test_set_with(
+        problem,
+        cases,
+        plan,
+        make_executor,
+        observer,
+        Judging::default(),
+    )
+}
+
+/// [`run_test_set_observed`] as `judging` says: stopping at the test that decides the verdict
+/// and reusing remembered runs. Remembered rows come first; then the parallel phase and the
+/// alone phase run what is left, skipping every test after the earliest deciding one known.
+/// Rows after the deciding test are never reported, even when a parallel worker ran them
+/// before the decision was known, so the rows do not depend on the order runs finished in.
+pub fn run_test_set_with<E, F>(
+    problem: &dyn Problem,
+    cases: &[TestCase],
+    plan: &Plan,
+    make_executor: F,
+    observer: &dyn TestObserver,
+    judging: Judging<'_>,
+) -> Result<TestSetRun, Fault>
+where
+    E: Executor,
+    F: Fn() -> io::Result<E> + Sync,
+{
+    let keys = run_keys(problem, cases, plan, judging.memo);
     let judge = Judge {
         problem,
         plan,
         observer,
+        cache: judging.memo.map(|m| m.cache),
+        keys: &keys,
+        gate: judging.gate,
     };
+    let decision = Decision::new(judging.stop_at_decision, judging.rejection_ends);
+    let mut remembered: Vec<Option<TestRow>> = vec![None; cases.len()];
+    for (i, case) in cases.iter().enumerate() {
+        if decision.skips(i) {
+            break;
+        }
+        if let Some(row) = judge.recall(i, case) {
+            decision.note(i, problem, case, &row.result);
+            observer.finished(&row);
+            remembered[i] = Some(row);
+        }
+    }
     let scratch = |e| Fault::harness("cannot write the test inputs", e);
     let dir = crate::run::scratch_dir_named("stressjudge-").map_err(scratch)?;
     let mut paths = Vec::with_capacity(cases.len());
     for (i, case) in cases.iter().enumerate() {
         let file_name = format!("{i}-{}.in", case.name.replace('/', "_"));
         let path = dir.path().join(file_name);
-        std::fs::write(&path, &case.input).map_err(scratch)?;
+        if remembered[i].is_none() && !decision.skips(i) {
+            std::fs::write(&path, &case.input).map_err(scratch)?;
+        }
         paths.push(path);
     }
     let parallel: Vec<usize> = (0..cases.len())
-        .filter(|&i| !cases[i].alone && !plan.strict_timing)
+        .filter(|&i| !cases[i].alone && !plan.strict_timing && remembered[i].is_none())
+        .filter(|&i| !decision.skips(i))
         .collect();
     let workers = plan.jobs.min(parallel.len()).max(1);
     let parallel_used = workers > 1;
     let mut firsts: Vec<Option<First>> = vec![None; cases.len()];
     if parallel_used {
-        for (i, first) in run_parallel(judge, cases, &paths, &parallel, workers, &make_executor)? {
+        let phase = Phase {
+            judge,
+            cases,
+            paths: &paths,
+            decision: &decision,
+        };
+        for (i, first) in phase.run_parallel(&parallel, workers, &make_executor)? {
             firsts[i] = Some(first);
         }
     }
-    let mut executor = start(&make_executor)?;
+    let mut executor: Option<E> = None;
     let mut rows = Vec::with_capacity(cases.len());
+    let mut not_run = Vec::new();
+    let mut reused = 0;
     for (i, case) in cases.iter().enumerate() {
+        if decision.skips(i) {
+            not_run.push(case.name.clone());
+            continue;
+        }
+        if let Some(row) = remembered[i].take() {
+            reused += 1;
+            rows.push(row);
+            continue;
+        }
+        if executor.is_none() {
+            executor = Some(start(&make_executor)?);
+        }
+        let Some(executor) = executor.as_mut() else {
+            unreachable!("the executor was just started");
+        };
         let ran_alone = firsts[i].is_none();
         let first = match firsts[i].take() {
             Some(first) => first,
-            None => judge.once(&mut executor, case, &paths[i])?,
+            None => judge.once(executor, i, case, &paths[i], RunKind::Alone)?,
         };
-        rows.push(judge.finish(&mut executor, case, &paths[i], first, ran_alone)?);
+        let row = judge.finish(executor, i, case, &paths[i], first, ran_alone)?;
+        decision.note(i, problem, case, &row.result);
+        rows.push(row);
+    }
+    if let Some(cache) = judge.cache {
+        cache.count_reused(reused);
     }
     Ok(TestSetRun {
         rows,
@@ -141,7 +268,58 @@ where
             strict: plan.strict_timing,
             parallel_used,
         },
+        not_run,
+        reused,
     })
+}
+
+/// The result-cache keys of `cases`, when runs of `problem` can be remembered.
+fn run_keys(
+    problem: &dyn Problem,
+    cases: &[TestCase],
+    plan: &Plan,
+    memo: Option<Memo<'_>>,
+) -> Vec<Option<RunKey>> {
+    let identity = memo.and_then(|_| problem.judging_identity());
+    cases
+        .iter()
+        .map(|case| {
+            let (memo, identity) = (memo?, identity.as_deref()?);
+            Some(memo.cache.key(memo.candidate, identity, case, &plan.limits))
+        })
+        .collect()
+}
+
+/// The earliest test known to decide the verdict, when judging stops there.
+struct Decision<'a> {
+    stop: bool,
+    rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
+    earliest: AtomicUsize,
+}
+
+impl<'a> Decision<'a> {
+    fn new(stop: bool, rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>) -> Decision<'a> {
+        Decision {
+            stop,
+            rejection_ends,
+            earliest: AtomicUsize::new(usize::MAX),
+        }
+    }
+
+    /// Whether test `i` comes after the deciding test, so it is not run.
+    fn skips(&self, i: usize) -> bool {
+        self.stop && i > self.earliest.load(Ordering::SeqCst)
+    }
+
+    /// Records that test `i` got `result`.
+    fn note(&self, i: usize, problem: &dyn Problem, case: &TestCase, result: &TestResult) {
+        if self.stop
+            && ends_judging(problem.info(), case, result.verdict)
+            && self.rejection_ends.is_none_or(|ends| ends(&case.name))
+        {
+            self.earliest.fetch_min(i, Ordering::SeqCst);
+        }
+    }
 }
 
 /// Runs one case alone (re-running it if borderline) and returns its row, for `repro`-style
@@ -152,11 +330,34 @@ pub fn run_one<E: Executor>(
     case: &TestCase,
     plan: &Plan,
 ) -> Result<TestRow, Fault> {
+    run_one_with(executor, problem, case, plan, Judging::default())
+}
+
+/// [`run_one`] with `judging`'s remembered runs (reused where one decides the verdict under
+/// `plan`'s limits; the run is remembered otherwise) and gate.
+pub fn run_one_with<E: Executor>(
+    executor: &mut E,
+    problem: &dyn Problem,
+    case: &TestCase,
+    plan: &Plan,
+    judging: Judging<'_>,
+) -> Result<TestRow, Fault> {
+    let memo = judging.memo;
+    let keys = run_keys(problem, std::slice::from_ref(case), plan, memo);
     let judge = Judge {
         problem,
         plan,
         observer: &Unobserved,
+        cache: memo.map(|m| m.cache),
+        keys: &keys,
+        gate: judging.gate,
     };
+    if let Some(row) = judge.recall(0, case) {
+        if let Some(cache) = judge.cache {
+            cache.count_reused(1);
+        }
+        return Ok(row);
+    }
     let scratch = |e| Fault::harness("cannot write the test input", e);
     let file = tempfile::Builder::new()
         .prefix("stressjudge-")
@@ -164,8 +365,8 @@ pub fn run_one<E: Executor>(
         .tempfile()
         .map_err(scratch)?;
     std::fs::write(file.path(), &case.input).map_err(scratch)?;
-    let first = judge.once(executor, case, file.path())?;
-    judge.finish(executor, case, file.path(), first, true)
+    let first = judge.once(executor, 0, case, file.path(), RunKind::Alone)?;
+    judge.finish(executor, 0, case, file.path(), first, true)
 }
 
 /// A new executor, or the harness fault that kept it from starting.
@@ -176,49 +377,71 @@ where
     make_executor().map_err(|e| Fault::harness("cannot start the sandbox", e))
 }
 
-/// Runs the `indices` cases on `workers` threads, each with its own executor; returns each
-/// case's first judgement. The first fault stops every worker.
-fn run_parallel<E, F>(
-    judge: Judge<'_>,
-    cases: &[TestCase],
-    paths: &[PathBuf],
-    indices: &[usize],
-    workers: usize,
-    make_executor: &F,
-) -> Result<Vec<(usize, First)>, Fault>
-where
-    E: Executor,
-    F: Fn() -> io::Result<E> + Sync,
-{
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let done = Mutex::new(Vec::with_capacity(indices.len()));
-    let error: Mutex<Option<Fault>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                let work = || -> Result<(), Fault> {
-                    let mut executor = start(make_executor)?;
-                    loop {
-                        let k = next.fetch_add(1, Ordering::SeqCst);
-                        if k >= indices.len() || failed.load(Ordering::SeqCst) {
-                            return Ok(());
+/// The parallel phase of one test set.
+struct Phase<'a> {
+    judge: Judge<'a>,
+    cases: &'a [TestCase],
+    paths: &'a [PathBuf],
+    decision: &'a Decision<'a>,
+}
+
+impl Phase<'_> {
+    /// Runs the `indices` cases (in increasing order) on `workers` threads, each with its own
+    /// executor, until one after the deciding test comes up; returns each run case's first
+    /// judgement. The first fault stops every worker.
+    fn run_parallel<E, F>(
+        &self,
+        indices: &[usize],
+        workers: usize,
+        make_executor: &F,
+    ) -> Result<Vec<(usize, First)>, Fault>
+    where
+        E: Executor,
+        F: Fn() -> io::Result<E> + Sync,
+    {
+        let next = AtomicUsize::new(0);
+        let failed = AtomicBool::new(false);
+        let done = Mutex::new(Vec::with_capacity(indices.len()));
+        let error: Mutex<Option<Fault>> = Mutex::new(None);
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| {
+                    let work = || -> Result<(), Fault> {
+                        let mut executor = start(make_executor)?;
+                        loop {
+                            let k = next.fetch_add(1, Ordering::SeqCst);
+                            if k >= indices.len() || failed.load(Ordering::SeqCst) {
+                                return Ok(());
+                            }
+                            let i = indices[k];
+                            if self.decision.skips(i) {
+                                return Ok(());
+                            }
+                            let case = &self.cases[i];
+                            let first = self.judge.once(
+                                &mut executor,
+                                i,
+                                case,
+                                &self.paths[i],
+                                RunKind::Parallel,
+                            )?;
+                            if !first.1 {
+                                self.decision.note(i, self.judge.problem, case, &first.0);
+                            }
+                            lock(&done).push((i, first));
                         }
-                        let i = indices[k];
-                        let first = judge.once(&mut executor, &cases[i], &paths[i])?;
-                        lock(&done).push((i, first));
+                    };
+                    if let Err(e) = work() {
+                        failed.store(true, Ordering::SeqCst);
+                        lock(&error).get_or_insert(e);
                     }
-                };
-                if let Err(e) = work() {
-                    failed.store(true, Ordering::SeqCst);
-                    lock(&error).get_or_insert(e);
-                }
-            });
+                });
+            }
+        });
+        match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(e) => Err(e),
+            None => Ok(done.into_inner().unwrap_or_else(|e| e.into_inner())),
         }
-    });
-    match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        Some(e) => Err(e),
-        None => Ok(done.into_inner().unwrap_or_else(|e| e.into_inner())),
     }
 }
 
@@ -229,30 +452,80 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// A first judgement: the result and whether it was borderline.
 type First = (TestResult, bool);
 
-/// The problem, plan and observer every run of a test set shares.
+/// How a run runs: next to others or alone, and whether it is remembered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RunKind {
+    /// A first run next to parallel neighbours.
+    Parallel,
+    /// A first run alone.
+    Alone,
+    /// A borderline re-run, alone: never remembered.
+    Rerun,
+}
+
+/// The problem, plan, observer, remembered runs and gate every run of a test set shares.
 #[derive(Clone, Copy)]
 struct Judge<'a> {
     problem: &'a dyn Problem,
     plan: &'a Plan,
     observer: &'a dyn TestObserver,
+    cache: Option<&'a ResultCache>,
+    /// Each case's result-cache key (empty, or `None`s, when runs are not remembered).
+    keys: &'a [Option<RunKey>],
+    gate: Option<&'a Gate>,
 }
 
 impl Judge<'_> {
-    /// One measured run of `case`, judged under the nominal limits.
+    /// The remembered row of case `i`, if a remembered run decides it.
+    fn recall(&self, i: usize, case: &TestCase) -> Option<TestRow> {
+        let key = self.keys.get(i)?.as_ref()?;
+        let remembered = self
+            .cache?
+            .recall(key, &self.plan.limits, self.problem, case)?;
+        Some(TestRow {
+            name: case.name.clone(),
+            result: remembered.result,
+            ran_alone: remembered.ran_alone,
+            borderline: None,
+        })
+    }
+
+    /// One measured run of case `i`, judged under the nominal limits (and remembered when it
+    /// is a first run that is not borderline).
     fn once<E: Executor>(
         &self,
         executor: &mut E,
+        i: usize,
         case: &TestCase,
         path: &Path,
+        kind: RunKind,
     ) -> Result<First, Fault> {
         let limits = &self.plan.limits;
         self.observer.started(case);
-        let outcome = executor
-            .execute(path, &measuring_limits(limits))
-            .map_err(|e| Fault::harness("cannot run the candidate", e))?;
-        let result = classify(&outcome, limits, self.problem, &case.input, &case.expected)
-            .map_err(|f| Fault::judge(f, format!("on test {}", case.name), Some(&case.input)))?;
-        Ok((result, is_borderline(&outcome, limits)))
+        let permit = self.gate.map(|gate| match kind {
+            RunKind::Parallel => gate.shared(),
+            RunKind::Alone | RunKind::Rerun => gate.alone(),
+        });
+        let context = format!("on test {}", case.name);
+        let (result, outcome) = judge_run(
+            executor,
+            self.problem,
+            path,
+            &case.input,
+            &case.expected,
+            limits,
+            &context,
+        )?;
+        drop(permit);
+        let borderline = is_borderline(&outcome, limits);
+        if let Some(cache) = self.cache {
+            cache.count_run();
+            let key = self.keys.get(i).and_then(Option::as_ref);
+            if let (Some(key), false) = (key, borderline || kind == RunKind::Rerun) {
+                cache.remember(key, limits, &outcome, &result, kind == RunKind::Alone);
+            }
+        }
+        Ok((result, borderline))
     }
 
     /// The case's row: the first judgement, or the median of `plan.reruns` re-runs alone when
@@ -260,6 +533,7 @@ impl Judge<'_> {
     fn finish<E: Executor>(
         &self,
         executor: &mut E,
+        i: usize,
         case: &TestCase,
         path: &Path,
         (first, borderline): First,
@@ -268,7 +542,7 @@ impl Judge<'_> {
         let mut reruns = Vec::new();
         if borderline {
             for _ in 0..self.plan.reruns {
-                reruns.push(self.once(executor, case, path)?.0);
+                reruns.push(self.once(executor, i, case, path, RunKind::Rerun)?.0);
             }
         }
         let (result, borderline) = decide(first, reruns, self.plan.limits.cpu);

@@ -216,3 +216,18 @@ pub fn first_failure(report: &Value) -> &Value {
     assert!(!failures.is_empty(), "no failures in {report}");
     &failures[0]
 }
+
+/// The rows of a `verify --json` report by path relative to the problem folder's
+/// `submissions/`.
+pub fn rows_by_submission(report: &Value) -> std::collections::BTreeMap<String, Value> {
+    report["solutions"]
+        .as_array()
+        .expect("solutions array")
+        .iter()
+        .map(|row| {
+            let path = row["path"].as_str().unwrap();
+            let (_, relative) = path.split_once("/submissions/").unwrap();
+            (relative.to_string(), row.clone())
+        })
+        .collect()
+}

@@ -67,6 +67,7 @@ pub fn row(name: &str, verdict: Verdict, cpu_ms: u64) -> TestRow {
             memory_kib: 4096,
             exit: "exit code 0".to_string(),
             game: failing.then_some(3),
+            score: None,
         },
         ran_alone: name.starts_with("max"),
         borderline: None,
@@ -102,6 +103,12 @@ pub fn verify_row(problem: &str, folder: &str, file: &str, expected: Verdict) ->
         stress: Some((Verdict::AC, "all tests + stress".to_string())),
         time_limit: Duration::from_secs(2),
         points: None,
+        score: None,
+        broken: Vec::new(),
+        expectation_source: None,
+        not_run: Vec::new(),
+        tests_reused: 0,
+        stress_reused: false,
     }
 }
 
@@ -216,6 +223,7 @@ pub fn verify_report() -> VerifyReport {
         elapsed: Duration::from_millis(98_765),
         problems: Vec::new(),
         isolation: None,
+        runs: Default::default(),
     }
 }
 
@@ -345,6 +353,7 @@ pub fn stress_report() -> StressReport {
             time_limit: Duration::from_secs(2),
             memory_limit: 256 << 20,
             saved_in: PathBuf::from("stressjudge-failures/david-vs-david"),
+            interactive: false,
         },
         runs: 2949,
         games: 3_315_976,

@@ -1,7 +1,10 @@
-//! Judging one solution: the whole fixed test set, then (if it passed) a stress pass; its
-//! verdict is the first non-AC verdict found, and every verdict is kept for the folder's
-//! expectation. Also the problemtools-style time-limit sanity checks.
+//! Judging one solution: the fixed test set up to the test that decides its verdict (every
+//! test with `--all-tests`), then (if it passed) a stress pass; its verdict is the first non-AC
+//! verdict found, and every verdict found is kept for the folder's expectation. Also the
+//! problemtools-style time-limit sanity checks.
 
+use super::library::Expected;
+use crate::problem::package::scoring::Grading;
 use std::time::Duration;
 
 use super::library::LibrarySolution;
@@ -15,7 +18,11 @@ use crate::report::TestRow;
 use crate::run::RunLimits;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::{self as engine, CaseRunner, Counters, Plan as StressPlan};
-use crate::testset::{run_one, run_test_set_observed, Plan, SandboxExecutor, TestObserver};
+use crate::testset::gate::Gate;
+use crate::testset::results::{ResultCache, StressResult};
+use crate::testset::{
+    run_one_with, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver,
+};
 
 /// What verify found for one solution.
 #[derive(Debug, Clone)]
@@ -43,11 +50,17 @@ pub struct Evaluation {
     pub stress: Option<(Verdict, String)>,
     /// The time limit it was judged by.
     pub time_limit: Duration,
+    /// The fixed tests not run because an earlier one decided the verdict.
+    pub not_run: Vec<String>,
+    /// Fixed tests whose row came from the result cache instead of a run.
+    pub tests_reused: usize,
+    /// Whether the stress pass's result came from the result cache.
+    pub stress_reused: bool,
 }
 
 /// How verify runs each solution.
 #[derive(Debug, Clone, Copy)]
-pub struct Settings {
+pub struct Settings<'a> {
     /// Parallel runs.
     pub jobs: usize,
     /// Run everything alone.
@@ -59,13 +72,25 @@ pub struct Settings {
     /// A time_limit_exceeded solution that finishes within this factor of the limit gets a
     /// warning (problemtools' safety margin).
     pub tle_margin: f64,
+    /// Run every test (`--all-tests`, or a Polygon package giving points per test) instead of
+    /// stopping at the deciding one.
+    pub all_tests: bool,
+    /// How a scoring problem folder grades tests (its groups' `on_reject` decide where judging
+    /// may stop).
+    pub grading: Option<&'a Grading>,
+    /// Runs remembered across commands.
+    pub results: &'a ResultCache,
+    /// The cores, shared with the solutions judged at the same time.
+    pub gate: &'a Gate,
 }
 
-/// Judges `solution` on `problem`, telling `observer` as tests start and end.
+/// Judges `solution` on `problem`, whose fixed tests `fixed_tests` gives (made once per
+/// problem, not per solution), telling `observer` as tests start and end.
 pub fn evaluate(
     problem: &dyn Problem,
+    fixed_tests: impl FnOnce() -> Result<Vec<TestCase>, UsageError>,
     solution: &LibrarySolution,
-    settings: Settings,
+    settings: Settings<'_>,
     observer: &dyn TestObserver,
 ) -> Result<Evaluation, UsageError> {
     let started = std::time::Instant::now();
@@ -92,8 +117,16 @@ pub fn evaluate(
         elapsed: Duration::ZERO,
         stress: None,
         time_limit: plan.limits.cpu,
+        not_run: Vec::new(),
+        tests_reused: 0,
+        stress_reused: false,
     };
-    let program = match build_candidate(&candidate.source) {
+    let built = {
+        // A build is work on a core like a run: it waits while a run must be alone.
+        let _slot = settings.gate.shared();
+        build_candidate(&candidate.source)
+    };
+    let program = match built {
         Ok(program) => program,
         Err(BuildError::Unavailable(message)) => {
             evaluation.detail = message.clone();
@@ -116,17 +149,34 @@ pub fn evaluate(
             return Ok(evaluation);
         }
     };
-    let cases = problem
-        .fixed_tests()
-        .map_err(|f| fault_error(crate::error::Fault::judge(f, "", None), None))?;
-    let run = run_test_set_observed(
+    let cases = fixed_tests()?;
+    let memo = Memo {
+        cache: settings.results,
+        candidate: &program.content_hash,
+    };
+    let rejection_ends = |test: &str| match &solution.expected {
+        Expected::Kattis { expectation, .. } => {
+            expectation.rejection_ends_judging(settings.grading, test)
+        }
+        Expected::Verdict(_) => true,
+    };
+    let judging = Judging {
+        stop_at_decision: !settings.all_tests,
+        rejection_ends: Some(&rejection_ends),
+        memo: Some(memo),
+        gate: Some(settings.gate),
+    };
+    let run = run_test_set_with(
         problem,
         &cases,
         &plan,
         || SandboxExecutor::start(&program),
         observer,
+        judging,
     )
     .map_err(|f| fault_error(f, None))?;
+    evaluation.not_run = run.not_run;
+    evaluation.tests_reused = run.reused;
     evaluation.slowest = run
         .rows
         .iter()
@@ -144,15 +194,16 @@ pub fn evaluate(
         }
         if row.result.verdict == Verdict::TLE {
             let case = cases.iter().find(|c| c.name == row.name);
-            if let Some(warning) = case
-                .and_then(|c| tle_margin_warning(&program, problem, c, &plan, settings.tle_margin))
-            {
+            if let Some(warning) = case.and_then(|c| {
+                tle_margin_warning(&program, problem, c, &plan, settings.tle_margin, judging)
+            }) {
                 evaluation.warnings.push(warning);
             }
         }
     } else {
         let (verdict, source, detail) = match stress_pass(problem, &program, &plan, settings)? {
-            Some((verdict, source, detail)) => {
+            Some((verdict, source, detail, reused)) => {
+                evaluation.stress_reused = reused;
                 evaluation.verdicts.push(verdict);
                 evaluation.stress = Some((verdict, source.clone()));
                 (verdict, source, detail)
@@ -174,14 +225,18 @@ pub fn evaluate(
     Ok(evaluation)
 }
 
+/// A stress pass's first failure (verdict, where, why; `AC` when none) and whether it came from
+/// the result cache.
+type StressFound = (Verdict, String, String, bool);
+
 /// The stress pass: `stress_seeds` seeds of every kind; the first failure's verdict (and where,
 /// and why), or AC; `None` when the problem cannot be stressed (no generator or reference).
 fn stress_pass(
     problem: &dyn Problem,
     program: &Program,
     plan: &Plan,
-    settings: Settings,
-) -> Result<Option<(Verdict, String, String)>, UsageError> {
+    settings: Settings<'_>,
+) -> Result<Option<StressFound>, UsageError> {
     let info = problem.info();
     if info.kinds.is_empty() || !info.has_reference || settings.stress_seeds == 0 {
         return Ok(None);
@@ -194,25 +249,53 @@ fn stress_pass(
         shrink_time: Duration::ZERO,
         recorded_inputs: false,
     };
+    let key = problem
+        .judging_identity()
+        .zip(problem.stress_identity())
+        .map(|(judging, stress)| {
+            settings.results.stress_key(
+                &program.content_hash,
+                (&judging, &stress),
+                &stress_plan.seeds,
+                &stress_plan.kinds,
+                &plan.limits,
+            )
+        });
+    if let Some(found) = key.as_ref().and_then(|k| settings.results.recall_stress(k)) {
+        let verdict = Verdict::from_name(&found.verdict).unwrap_or(Verdict::AC);
+        return Ok(Some((verdict, found.source, found.detail, true)));
+    }
     let jobs = if settings.strict_timing { 1 } else { plan.jobs };
     let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
     for _ in 0..jobs {
         let runner = SandboxCaseRunner::start(program, problem, plan.limits)
             .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
-        runners.push(Box::new(runner));
+        runners.push(Box::new(Gated {
+            runner,
+            gate: settings.gate,
+        }));
     }
     let counters = Counters::default();
     let never = std::sync::atomic::AtomicBool::new(false);
     let summary = engine::run(problem, &stress_plan, runners, &counters, &never, &|_| {})
         .map_err(|f| fault_error(f, None))?;
-    Ok(Some(match summary.failures.first() {
+    let found = match summary.failures.first() {
         Some(f) => (
             f.verdict,
             format!("stress {} seed {}", f.unit.kind, f.unit.seed),
             f.detail.clone(),
         ),
         None => (Verdict::AC, "all tests + stress".into(), String::new()),
-    }))
+    };
+    if let Some(key) = &key {
+        let result = StressResult {
+            verdict: found.0.name().to_string(),
+            source: found.1.clone(),
+            detail: found.2.clone(),
+        };
+        settings.results.remember_stress(key, &result);
+    }
+    Ok(Some((found.0, found.1, found.2, false)))
 }
 
 /// problemtools' sanity check for a TLE solution: re-run its failing test alone with `margin`
@@ -223,6 +306,7 @@ fn tle_margin_warning(
     case: &TestCase,
     plan: &Plan,
     margin: f64,
+    judging: Judging<'_>,
 ) -> Option<String> {
     let generous = plan.limits.cpu.mul_f64(margin);
     let wide = Plan {
@@ -236,7 +320,7 @@ fn tle_margin_warning(
         reruns: 0,
     };
     let mut executor = SandboxExecutor::start(program).ok()?;
-    let row = run_one(&mut executor, problem, case, &wide).ok()?;
+    let row = run_one_with(&mut executor, problem, case, &wide, judging).ok()?;
     (row.result.verdict != Verdict::TLE).then(|| {
         format!(
             "time_limit_exceeded but finishes {} in {:.2} s, within {margin} x the limit",
@@ -244,4 +328,21 @@ fn tle_margin_warning(
             row.result.cpu().as_secs_f64()
         )
     })
+}
+
+/// A stress runner whose runs take a slot of the gate, next to the other solutions' runs.
+struct Gated<'a, R> {
+    runner: R,
+    gate: &'a Gate,
+}
+
+impl<R: CaseRunner> CaseRunner for Gated<'_, R> {
+    fn run_case(
+        &mut self,
+        input: &str,
+        expected: &crate::problem::Answer,
+    ) -> Result<engine::CaseOutcome, crate::error::Fault> {
+        let _slot = self.gate.shared();
+        self.runner.run_case(input, expected)
+    }
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::compare::Verdict;
 use crate::error::UsageError;
-use crate::problem::package::{Expectation, Submission, TestVerdict};
+use crate::problem::package::{Expectation, Judged, JudgedTest, Submission, TestVerdict};
 
 /// The verdict folders and the verdict each promises.
 pub const FOLDERS: [(&str, Verdict); 6] = [
@@ -21,17 +21,21 @@ pub const FOLDERS: [(&str, Verdict); 6] = [
 ];
 
 /// What a solution's folder promises.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Expected {
     /// The library's rule: the first non-AC verdict found (tests, then stress) is this one.
     Verdict(Verdict),
     /// A problem folder's rule (Kattis): every verdict is permitted by the category, and one is
-    /// required by it; a memory overrun satisfies `run_time_error`.
+    /// required by it; a memory overrun satisfies `run_time_error`. Also what
+    /// `submissions.yaml`, `@EXPECTED_RESULTS@` or the folder names of DOMjudge and BAPCtools
+    /// say (one model, [`Expectation`]).
     Kattis {
         /// The category folder, e.g. `run_time_error`.
         category: String,
         /// What its verdicts must satisfy.
         expectation: Expectation,
+        /// Where the expectation comes from (`folder name`, `submissions.yaml`, ...).
+        source: String,
     },
 }
 
@@ -40,19 +44,25 @@ impl Expected {
     pub fn label(&self) -> String {
         match self {
             Expected::Verdict(v) => v.name().to_string(),
-            Expected::Kattis { category, .. } => match category.as_str() {
-                "accepted" => "AC".into(),
-                "wrong_answer" => "WA".into(),
-                "time_limit_exceeded" => "TLE".into(),
-                "run_time_error" => "RE".into(),
-                "memory_limit_exceeded" => "MLE".into(),
-                "output_limit_exceeded" => "OLE".into(),
-                "rejected" => "not AC".into(),
-                "brute_force" => "TLE/RE".into(),
-                // A Polygon solution's tag (`wrong-answer`, `time-limit-exceeded-or-accepted`).
-                other => crate::problem::polygon::Tag::parse(other)
-                    .map_or_else(|| other.to_string(), |tag| tag.label().to_string()),
-            },
+            Expected::Kattis { expectation, .. } => expectation.label.clone(),
+        }
+    }
+
+    /// Where a problem folder's expectation comes from.
+    pub fn source(&self) -> Option<&str> {
+        match self {
+            Expected::Verdict(_) => None,
+            Expected::Kattis { source, .. } => Some(source),
+        }
+    }
+
+    /// Every promise broken by a solution whose first non-AC verdict is `got` and whose tests
+    /// went as `judged` says, one line each; empty when the promise is kept.
+    pub fn broken_promises(&self, got: Verdict, judged: &Judged) -> Vec<String> {
+        match self {
+            Expected::Verdict(v) if got == *v => Vec::new(),
+            Expected::Verdict(v) => vec![format!("got {got}, expected {v}")],
+            Expected::Kattis { expectation, .. } => expectation.broken_promises(judged),
         }
     }
 
@@ -67,31 +77,37 @@ impl Expected {
     /// Whether a solution whose first non-AC verdict is `got` (AC when none), after getting
     /// `verdicts` in test order (stress last), keeps the promise.
     pub fn is_met(&self, got: Verdict, verdicts: &[Verdict]) -> bool {
-        match self {
-            Expected::Verdict(v) => got == *v,
-            Expected::Kattis { expectation, .. } => {
-                got != Verdict::CE
-                    && expectation.is_met_by(verdicts.iter().filter_map(|v| test_verdict(*v)))
-            }
-        }
+        let judged = Judged {
+            compiled: got != Verdict::CE,
+            tests: verdicts
+                .iter()
+                .map(|v| JudgedTest {
+                    name: String::new(),
+                    verdict: test_verdict(*v),
+                    message: String::new(),
+                })
+                .collect(),
+            ..Judged::default()
+        };
+        self.broken_promises(got, &judged).is_empty()
     }
 }
 
-/// A verdict in the package format's terms (`RE` is `RTE`); `None` for CE.
-fn test_verdict(verdict: Verdict) -> Option<TestVerdict> {
-    Some(match verdict {
+/// A verdict in the package format's terms (`RE` is `RTE`).
+pub fn test_verdict(verdict: Verdict) -> TestVerdict {
+    match verdict {
         Verdict::AC => TestVerdict::AC,
         Verdict::WA => TestVerdict::WA,
         Verdict::TLE => TestVerdict::TLE,
         Verdict::RE => TestVerdict::RTE,
         Verdict::MLE => TestVerdict::MLE,
         Verdict::OLE => TestVerdict::OLE,
-        Verdict::CE => return None,
-    })
+        Verdict::CE => TestVerdict::CE,
+    }
 }
 
 /// One solution with what its folder promises.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LibrarySolution {
     /// Problem id (the first folder level of the library, or the problem folder).
     pub problem: String,
@@ -114,6 +130,7 @@ pub fn from_folder(id: &str, dir: &Path, submissions: &[Submission]) -> Vec<Libr
             expected: Expected::Kattis {
                 category: s.category.clone(),
                 expectation: s.expected.clone(),
+                source: s.expectation_source.clone(),
             },
         })
         .collect()

@@ -14,25 +14,32 @@ pub mod library;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use super::common::fault_error;
 use super::time_limit;
 use super::{print_out, Outcome};
+use crate::build::BuildOptions;
 use crate::catalog::Catalog;
+use crate::compare::Verdict;
 use crate::error::{Fault, UsageError};
 use crate::external::folder;
 use crate::external::polygon::{test_name as polygon_test_name, PolygonExtras};
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::polygon::points::{self, Score};
-use crate::problem::Problem;
+use crate::problem::package::expectation::STRESS_TEST_NAME;
+use crate::problem::package::scoring::{Graded, Grading, ScoredTest};
+use crate::problem::package::{Judged, JudgedTest};
+use crate::problem::{Problem, TestCase, ToolFailure};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::verify_text::Widths;
 use crate::report::{
-    check_report_files, verify_text, write_report_files, Report, RowStatus, VerifiedProblem,
-    VerifyReport, VerifyRow,
+    check_report_files, verify_text, write_report_files, Report, RowScore, RowStatus,
+    VerifiedProblem, VerifyReport, VerifyRow,
 };
+use crate::testset::gate::Gate;
+use crate::testset::results::ResultCache;
 use evaluate::{evaluate, Evaluation, Settings};
 use library::LibrarySolution;
 
@@ -43,13 +50,28 @@ struct Target {
     tle_margin: f64,
     /// A Polygon package's testset, to score points.
     polygon: Option<PolygonExtras>,
+    /// How scores are computed, for a scoring problem folder.
+    grading: Option<Grading>,
+    /// Its fixed tests, made by the first solution judged (a built-in problem answers its
+    /// max tests with its reference, a folder's reads its files).
+    cases: OnceLock<Result<Vec<TestCase>, ToolFailure>>,
+}
+
+impl Target {
+    /// The fixed tests, made on first use.
+    fn fixed_tests(&self) -> Result<Vec<TestCase>, UsageError> {
+        self.cases
+            .get_or_init(|| self.problem.fixed_tests())
+            .clone()
+            .map_err(|f| fault_error(Fault::judge(f, "", None), None))
+    }
 }
 
 /// problemtools' default safety margin for the library of the built-in problems.
 const LIBRARY_TLE_MARGIN: f64 = 1.5;
 
 /// The problems named (every built-in one by default) with their solutions.
-fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
+fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, UsageError> {
     let catalog = Catalog::builtin();
     let names: Vec<String> = if args.problems.is_empty() {
         catalog.ids().iter().map(|s| s.to_string()).collect()
@@ -65,7 +87,7 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
                 .problem
                 .build_tools(stressing)
                 .map_err(|f| fault_error(Fault::judge(f, "", None), None))?;
-            time_limit::settle(&mut loaded, args.jobs, args.isolation)?;
+            time_limit::settle_remembering(&mut loaded, args.jobs, args.isolation, results)?;
             let dir = Path::new(name);
             let mut solutions = library::from_folder(name, dir, &loaded.submissions);
             if loaded.polygon.is_some() {
@@ -88,6 +110,8 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
                 tle_margin: loaded.rule.time_limit_to_tle,
                 problem: Arc::new(loaded.problem),
                 solutions,
+                grading: loaded.grading,
+                cases: OnceLock::new(),
             });
         } else {
             let problem = catalog.find(name)?;
@@ -97,6 +121,8 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
                 solutions,
                 tle_margin: LIBRARY_TLE_MARGIN,
                 polygon: None,
+                grading: None,
+                cases: OnceLock::new(),
             });
         }
     }
@@ -113,7 +139,8 @@ fn targets(args: &VerifyOptions) -> Result<Vec<Target>, UsageError> {
 pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     check_report_files(&args.reports)?;
     crate::commands::common::check_folders()?;
-    let targets = targets(args)?;
+    let results = ResultCache::open(&BuildOptions::default_for_user().cache_dir, args.fresh);
+    let targets = targets(args, &results)?;
     let started = Instant::now();
     let mut notes = Vec::new();
     for target in &targets {
@@ -134,12 +161,14 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             print_out(&format!("note: {note}\n"))?;
         }
     }
-    let total: usize = targets.iter().map(|t| t.solutions.len()).sum();
+    let jobs: Vec<(&Target, &LibrarySolution)> = targets
+        .iter()
+        .flat_map(|t| t.solutions.iter().map(move |s| (t, s)))
+        .collect();
     let watch = Arc::new(Watch {
-        tests: TestProgress::new(0),
-        current: Mutex::new(String::new()),
+        active: Mutex::new(Vec::new()),
         done: AtomicUsize::new(0),
-        total,
+        total: jobs.len(),
     });
     let progress = {
         let watch = watch.clone();
@@ -150,32 +179,80 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             move || watch.status(),
         )
     };
-    let mut rows = Vec::new();
-    for target in &targets {
-        let settings = Settings {
-            jobs: args.jobs,
-            strict_timing: args.strict_timing,
-            stress_seeds: args.stress_seeds,
-            isolation: args.isolation,
-            tle_margin: target.tle_margin,
-        };
-        for solution in &target.solutions {
-            watch.start(solution);
-            let evaluation = evaluate(
-                target.problem.as_ref(),
-                solution,
-                settings,
-                watch.tests.as_ref(),
-            );
-            let row = verify_row(solution, evaluation?, target.polygon.as_ref());
-            watch.done.fetch_add(1, Ordering::SeqCst);
-            if !args.json {
-                progress.suspend(|| print_out(&verify_text::row(&row, widths)))?;
-            }
-            rows.push(row);
+    let gate = Gate::new(args.jobs);
+    let judged = JudgedRows {
+        next: AtomicUsize::new(0),
+        rows: Mutex::new((0, vec![None; jobs.len()], Vec::new())),
+        error: Mutex::new(None),
+    };
+    // Solutions are judged side by side (the gate keeps max tests alone across them); with
+    // --strict-timing every run is alone anyway, so one at a time.
+    let workers = if args.strict_timing { 1 } else { args.jobs }
+        .min(jobs.len())
+        .max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let k = judged.next.fetch_add(1, Ordering::SeqCst);
+                if k >= jobs.len() || lock(&judged.error).is_some() {
+                    return;
+                }
+                let (target, solution) = jobs[k];
+                let settings = Settings {
+                    jobs: args.jobs,
+                    strict_timing: args.strict_timing,
+                    stress_seeds: args.stress_seeds,
+                    isolation: args.isolation,
+                    tle_margin: target.tle_margin,
+                    // A Polygon package's points need every test's verdict.
+                    all_tests: args.all_tests
+                        || target
+                            .polygon
+                            .as_ref()
+                            .is_some_and(|p| points::has_points(&p.testset)),
+                    grading: target.grading.as_ref(),
+                    results: &results,
+                    gate: &gate,
+                };
+                let tests = watch.start(solution);
+                let evaluated = evaluate(
+                    target.problem.as_ref(),
+                    || target.fixed_tests(),
+                    solution,
+                    settings,
+                    tests.as_ref(),
+                );
+                watch.end(&tests);
+                let row = match evaluated {
+                    Ok(evaluation) => verify_row(
+                        solution,
+                        evaluation,
+                        target.polygon.as_ref(),
+                        target.grading.as_ref(),
+                    ),
+                    Err(e) => {
+                        lock(&judged.error).get_or_insert(e);
+                        return;
+                    }
+                };
+                if let Err(e) = judged.finish(k, row, |row| {
+                    if args.json {
+                        Ok(())
+                    } else {
+                        progress.suspend(|| print_out(&verify_text::row(row, widths)))
+                    }
+                }) {
+                    lock(&judged.error).get_or_insert(e);
+                    return;
+                }
+            });
         }
-    }
+    });
     progress.finish();
+    if let Some(e) = lock(&judged.error).take() {
+        return Err(e);
+    }
+    let rows = std::mem::take(&mut lock(&judged.rows).2);
     let problems = targets
         .iter()
         .map(|t| {
@@ -195,6 +272,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         notes,
         elapsed: started.elapsed(),
         isolation: crate::run::process_isolation(),
+        runs: results.counts(),
     };
     if args.json {
         print_out(&format!("{}\n", report.to_json()))?;
@@ -209,40 +287,84 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     })
 }
 
-/// What verify is doing, for the live display.
+/// What verify is doing, for the live display: the solutions being judged, each with its
+/// tests' progress.
 struct Watch {
-    tests: Arc<TestProgress>,
-    current: Mutex<String>,
+    active: Mutex<Vec<(String, Arc<TestProgress>)>>,
     done: AtomicUsize,
     total: usize,
 }
 
 impl Watch {
-    fn start(&self, solution: &LibrarySolution) {
-        self.tests.reset(0);
-        *self.current.lock().unwrap_or_else(|e| e.into_inner()) =
-            format!("{} {}", solution.problem, shown(solution));
+    /// Starts watching `solution`; its tests report to the record returned.
+    fn start(&self, solution: &LibrarySolution) -> Arc<TestProgress> {
+        let tests = TestProgress::new(0);
+        let name = format!("{} {}", solution.problem, shown(solution));
+        lock(&self.active).push((name, tests.clone()));
+        tests
+    }
+
+    /// `tests`' solution is judged.
+    fn end(&self, tests: &Arc<TestProgress>) {
+        lock(&self.active).retain(|(_, t)| !Arc::ptr_eq(t, tests));
+        self.done.fetch_add(1, Ordering::SeqCst);
     }
 
     fn status(&self) -> Status {
-        let current = self
-            .current
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        let (tests_done, _) = self.tests.counts();
-        let running = self.tests.running();
-        let doing = if running.is_empty() {
-            format!("{tests_done} test(s) done")
-        } else {
-            format!("test {running}, {tests_done} done")
-        };
+        let message = lock(&self.active)
+            .iter()
+            .map(|(name, tests)| {
+                let (tests_done, _) = tests.counts();
+                let running = tests.running();
+                if running.is_empty() {
+                    format!("{name}: {tests_done} test(s) done")
+                } else {
+                    format!("{name}: test {running}, {tests_done} done")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
         Status {
             done: self.done.load(Ordering::SeqCst) as u64,
             total: self.total as u64,
-            message: format!("{current}: {doing}"),
+            message,
         }
     }
+}
+
+/// The rows of the solutions judged so far: the next row to print, each row once judged, and
+/// the printed rows in order.
+type Rows = (usize, Vec<Option<VerifyRow>>, Vec<VerifyRow>);
+
+/// What the workers judging solutions share.
+struct JudgedRows {
+    next: AtomicUsize,
+    rows: Mutex<Rows>,
+    error: Mutex<Option<UsageError>>,
+}
+
+impl JudgedRows {
+    /// Keeps the row of solution `k` and prints, in solution order, every row that is ready.
+    fn finish(
+        &self,
+        k: usize,
+        row: VerifyRow,
+        print: impl Fn(&VerifyRow) -> Result<(), UsageError>,
+    ) -> Result<(), UsageError> {
+        let mut rows = lock(&self.rows);
+        let (next, ready, printed) = &mut *rows;
+        ready[k] = Some(row);
+        while let Some(row) = ready.get_mut(*next).and_then(Option::take) {
+            print(&row)?;
+            printed.push(row);
+            *next += 1;
+        }
+        Ok(())
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The solution's path relative to its problem's folder.
@@ -255,21 +377,32 @@ fn shown(solution: &LibrarySolution) -> String {
         .to_string()
 }
 
-/// The report line of one evaluated solution.
+/// The report line of one evaluated solution; `polygon` gives a Polygon package's points,
+/// `grading` scores a scoring problem's tests.
 fn verify_row(
     solution: &LibrarySolution,
     e: Evaluation,
     polygon: Option<&PolygonExtras>,
+    grading: Option<&Grading>,
 ) -> VerifyRow {
     let points = polygon.and_then(|extras| polygon_points(extras, &e));
+    let (judged, score) = judgement(&e, grading);
+    let broken = match (e.skipped.is_some(), e.got) {
+        (true, _) => Vec::new(),
+        (false, Some(got)) => solution.expected.broken_promises(got, &judged),
+        (false, None) => vec![e.detail.clone()],
+    };
     let status = if e.skipped.is_some() {
         RowStatus::Skipped
+    } else if broken.is_empty() {
+        RowStatus::Match
     } else {
-        match e.got {
-            Some(got) if solution.expected.is_met(got, &e.verdicts) => RowStatus::Match,
-            _ => RowStatus::Mismatch,
-        }
+        RowStatus::Mismatch
     };
+    let mut warnings = e.warnings;
+    if let Some(score) = &score {
+        warnings.extend(score.errors.iter().map(|err| format!("scoring: {err}")));
+    }
     VerifyRow {
         problem: solution.problem.clone(),
         path: solution.path.display().to_string(),
@@ -282,11 +415,78 @@ fn verify_row(
         detail: e.detail,
         slowest: e.slowest,
         elapsed: e.elapsed,
-        warnings: e.warnings,
+        warnings,
         tests: e.tests,
         stress: e.stress,
         time_limit: e.time_limit,
         points,
+        score,
+        broken,
+        expectation_source: solution.expected.source().map(str::to_string),
+        not_run: e.not_run,
+        tests_reused: e.tests_reused,
+        stress_reused: e.stress_reused,
+    }
+}
+
+/// What the expectation checks: each test's verdict and judge message (the stress pass as a
+/// test named `stress`), and for a scoring problem the scores the grading rules give.
+fn judgement(e: &Evaluation, grading: Option<&Grading>) -> (Judged, Option<RowScore>) {
+    let mut judged = Judged {
+        compiled: e.got != Some(Verdict::CE),
+        tests: e
+            .tests
+            .iter()
+            .map(|row| JudgedTest {
+                name: row.name.clone(),
+                verdict: library::test_verdict(row.result.verdict),
+                message: row.result.detail.clone(),
+            })
+            .collect(),
+        ..Judged::default()
+    };
+    let score = grading
+        .filter(|_| judged.compiled && !e.tests.is_empty())
+        .map(|grading| {
+            let scored: Vec<ScoredTest> = e
+                .tests
+                .iter()
+                .map(|row| ScoredTest {
+                    name: row.name.clone(),
+                    verdict: library::test_verdict(row.result.verdict),
+                    validator: row.result.score,
+                })
+                .collect();
+            let graded = grading.grade(&scored);
+            judged.score = Some(graded.score);
+            judged.group_scores = graded.group_scores();
+            judged.max_score = graded.max_score;
+            judged.graded_verdict = graded.verdict;
+            row_score(graded)
+        });
+    if let Some((verdict, source)) = &e.stress {
+        judged.tests.push(JudgedTest {
+            name: STRESS_TEST_NAME.to_string(),
+            verdict: library::test_verdict(*verdict),
+            message: source.clone(),
+        });
+    }
+    (judged, score)
+}
+
+/// The report's view of a graded submission.
+fn row_score(graded: Graded) -> RowScore {
+    RowScore {
+        score: graded.score,
+        max: graded.max_score,
+        verdict: graded.verdict.map(|v| v.to_string()),
+        groups: graded
+            .groups
+            .iter()
+            .map(|g| (g.name.clone(), g.score, g.max))
+            .collect(),
+        tests: graded.tests,
+        errors: graded.errors,
     }
 }
 

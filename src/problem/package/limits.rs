@@ -28,7 +28,14 @@ pub struct Limits {
     pub memory_mib: Option<u64>,
     /// `limits.output` in MiB, if set (else [`DEFAULT_OUTPUT_MIB`] applies).
     pub output_mib: Option<u64>,
+    /// `limits.validation_passes`, if set: most passes of a multi-pass problem (else
+    /// [`DEFAULT_VALIDATION_PASSES`]).
+    pub validation_passes: Option<u64>,
 }
+
+/// Passes of a multi-pass problem when the folder sets none: the spec's default, as in
+/// problemtools' `metadata.py` (`validation_passes: int = 2`).
+pub const DEFAULT_VALIDATION_PASSES: u64 = 2;
 
 impl Limits {
     /// The memory limit in MiB, the format's default when the folder sets none.
@@ -140,6 +147,7 @@ pub(crate) fn parse_limits(
         rule,
         memory_mib: None,
         output_mib: None,
+        validation_passes: None,
     };
     let Some(limits) = limits else {
         return Ok(parsed);
@@ -186,8 +194,11 @@ pub(crate) fn parse_limits(
             "output" => parsed.output_mib = Some(value.as_positive_int(file, &what)?),
             // Limits for compilers, validators and source size: defined by the format, not
             // limits on a submission's run, so not used here.
+            "validation_passes" => {
+                parsed.validation_passes = Some(value.as_positive_int(file, &what)?)
+            }
             "code" | "compilation_time" | "compilation_memory" | "validation_time"
-            | "validation_memory" | "validation_output" | "validation_passes" => {}
+            | "validation_memory" | "validation_output" => {}
             _ => notices.push(unknown_key(file, key.line, &what)),
         }
     }

@@ -155,6 +155,24 @@ fn interpret(
             Value::Seq(_) => node.as_words(file, "type")?,
             _ => vec![node.as_string(file, "type")?],
         };
+        // 2025-09 "Type": no repetition, and pass-fail/scoring, multi-pass/submit-answer,
+        // interactive/submit-answer are incompatible.
+        for (a, b) in [
+            ("pass-fail", "scoring"),
+            ("multi-pass", "submit-answer"),
+            ("interactive", "submit-answer"),
+        ] {
+            if words.iter().any(|w| w == a) && words.iter().any(|w| w == b) {
+                return Err(node.error(file, "type", format_args!("may not be both {a} and {b}")));
+            }
+        }
+        if let Some(twice) = words
+            .iter()
+            .enumerate()
+            .find(|(i, w)| words[..*i].contains(w))
+        {
+            return Err(node.error(file, "type", format_args!("names {} twice", twice.1)));
+        }
         for word in words {
             match word.as_str() {
                 "pass-fail" => {}
@@ -266,6 +284,19 @@ fn interpret(
         }
     }
 
+    // 2025-09 "Problem metadata": `name` and `uuid` are required. A missing one is said, not
+    // failed (problemtools warns about a missing uuid too).
+    if declared_version.as_deref() == Some("2025-09") {
+        for required in ["name", "uuid"] {
+            if get(entries, required).is_none() {
+                notices.push(format!(
+                    "{}: {required} is missing (2025-09 requires it)",
+                    file.display()
+                ));
+            }
+        }
+    }
+
     Ok(Metadata {
         format,
         declared_version,
@@ -344,6 +375,24 @@ mod tests {
     fn a_name_map_without_english_uses_the_first_language() {
         let (m, _) = meta("problem_format_version: 2023-07\nname:\n  sv: Hej\n  da: Hej hej\n");
         assert_eq!(m.unwrap().name.as_deref(), Some("Hej hej"));
+    }
+
+    #[test]
+    fn the_2025_09_types_must_be_compatible_and_name_and_uuid_are_expected() {
+        let (result, _) = meta("problem_format_version: 2025-09\ntype: [pass-fail, scoring]\n");
+        let err = result.unwrap_err().to_string();
+        assert!(
+            err.contains("may not be both pass-fail and scoring"),
+            "{err}"
+        );
+        let (result, _) = meta("problem_format_version: 2025-09\ntype: [scoring, scoring]\n");
+        assert!(result.unwrap_err().to_string().contains("twice"));
+        let (result, notices) =
+            meta("problem_format_version: 2025-09\ntype: [scoring, interactive]\nname: X\n");
+        let meta = result.unwrap();
+        assert!(meta.problem_type.scoring && meta.problem_type.interactive);
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].ends_with("uuid is missing (2025-09 requires it)"));
     }
 
     #[test]

@@ -74,13 +74,19 @@
 //!   a program that does not exist or a malformed command is an error naming the file, the line
 //!   and the key.
 
+pub mod domjudge;
 mod error;
 mod included;
+pub mod expectation;
+pub mod folder_names;
+pub mod glob;
 mod limits;
 mod metadata;
 mod programs;
+pub mod scoring;
 mod stress_config;
 pub mod submissions;
+pub mod submissions_yaml;
 mod testdata;
 mod yaml;
 
@@ -89,15 +95,17 @@ use std::path::{Path, PathBuf};
 
 pub use error::PackageError;
 pub use included::include_folder_of;
+pub use expectation::{Expectation, Judged, JudgedTest, TestVerdict};
 pub use limits::{
     FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,
+    DEFAULT_VALIDATION_PASSES,
 };
 pub use metadata::ProblemType;
 pub use programs::{InputValidator, InputValidatorKind, Program};
 pub use stress_config::{
     GeneratorCommand, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
 };
-pub use submissions::{Expectation, Submission, TestVerdict};
+pub use submissions::Submission;
 pub use testdata::{TestCase, ValidatorArgs};
 
 /// The version family of the problem package format a folder uses.
@@ -158,6 +166,8 @@ pub struct Package {
     pub submissions: Vec<Submission>,
     /// The reference and generator kinds for `stress`.
     pub stress: StressSetup,
+    /// How scores are computed, for a scoring problem (`type: scoring`).
+    pub grading: Option<scoring::Grading>,
     /// One line per thing skipped, unknown or read with a caveat.
     pub notices: Vec<String>,
 }
@@ -177,9 +187,7 @@ fn known_folder(name: &str) -> Option<Option<&'static str>> {
         "include" => Some(
             "files to add to every submission are not supported; submissions are built as they are",
         ),
-        "graders" => Some(
-            "custom graders are not supported; a submission's verdict is its first failing test's",
-        ),
+        "graders" => Some("custom graders are not run; scores follow the default grader's rules"),
         "static_validator" => Some("static validation is not supported; skipped"),
         _ => return None,
     })
@@ -245,14 +253,22 @@ pub fn load(dir: &Path) -> Result<Package, PackageError> {
     }
     let generators = programs::list_programs(&generators_dir, "generators", &mut Vec::new());
 
-    let submissions = submissions::list(dir, format, &mut notices);
+    let submissions = submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
     let stress = stress_config::read(dir, &submissions, &mut notices)?;
 
-    if meta.problem_type.scoring {
-        notices.push(
-            "problem type scoring: scores are not computed; tests are judged pass-fail".to_string(),
-        );
-    }
+    let grading = if meta.problem_type.scoring {
+        let names: Vec<String> = data.tests.iter().map(|t| t.name.clone()).collect();
+        let grading = scoring::read(dir, format, &names)?;
+        if grading.uses_custom_grader() {
+            notices.push(
+                "grading: custom: custom graders are not run; the default grader's rules are used"
+                    .to_string(),
+            );
+        }
+        Some(grading)
+    } else {
+        None
+    };
 
     Ok(Package {
         dir: dir.to_path_buf(),
@@ -272,6 +288,7 @@ pub fn load(dir: &Path) -> Result<Package, PackageError> {
         generators_yaml,
         submissions,
         stress,
+        grading,
         notices,
     })
 }

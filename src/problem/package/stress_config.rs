@@ -139,7 +139,7 @@ pub(crate) fn read(
     if setup.reference.is_none() {
         setup.reference = submissions
             .iter()
-            .find(|s| s.category == "accepted")
+            .find(|s| s.is_accepted())
             .map(|s| s.program.clone());
     }
     if setup.generators.is_empty() {

@@ -1,194 +1,334 @@
-//! `submissions/<category>/<program>`: the judge's own submissions and the verdicts their
-//! folder promises.
+//! `submissions/<folder>/<program>`: the judge's own submissions and what each must do.
+//!
+//! Where an expectation comes from, in order of precedence:
+//! 1. `submissions/submissions.yaml` (2023-07 / 2025-09): every entry whose glob matches the
+//!    submission adds its rules; an entry named exactly like a default folder replaces that
+//!    folder's rule key by key (the spec's "Default directories").
+//! 2. The folder's name ([`folder_expectation`]: Kattis, DOMjudge and BAPCtools names).
+//! 3. A DOMjudge `@EXPECTED_RESULTS@:` line in the sources, for a folder whose name promises
+//!    nothing (DOMjudge's `mixed-verdicts/`, `multiple/`). In a folder with a verdict name the
+//!    folder wins, as in DOMjudge, and an annotation that disagrees with it is a notice.
+//!
+//! A program nothing says anything about is skipped with a notice. `language` and `entrypoint`
+//! come from `submissions.yaml`, else DOMjudge's `submissions.json` (`langid`, `entry_point`).
 
-use std::collections::BTreeSet;
-use std::fmt;
 use std::path::Path;
 
-use super::programs::{list_programs, sorted_entries, Program};
+use super::domjudge::{self, JsonEntry};
+use super::error::PackageError;
+pub use super::expectation::{Expectation, TestVerdict};
+use super::expectation::{Rule, TimeLimitUse};
+pub use super::folder_names::folder_expectation as expectation;
+use super::folder_names::{folder_expectation, FOLDER_ORDER, SPEC_DEFAULT_FOLDERS};
+use super::programs::{not_a_program, sorted_entries, Program};
+use super::submissions_yaml::{self, Entry};
 use super::FormatVersion;
 
-/// The per-test verdict of one run, as `verify` sees it (compile errors are decided before any
-/// test runs and are never expected).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum TestVerdict {
-    /// Accepted.
-    AC,
-    /// Wrong answer.
-    WA,
-    /// Time limit exceeded.
-    TLE,
-    /// Run-time error (a crash or a nonzero exit).
-    RTE,
-    /// Memory limit exceeded.
-    MLE,
-    /// Output limit exceeded.
-    OLE,
+/// One submission of the folder and what it must do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Submission {
+    /// The program.
+    pub program: Program,
+    /// Its folder under `submissions/` (`accepted`, `wrong_answer`, `mixed-verdicts`, ...).
+    pub category: String,
+    /// What its tests' verdicts must satisfy.
+    pub expected: Expectation,
+    /// Its language, when `submissions.yaml` or `submissions.json` names one.
+    pub language: Option<String>,
+    /// The file to run of a folder program, when `submissions.yaml` or `submissions.json` names
+    /// one.
+    pub entrypoint: Option<String>,
+    /// Where the expectation comes from: `folder name`, `submissions.yaml`,
+    /// `@EXPECTED_RESULTS@ in x.c`.
+    pub expectation_source: String,
 }
 
-impl fmt::Display for TestVerdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
+impl Submission {
+    /// Whether it must be accepted on every test (used as a stress reference and for the time
+    /// limit).
+    pub fn is_accepted(&self) -> bool {
+        self.expected.is_accepted()
     }
 }
 
-/// What a submission's folder promises about its per-test verdicts, in the 2023-07 format's
-/// terms (`submissions.yaml` "Default directories"): every test's verdict is in `permitted`,
-/// and at least one test's verdict is in `required` (when `required` is not empty).
-///
-/// Kattis has no memory-limit or output-limit verdict: a run over the memory limit is a
-/// run-time error there, and problemtools enforces the output limit with a file-size limit whose
-/// signal is a run-time error too. So wherever a Kattis category permits or requires `RTE`, `MLE`
-/// and `OLE` are permitted or required alike (an MLE satisfies `run_time_error`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Expectation {
-    /// Verdicts every test may get.
-    pub permitted: BTreeSet<TestVerdict>,
-    /// Verdicts of which at least one test must get one (empty: no requirement).
-    pub required: BTreeSet<TestVerdict>,
-}
-
-impl Expectation {
-    fn new(permitted: &[TestVerdict], required: &[TestVerdict]) -> Self {
-        Expectation {
-            permitted: with_kattis_crashes(permitted),
-            required: with_kattis_crashes(required),
-        }
-    }
-
-    /// Whether a submission whose tests got `verdicts` keeps the promise. With no tests run,
-    /// only an expectation without requirements is kept.
-    pub fn is_met_by<I: IntoIterator<Item = TestVerdict>>(&self, verdicts: I) -> bool {
-        let mut required_seen = self.required.is_empty();
-        for verdict in verdicts {
-            if !self.permitted.contains(&verdict) {
-                return false;
+/// Lists `dir/submissions/<folder>/*`: the folders of [`FOLDER_ORDER`] first, then the others
+/// in name order, programs in name order. `scoring` says whether the problem is scored
+/// (`partially_accepted` is only for those). What is not a submission is said in one notice.
+pub(crate) fn list(
+    dir: &Path,
+    format: FormatVersion,
+    scoring: bool,
+    notices: &mut Vec<String>,
+) -> Result<Vec<Submission>, PackageError> {
+    let root = dir.join("submissions");
+    let entries = submissions_yaml::read(dir, notices)?;
+    let json = domjudge::read_submissions_json(dir)?;
+    let mut folders = Vec::new();
+    let mut not_submissions = Vec::new();
+    let mut unexpected = Vec::new();
+    for (name, path) in sorted_entries(&root) {
+        let name = name.to_string_lossy().into_owned();
+        if !path.is_dir() {
+            if name != "submissions.yaml" {
+                not_submissions.push(format!("{name} (not in a verdict folder)"));
             }
-            required_seen |= self.required.contains(&verdict);
+            continue;
         }
-        required_seen
+        let rank = FOLDER_ORDER
+            .iter()
+            .position(|c| *c == name)
+            .unwrap_or(FOLDER_ORDER.len());
+        folders.push((rank, name, path));
+    }
+    folders.sort();
+    let mut submissions = Vec::new();
+    for (_, category, path) in folders {
+        if category == "partially_accepted" && !scoring {
+            notices.push(
+                "submissions/partially_accepted: a scoring category in a pass-fail problem; skipped"
+                    .to_string(),
+            );
+            continue;
+        }
+        for (name, program_path) in sorted_entries(&path) {
+            let name = name.to_string_lossy().into_owned();
+            if let Some(why) = not_a_submission(&name, &program_path) {
+                not_submissions.push(format!("{category}/{name} ({why})"));
+                continue;
+            }
+            let relative = format!("{category}/{name}");
+            let program = Program::at(&program_path);
+            let found = expectation_of(&relative, &category, &program, format, &entries, notices);
+            let Some((expected, source)) = found else {
+                unexpected.push(relative);
+                continue;
+            };
+            let json_entry = json
+                .get(&format!("submissions/{relative}"))
+                .cloned()
+                .unwrap_or_default();
+            let (language, entrypoint) = metadata(&relative, &entries, json_entry);
+            submissions.push(Submission {
+                program,
+                category: category.clone(),
+                expected,
+                language,
+                entrypoint,
+                expectation_source: source,
+            });
+        }
+    }
+    if !not_submissions.is_empty() {
+        notices.push(format!(
+            "submissions: not submissions, skipped: {}",
+            not_submissions.join(", ")
+        ));
+    }
+    if !unexpected.is_empty() {
+        notices.push(format!(
+            "submissions: no expectation (the folder name means nothing, no submissions.yaml entry, no @EXPECTED_RESULTS@), skipped: {}",
+            unexpected.join(", ")
+        ));
+    }
+    Ok(submissions)
+}
+
+/// Why a folder entry is not a submission: templates (`x.cpp.template`), documentation,
+/// configuration and the other files [`not_a_program`] names. Hidden files (`.gitkeep`) never
+/// get here.
+fn not_a_submission(name: &str, path: &Path) -> Option<&'static str> {
+    if name.ends_with(".template") || name.ends_with(".tpl") {
+        return Some("a template");
+    }
+    // BAPCtools' example packages switch a submission off by renaming it `x.cpp.disabled`.
+    if name.ends_with(".disabled") {
+        return Some("disabled");
+    }
+    not_a_program(name, path)
+}
+
+/// The expectation of the submission at `relative` (`folder/name`) and where it comes from.
+fn expectation_of(
+    relative: &str,
+    category: &str,
+    program: &Program,
+    format: FormatVersion,
+    entries: &[Entry],
+    notices: &mut Vec<String>,
+) -> Option<(Expectation, String)> {
+    let mut expected = folder_expectation(category, format);
+    let mut source = expected.as_ref().map(|_| "folder name".to_string());
+    let mut added = false;
+    for entry in entries.iter().filter(|e| e.glob.matches(relative)) {
+        let overrides_default =
+            entry.glob.is_exactly(category) && SPEC_DEFAULT_FOLDERS.contains(&category);
+        let mut rules: Vec<Rule> = Vec::new();
+        match (&entry.own, expected.as_mut()) {
+            (Some(own), Some(e)) if overrides_default => {
+                merge_into(&mut e.rules[0], own);
+                added = true;
+            }
+            (Some(own), _) => rules.push(own.clone()),
+            (None, _) => {}
+        }
+        rules.extend(entry.groups.iter().cloned());
+        if rules.is_empty() {
+            continue;
+        }
+        added = true;
+        expected
+            .get_or_insert_with(|| Expectation {
+                rules: Vec::new(),
+                verdict_any_of: None,
+                partial_score: false,
+                label: String::new(),
+            })
+            .rules
+            .extend(rules);
+    }
+    if added {
+        if let Some(e) = expected.as_mut() {
+            e.label = label(&e.rules);
+        }
+    }
+    if added {
+        source = Some(match source {
+            Some(_) => "folder name + submissions.yaml".to_string(),
+            None => "submissions.yaml".to_string(),
+        });
+    }
+    let annotation = match domjudge::find_annotation(&program.path) {
+        Ok(annotation) => annotation,
+        Err(why) => {
+            notices.push(format!("submissions/{relative}: {why}; annotation ignored"));
+            None
+        }
+    };
+    match (expected, annotation) {
+        (Some(e), Some(a)) => {
+            let folder_verdict = main_verdict(category);
+            if let Some(v) =
+                folder_verdict.filter(|v| !a.results.is_empty() && !a.results.contains(v))
+            {
+                notices.push(format!(
+                    "submissions/{relative}: @EXPECTED_RESULTS@ in {} does not list {v}, which its folder promises; the folder's expectation is used (as DOMjudge does)",
+                    a.file
+                ));
+            }
+            Some((e, source.unwrap_or_default()))
+        }
+        (Some(e), None) => Some((e, source.unwrap_or_default())),
+        (None, Some(a)) => Some((a.expectation(), format!("@EXPECTED_RESULTS@ in {}", a.file))),
+        (None, None) => None,
     }
 }
 
-fn with_kattis_crashes(verdicts: &[TestVerdict]) -> BTreeSet<TestVerdict> {
-    let mut set: BTreeSet<TestVerdict> = verdicts.iter().copied().collect();
-    if set.contains(&TestVerdict::RTE) {
-        set.insert(TestVerdict::MLE);
-        set.insert(TestVerdict::OLE);
+/// `own` (a `submissions.yaml` entry named like a default folder) replacing `base` (that
+/// folder's default rule) key by key.
+fn merge_into(base: &mut Rule, own: &Rule) {
+    if own.permitted.is_some() {
+        base.permitted = own.permitted.clone();
     }
-    set
+    if own.required.is_some() {
+        base.required = own.required.clone();
+    }
+    base.score = own.score.or(base.score);
+    if own.message.is_some() {
+        base.message = own.message.clone();
+    }
+    base.use_for_time_limit = own.use_for_time_limit.or(base.use_for_time_limit);
+    base.origin = own.origin.clone();
 }
 
-/// The expectation of a `submissions/<category>` folder in `format`, or `None` for a folder
-/// that is not a verdict category.
-///
-/// - `accepted`: every test AC.
-/// - `wrong_answer`: AC or WA, at least one WA (both formats).
-/// - `time_limit_exceeded`: at least one TLE; the others AC (2023-07), or AC or WA (legacy:
-///   "may also give wrong answer but not crash").
-/// - `run_time_error`: at least one RTE; the others AC (2023-07), or anything (legacy: "crashes
-///   for some test case").
-/// - `rejected` (2023-07, accepted in legacy folders too): at least one non-AC.
-/// - `brute_force` (2023-07): never WA, at least one RTE or TLE.
-/// - `memory_limit_exceeded`, `output_limit_exceeded` (DOMjudge and stressjudge's own
-///   solutions library; not Kattis): at least one MLE (or OLE), the others AC.
-///
-/// `partially_accepted` (legacy scoring problems) is not a pass-fail category and is skipped.
-pub fn expectation(category: &str, format: FormatVersion) -> Option<Expectation> {
+/// The one verdict a folder's name promises, for comparing with an annotation.
+fn main_verdict(category: &str) -> Option<TestVerdict> {
     use TestVerdict::*;
-    let legacy = format == FormatVersion::Legacy;
     Some(match category {
-        "accepted" => Expectation::new(&[AC], &[]),
-        "wrong_answer" => Expectation::new(&[AC, WA], &[WA]),
-        "time_limit_exceeded" if legacy => Expectation::new(&[AC, WA, TLE], &[TLE]),
-        "time_limit_exceeded" => Expectation::new(&[AC, TLE], &[TLE]),
-        "run_time_error" if legacy => Expectation::new(&[AC, WA, TLE, RTE], &[RTE]),
-        "run_time_error" => Expectation::new(&[AC, RTE], &[RTE]),
-        "rejected" => Expectation::new(&[AC, WA, TLE, RTE], &[WA, TLE, RTE]),
-        "brute_force" => Expectation::new(&[AC, TLE, RTE], &[TLE, RTE]),
-        "memory_limit_exceeded" => Expectation {
-            permitted: [AC, MLE].into(),
-            required: [MLE].into(),
-        },
-        "output_limit_exceeded" => Expectation {
-            permitted: [AC, OLE].into(),
-            required: [OLE].into(),
-        },
+        "accepted" => AC,
+        "wrong_answer" | "no_output" => WA,
+        "time_limit_exceeded" => TLE,
+        "run_time_error" => RTE,
+        "compiler_error" => CE,
+        "output_limit" | "output_limit_exceeded" => OLE,
+        "memory_limit" | "memory_limit_exceeded" => MLE,
         _ => return None,
     })
 }
 
-/// The verdict categories in the order their submissions are listed (accepted first, as
-/// problemtools checks them; the time limit depends on the accepted ones).
-const CATEGORY_ORDER: &[&str] = &[
-    "accepted",
-    "wrong_answer",
-    "time_limit_exceeded",
-    "run_time_error",
-    "memory_limit_exceeded",
-    "output_limit_exceeded",
-    "rejected",
-    "brute_force",
-];
-
-/// One submission of the folder and what its category promises.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Submission {
-    /// The program.
-    pub program: Program,
-    /// Its category folder under `submissions/` (`accepted`, `wrong_answer`, ...).
-    pub category: String,
-    /// What its tests' verdicts must satisfy.
-    pub expected: Expectation,
+/// A short label for a list of rules: `AC` when every test must pass, the required verdicts
+/// (`TLE`), the permitted ones (`AC|WA`), or `per group`.
+fn label(rules: &[Rule]) -> String {
+    let whole: Vec<&Rule> = rules.iter().filter(|r| r.tests.is_none()).collect();
+    let join = |set: &std::collections::BTreeSet<TestVerdict>, sep: &str| {
+        set.iter()
+            .filter(|v| {
+                !(matches!(v, TestVerdict::MLE | TestVerdict::OLE)
+                    && set.contains(&TestVerdict::RTE))
+            })
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let mut label = String::new();
+    for rule in &whole {
+        if let Some(required) = &rule.required {
+            label = join(required, "/");
+            break;
+        }
+        if let Some(permitted) = &rule.permitted {
+            label = join(permitted, "|");
+        }
+        if let Some(score) = &rule.score {
+            label = format!("score {score}");
+        }
+    }
+    if label.is_empty() {
+        label = if rules.iter().any(|r| r.tests.is_some()) {
+            "per group".to_string()
+        } else {
+            "any".to_string()
+        };
+    } else if whole.len() < rules.len() {
+        label.push_str(" +groups");
+    }
+    label
 }
 
-/// Lists `dir/submissions/<category>/*` in category order then name order. Unknown category
-/// folders, scoring categories, `submissions.yaml` and stray files are notices.
-pub(crate) fn list(
-    dir: &Path,
-    format: FormatVersion,
-    notices: &mut Vec<String>,
-) -> Vec<Submission> {
-    let root = dir.join("submissions");
-    let mut by_category = Vec::new();
-    for (name, path) in sorted_entries(&root) {
-        let name = name.to_string_lossy().into_owned();
-        if !path.is_dir() {
-            let why = if name == "submissions.yaml" {
-                "not interpreted (the folders' default expectations are used)"
-            } else {
-                "not in a verdict folder; skipped"
-            };
-            notices.push(format!("submissions/{name}: {why}"));
-            continue;
-        }
-        let Some(rank) = CATEGORY_ORDER.iter().position(|c| *c == name) else {
-            let why = if name == "partially_accepted" {
-                "a scoring category; skipped (scoring problems are not supported)".to_string()
-            } else {
-                format!(
-                    "not a verdict folder (known: {}); skipped",
-                    CATEGORY_ORDER.join(", ")
-                )
-            };
-            notices.push(format!("submissions/{name}: {why}"));
-            continue;
-        };
-        by_category.push((rank, name, path));
+/// `language` and `entrypoint` for the submission at `relative`: the `submissions.yaml`
+/// entries matching it (the first one naming each, in file order), else `submissions.json`.
+fn metadata(
+    relative: &str,
+    entries: &[Entry],
+    json: JsonEntry,
+) -> (Option<String>, Option<String>) {
+    let matching = || entries.iter().filter(|e| e.glob.matches(relative));
+    let language = matching()
+        .find_map(|e| e.language.clone())
+        .or(json.language);
+    let entrypoint = matching()
+        .find_map(|e| e.entrypoint.clone())
+        .or(json.entry_point);
+    (language, entrypoint)
+}
+
+/// How the rules of `expectation` take part in the time limit, for reports: `lower`, `upper`
+/// or `no`.
+pub fn time_limit_role(expectation: &Expectation) -> &'static str {
+    if expectation
+        .rules
+        .iter()
+        .any(|r| r.time_limit_use() == TimeLimitUse::Lower)
+    {
+        "lower"
+    } else if expectation
+        .rules
+        .iter()
+        .any(|r| r.time_limit_use() == TimeLimitUse::Upper)
+    {
+        "upper"
+    } else {
+        "no"
     }
-    by_category.sort();
-    let mut submissions = Vec::new();
-    for (_, category, path) in by_category {
-        let expected = expectation(&category, format).expect("category listed in CATEGORY_ORDER");
-        for program in list_programs(&path, &format!("submissions/{category}"), notices) {
-            submissions.push(Submission {
-                program,
-                category: category.clone(),
-                expected: expected.clone(),
-            });
-        }
-    }
-    submissions
 }
 
 #[cfg(test)]
@@ -197,92 +337,38 @@ mod tests {
     use super::*;
     use std::fs;
 
-    fn met(category: &str, format: FormatVersion, verdicts: &[TestVerdict]) -> bool {
-        expectation(category, format)
-            .unwrap()
-            .is_met_by(verdicts.iter().copied())
-    }
-
-    #[test]
-    fn accepted_means_every_test_accepted() {
-        for format in [FormatVersion::Legacy, FormatVersion::V2023_07] {
-            assert!(met("accepted", format, &[AC, AC]));
-            assert!(met("accepted", format, &[]));
-            assert!(!met("accepted", format, &[AC, TLE]));
+    fn write(root: &Path, files: &[(&str, &str)]) {
+        for (path, text) in files {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
         }
     }
 
     #[test]
-    fn a_memory_overrun_satisfies_run_time_error_as_on_kattis() {
-        for format in [FormatVersion::Legacy, FormatVersion::V2023_07] {
-            assert!(met("run_time_error", format, &[AC, MLE]));
-            assert!(met("run_time_error", format, &[RTE]));
-            assert!(met("run_time_error", format, &[OLE, AC]));
-            assert!(!met("run_time_error", format, &[AC, AC]));
-        }
-        assert!(met(
-            "memory_limit_exceeded",
-            FormatVersion::Legacy,
-            &[AC, MLE]
-        ));
-        assert!(!met(
-            "memory_limit_exceeded",
-            FormatVersion::Legacy,
-            &[AC, RTE]
-        ));
-    }
-
-    #[test]
-    fn the_formats_differ_on_what_else_tle_and_rte_submissions_may_do() {
-        assert!(met(
-            "time_limit_exceeded",
-            FormatVersion::Legacy,
-            &[WA, TLE]
-        ));
-        assert!(!met(
-            "time_limit_exceeded",
-            FormatVersion::V2023_07,
-            &[WA, TLE]
-        ));
-        assert!(!met(
-            "time_limit_exceeded",
-            FormatVersion::Legacy,
-            &[RTE, TLE]
-        ));
-        assert!(met("run_time_error", FormatVersion::Legacy, &[WA, RTE]));
-        assert!(!met("run_time_error", FormatVersion::V2023_07, &[WA, RTE]));
-        assert!(!met("wrong_answer", FormatVersion::Legacy, &[WA, TLE]));
-    }
-
-    #[test]
-    fn rejected_and_brute_force() {
-        let f = FormatVersion::V2023_07;
-        assert!(met("rejected", f, &[AC, WA]));
-        assert!(met("rejected", f, &[MLE]));
-        assert!(!met("rejected", f, &[AC]));
-        assert!(met("brute_force", f, &[AC, TLE]));
-        assert!(!met("brute_force", f, &[WA, TLE]));
-        assert!(expectation("python2", f).is_none());
-    }
-
-    #[test]
-    fn lists_categories_in_verdict_order_and_notes_the_rest() {
+    fn lists_folders_in_verdict_order_and_says_once_what_is_skipped() {
         let dir = tempfile::tempdir().unwrap();
-        let s = dir.path().join("submissions");
-        for (folder, file) in [
-            ("wrong_answer", "off_by_one.cpp"),
-            ("accepted", "sol.py"),
-            ("accepted", "Sol.java"),
-            ("python2", "old.py"),
-            ("time_limit_exceeded", "slow.c"),
-            ("partially_accepted", "half.py"),
-        ] {
-            fs::create_dir_all(s.join(folder)).unwrap();
-            fs::write(s.join(folder).join(file), "x").unwrap();
-        }
-        fs::write(s.join("submissions.yaml"), "accepted: {}\n").unwrap();
+        write(
+            dir.path(),
+            &[
+                ("submissions/wrong_answer/off_by_one.cpp", "x"),
+                ("submissions/accepted/sol.py", "x"),
+                ("submissions/accepted/Sol.java", "x"),
+                ("submissions/accepted/sol.cpp.template", "x"),
+                ("submissions/accepted/.gitkeep", ""),
+                ("submissions/accepted/NOTES.md", "x"),
+                ("submissions/python2/old.py", "x"),
+                ("submissions/time_limit_exceeded/slow.c", "x"),
+                ("submissions/partially_accepted/half.py", "x"),
+                ("submissions/loose.py", "x"),
+                (
+                    "submissions/mixed/either.py",
+                    "# @EXPECTED_RESULTS@: CORRECT, TIMELIMIT\n",
+                ),
+            ],
+        );
         let mut notices = Vec::new();
-        let subs = list(dir.path(), FormatVersion::Legacy, &mut notices);
+        let subs = list(dir.path(), FormatVersion::Legacy, false, &mut notices).unwrap();
         let listed: Vec<(&str, &str)> = subs
             .iter()
             .map(|s| (s.category.as_str(), s.program.name.as_str()))
@@ -294,11 +380,61 @@ mod tests {
                 ("accepted", "sol.py"),
                 ("wrong_answer", "off_by_one.cpp"),
                 ("time_limit_exceeded", "slow.c"),
+                ("mixed", "either.py"),
             ]
         );
+        assert_eq!(
+            subs[4].expectation_source,
+            "@EXPECTED_RESULTS@ in either.py"
+        );
+        assert!(subs[4].expected.is_met_by([AC, TLE]));
         assert_eq!(notices.len(), 3, "{notices:?}");
         assert!(notices[0].starts_with("submissions/partially_accepted: a scoring category"));
-        assert!(notices[1].starts_with("submissions/python2: not a verdict folder"));
-        assert!(notices[2].starts_with("submissions/submissions.yaml: not interpreted"));
+        assert_eq!(
+            notices[1],
+            "submissions: not submissions, skipped: loose.py (not in a verdict folder), \
+             accepted/NOTES.md (documentation), accepted/sol.cpp.template (a template)"
+        );
+        assert!(
+            notices[2].ends_with("skipped: python2/old.py"),
+            "{notices:?}"
+        );
+    }
+
+    #[test]
+    fn submissions_yaml_overrides_defaults_and_adds_rules() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            &[
+                ("submissions/accepted/wa.py", "x"),
+                ("submissions/ac_or_wa/ac.py", "x"),
+                ("submissions/ac_or_wa/wa.py", "x"),
+                ("submissions/ac_or_wa/multi/main.py", "x"),
+                ("submissions/custom/odd.py", "x"),
+                (
+                    "submissions/submissions.yaml",
+                    "accepted:\n  permitted: [WA]\n  required: [WA]\nac_or_wa/wa.py:\n  permitted: [WA]\nac_or_wa/multi:\n  entrypoint: main.py\ncustom/odd.py:\n  language: python3\n  sample:\n    required: [AC]\n  secret/*{1,3}:\n    permitted: [AC]\n",
+                ),
+            ],
+        );
+        let mut notices = Vec::new();
+        let subs = list(dir.path(), FormatVersion::V2023_07, false, &mut notices).unwrap();
+        let by_name = |n: &str| subs.iter().find(|s| s.program.path.ends_with(n)).unwrap();
+        let accepted = by_name("accepted/wa.py");
+        assert!(accepted.expected.is_met_by([WA]));
+        assert!(!accepted.expected.is_met_by([AC]));
+        assert_eq!(accepted.expected.rules.len(), 1);
+        let wa = by_name("ac_or_wa/wa.py");
+        assert!(!wa.expected.is_met_by([AC]));
+        assert!(wa.expected.is_met_by([WA]));
+        assert_eq!(wa.expectation_source, "folder name + submissions.yaml");
+        assert!(by_name("ac_or_wa/ac.py").expected.is_met_by([AC]));
+        assert_eq!(by_name("multi").entrypoint.as_deref(), Some("main.py"));
+        let odd = by_name("custom/odd.py");
+        assert_eq!(odd.language.as_deref(), Some("python3"));
+        assert_eq!(odd.expected.rules.len(), 2);
+        assert_eq!(odd.expected.label, "per group");
+        assert!(notices.is_empty(), "{notices:?}");
     }
 }

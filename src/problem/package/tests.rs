@@ -211,9 +211,9 @@ fn a_problemtools_style_legacy_package() {
         p.notices,
         vec![
             "scratch/: not part of the problem package format; ignored",
-            "submissions/python2: not a verdict folder (known: accepted, wrong_answer, time_limit_exceeded, \
-             run_time_error, memory_limit_exceeded, output_limit_exceeded, rejected, brute_force); skipped",
-            "submissions/accepted/README.md: documentation; not taken as a program",
+            "submissions: not submissions, skipped: accepted/README.md (documentation)",
+            "submissions: no expectation (the folder name means nothing, no submissions.yaml entry, \
+             no @EXPECTED_RESULTS@), skipped: python2/old.py",
         ]
     );
 }

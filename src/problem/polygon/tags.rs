@@ -10,8 +10,6 @@
 //! `rejected` fails somewhere, any way. stressjudge's testlib checker reports a presentation
 //! error (exit 2) as a wrong answer, so `presentation-error` is kept by a WA.
 
-use std::collections::BTreeSet;
-
 use crate::problem::package::{Expectation, TestVerdict};
 
 /// A solution's tag in `problem.xml`.
@@ -109,10 +107,15 @@ impl Tag {
             Tag::Failed => (&[AC, RTE], &[RTE]),
             Tag::Rejected => (&[AC, WA, TLE, RTE, MLE, OLE], &[WA, TLE, RTE, MLE, OLE]),
         };
-        Expectation {
-            permitted: permitted.iter().copied().collect::<BTreeSet<_>>(),
-            required: required.iter().copied().collect::<BTreeSet<_>>(),
+        let mut expectation = Expectation::folder(permitted, required, self.label());
+        // Codeforces tells a crash from a memory overrun, so Kattis' crash rule (an overrun
+        // counts as a run-time error) does not apply to Polygon tags: the sets stay as written.
+        for rule in &mut expectation.rules {
+            rule.permitted = Some(permitted.iter().copied().collect());
+            rule.required = (!required.is_empty()).then(|| required.iter().copied().collect());
+            rule.origin = format!("problem.xml tag {}", self.name());
         }
+        expectation
     }
 }
 

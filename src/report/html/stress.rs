@@ -139,11 +139,15 @@ fn failure_block(report: &StressReport, f: &Failure, smallest: bool) -> Markup {
                 thousands(f.shrunk_input.len() as u64), thousands(f.input.len() as u64),
                 f.shrink_steps, f.shrink_runs
             ), &f.shrunk_input))
-            div.pair {
-                (text_block("expected", expected))
-                (text_block("actual", &actual))
+            @if report.subject.interactive {
+                (text_block("interaction (> candidate wrote, < candidate read)", &actual))
+            } @else {
+                div.pair {
+                    (text_block("expected", expected))
+                    (text_block("actual", &actual))
+                }
             }
-            @if f.verdict == Verdict::WA {
+            @if f.verdict == Verdict::WA && !report.subject.interactive {
                 (diff_block(&diff(expected, &actual, 80)))
             }
             p {

@@ -24,6 +24,7 @@ pub(super) fn page(report: &VerifyReport) -> (String, Markup) {
                 (warnings) " warning(s); " (seconds(report.elapsed))
             }
         }
+        p.runs { (crate::report::verify_text::runs_line(report)) }
         (notes(&with_isolation(&report.notes, report.isolation.as_ref())))
         (legend(true))
         @for problem in problems(report) {
@@ -53,9 +54,10 @@ fn matrix(report: &VerifyReport, problem: &str) -> Markup {
         .collect();
     let mut tests: Vec<&str> = Vec::new();
     for row in &rows {
-        for test in &row.tests {
-            if !tests.contains(&test.name.as_str()) {
-                tests.push(&test.name);
+        let names = row.tests.iter().map(|t| t.name.as_str());
+        for name in names.chain(row.not_run.iter().map(String::as_str)) {
+            if !tests.contains(&name) {
+                tests.push(name);
             }
         }
     }
@@ -109,6 +111,9 @@ fn solution_row(row: &VerifyRow, tests: &[&str]) -> Markup {
                 @for name in tests {
                     @match row.tests.iter().find(|t| t.name == *name) {
                         Some(test) => (test_cell(test, row)),
+                        None if row.not_run.iter().any(|n| n == name) => {
+                            td.absent.not-run data-test=(name) title=(row.not_run_reason()) { "not run" }
+                        }
                         None => td.absent title="not run" { "–" },
                     }
                 }
@@ -123,10 +128,19 @@ fn solution_row(row: &VerifyRow, tests: &[&str]) -> Markup {
 fn result_cell(row: &VerifyRow) -> Markup {
     let warned = if row.warnings.is_empty() { "" } else { " ⚠" };
     match row.status {
-        RowStatus::Match => html! { td.res-match { "✓ ok" (warned) } },
-        RowStatus::Mismatch => html! { td.res-mismatch { "✗ MISMATCH" (warned) } },
+        RowStatus::Match => html! { td.res-match { "✓ ok" (warned) (score_text(row)) } },
+        RowStatus::Mismatch => {
+            html! { td.res-mismatch { "✗ MISMATCH" (warned) (score_text(row)) } }
+        }
         RowStatus::Skipped => html! { td.res-skipped { "– skipped" } },
     }
+}
+
+/// ` · score 40 / 100` for a scoring problem's submission, else nothing.
+fn score_text(row: &VerifyRow) -> String {
+    row.score
+        .as_ref()
+        .map_or(String::new(), |s| format!(" · score {}", s.text()))
 }
 
 /// One test's cell: its verdict, CPU seconds and bar; the details on hover.
@@ -141,6 +155,17 @@ fn test_cell(test: &TestRow, row: &VerifyRow) -> Markup {
     );
     if !r.detail.is_empty() {
         title.push_str(&format!(" · {}", r.detail));
+    }
+    let index = row.tests.iter().position(|t| t.name == test.name);
+    if let Some(score) = row
+        .score
+        .as_ref()
+        .and_then(|s| index.and_then(|i| s.tests.get(i).copied().flatten()))
+    {
+        title.push_str(&format!(
+            " · score {}",
+            crate::report::verify::show_score(score)
+        ));
     }
     let mark = if test.borderline.is_some() { "*" } else { "" };
     html! {
@@ -177,13 +202,19 @@ fn row_notes(row: &VerifyRow, width: usize) -> Markup {
         )),
         _ => None,
     };
+    let broken: &[String] = if row.status == RowStatus::Mismatch {
+        &row.broken
+    } else {
+        &[]
+    };
     html! {
-        @if why.is_some() || !row.warnings.is_empty() || row.points.is_some() {
+        @if why.is_some() || !row.warnings.is_empty() || row.points.is_some() || !broken.is_empty() {
             tr.note-row {
                 td {}
                 td colspan=(width - 1) {
                     div.fit {
                         @if let Some(why) = &why { div.why { "✗ " (why) } }
+                        @for promise in broken { div.why { "✗ " (promise) } }
                         @for warning in &row.warnings { div.warn { "⚠ warning: " (warning) } }
                         @if let Some(points) = &row.points {
                             div.points { "points: " (crate::report::verify::points_text(points)) }

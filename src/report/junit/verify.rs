@@ -7,6 +7,7 @@ use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, Tes
 
 use super::{case, document, failure, plain, suite, test_case};
 use crate::compare::Verdict;
+use crate::report::verify::show_score;
 use crate::report::{RowStatus, VerifyReport, VerifyRow};
 
 /// The verify report as a JUnit document.
@@ -58,6 +59,12 @@ fn solution_cases(row: &VerifyRow) -> Vec<TestCase> {
     for test in &row.tests {
         cases.push(test_case(test, classname, broken, &promise));
     }
+    let reason = row.not_run_reason();
+    for name in &row.not_run {
+        let mut status = TestCaseStatus::skipped();
+        status.set_message(plain(&reason));
+        cases.push(case(name, classname, Duration::ZERO, status, &reason));
+    }
     if let Some((verdict, source)) = &row.stress {
         let status = if *verdict != Verdict::AC && broken {
             failure(*verdict, &format!("{source}: {}", row.detail), "")
@@ -80,6 +87,19 @@ fn verdict_case(row: &VerifyRow) -> TestCase {
     let mut out = format!("expected {}, got {got} ({})", row.expected, row.source);
     if let Some(category) = &row.category {
         out.push_str(&format!("\ncategory: {category}"));
+    }
+    if let Some(source) = &row.expectation_source {
+        out.push_str(&format!("\nexpectation from: {source}"));
+    }
+    if let Some(score) = &row.score {
+        out.push_str(&format!("\nscore: {}", score.text()));
+        for (group, value, max) in &score.groups {
+            let max = max.map_or(String::new(), |m| format!(" / {}", show_score(m)));
+            out.push_str(&format!("\n  {group}: {}{max}", show_score(*value)));
+        }
+    }
+    for promise in &row.broken {
+        out.push_str(&format!("\nbroken: {promise}"));
     }
     for warning in &row.warnings {
         out.push_str(&format!("\nwarning: {warning}"));

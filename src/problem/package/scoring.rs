@@ -1,0 +1,1027 @@
+//! Scoring problems (`type: scoring`): how a submission's test verdicts and validator scores
+//! become test, group and submission scores. Reading the settings is data; [`Grading::grade`]
+//! is a pure function of the judged tests, so verify and any later judging share it.
+//!
+//! Two rule sets, by format version:
+//!
+//! - Legacy (problemtools' `SubmissionJudge` and `support/default_grader`): `data/` is the root
+//!   group, its children `sample` and `secret`, groups are folders, children in name order.
+//!   `testdata.yaml` keys are inherited from parent folders: `on_reject` (`break`, the default,
+//!   stops a group at its first rejected child; `continue`), `grading` (`default`, `custom`),
+//!   `grader_flags` (verdict mode `worst_error` (default), `first_error`, `always_accept`; score
+//!   mode `sum` (default), `avg`, `min`, `max`; `ignore_sample`; `accept_if_any_accepted`; the
+//!   last mode given wins), `accept_score` (1), `reject_score` (0) for tests whose validator
+//!   writes no `score.txt`, and `range` (`-inf +inf`) that every group's score must be in.
+//!   problem.yaml `grading:` `accept_score`, `reject_score`, `range` and `on_reject`
+//!   (`first_error` is `break`, `grade` is `continue`) override every group, as problemtools
+//!   does; `objective: min` makes the range's minimum the best score.
+//! - 2023-07 / 2025-09 ("Result aggregation"): `secret` and each test data group (a folder of
+//!   `data/secret` with a `test_group.yaml`) have `max_score` (100 for `secret`, else
+//!   `unbounded`), `score_aggregation` (`sum` for `secret`, else `pass-fail`; or `min`) and
+//!   `require_pass`. A test's maximum is its group's (`min`) or the group's divided by its
+//!   number of tests (`sum`); an accepted test scores `score_multiplier.txt` x maximum, else
+//!   `score.txt`, else its maximum; a rejected one 0. `sample` is not scored.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::error::PackageError;
+use super::expectation::TestVerdict;
+use super::yaml::{self, get, Node, Value};
+use super::FormatVersion;
+
+pub use crate::problem::ValidatorScore;
+
+/// One judged test, as grading sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoredTest {
+    /// Its name relative to `data/` (`secret/g1/03`).
+    pub name: String,
+    /// Its verdict.
+    pub verdict: TestVerdict,
+    /// What the output validator wrote, if anything.
+    pub validator: Option<ValidatorScore>,
+}
+
+/// A group's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupScore {
+    /// Its name relative to `data/` (`secret`, `secret/g1`; `data` for the legacy root).
+    pub name: String,
+    /// Its score.
+    pub score: f64,
+    /// Its graded verdict (legacy only).
+    pub verdict: Option<TestVerdict>,
+    /// Its maximum, when bounded.
+    pub max: Option<f64>,
+}
+
+/// What grading made of a submission's tests.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Graded {
+    /// The submission's score.
+    pub score: f64,
+    /// The submission's graded verdict (legacy; `None` in 2025-09, where scores replace it).
+    pub verdict: Option<TestVerdict>,
+    /// The best score possible, when finite (legacy: the root range's best end).
+    pub max_score: Option<f64>,
+    /// Every group's result, children before parents.
+    pub groups: Vec<GroupScore>,
+    /// Each test's score, in the order given (`None`: not scored, or not reached).
+    pub tests: Vec<Option<f64>>,
+    /// Judge errors found (a score out of range, a missing `score.txt`, ...), one line each.
+    pub errors: Vec<String>,
+}
+
+impl Graded {
+    /// Group scores by name, for expectations (`score` under a test-group key).
+    pub fn group_scores(&self) -> BTreeMap<String, f64> {
+        self.groups
+            .iter()
+            .map(|g| (g.name.clone(), g.score))
+            .collect()
+    }
+}
+
+/// Legacy `testdata.yaml` settings of one folder, inherited.
+#[derive(Debug, Clone, PartialEq)]
+struct LegacyGroup {
+    on_reject_break: bool,
+    custom: bool,
+    flags: Vec<String>,
+    accept_score: f64,
+    reject_score: f64,
+    range: (f64, f64),
+}
+
+impl Default for LegacyGroup {
+    /// problemtools' `config/testdata.yaml`.
+    fn default() -> Self {
+        LegacyGroup {
+            on_reject_break: true,
+            custom: false,
+            flags: Vec::new(),
+            accept_score: 1.0,
+            reject_score: 0.0,
+            range: (f64::NEG_INFINITY, f64::INFINITY),
+        }
+    }
+}
+
+/// How a 2025-09 group combines its tests' scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aggregation {
+    /// Full score when every test is accepted, else 0.
+    PassFail,
+    /// The sum of the tests' scores.
+    Sum,
+    /// The least of the tests' scores.
+    Min,
+}
+
+/// `test_group.yaml` scoring settings of `secret` or a group.
+#[derive(Debug, Clone, PartialEq)]
+struct ModernGroup {
+    max_score: Option<f64>,
+    aggregation: Aggregation,
+    require_pass: Vec<String>,
+}
+
+/// A scoring problem's grading rules.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Grading {
+    /// Legacy: per folder settings (effective, inherited), and whether the objective is `min`.
+    Legacy {
+        /// Effective settings by folder name (`` for `data/`).
+        groups: BTreeMap<String, LegacyGroupSettings>,
+        /// `grading: objective: min`.
+        minimize: bool,
+    },
+    /// 2023-07 / 2025-09: `secret` and its groups.
+    Modern {
+        /// Settings of `secret` and of each group by name.
+        groups: BTreeMap<String, ModernGroupSettings>,
+    },
+}
+
+/// Legacy settings of one folder (opaque outside this module).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegacyGroupSettings(LegacyGroup);
+/// 2025-09 settings of one group (opaque outside this module).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModernGroupSettings(ModernGroup);
+
+impl Grading {
+    /// Whether a rejected `test` ends judging of the whole submission (so the remaining tests
+    /// need not run): always for pass-fail problems (Kattis' `on_reject: break`); in legacy
+    /// scoring problems when every folder from the test's up to `data/` breaks on a rejection
+    /// and no grader flag there can turn the rejection into an acceptance; never in 2025-09
+    /// scoring problems (every group is scored).
+    pub fn rejection_ends_judging(grading: Option<&Grading>, test: &str) -> bool {
+        match grading {
+            None => true,
+            Some(Grading::Modern { .. }) => false,
+            Some(Grading::Legacy { groups, .. }) => {
+                let mut folder = parent(test);
+                loop {
+                    let settings = legacy_settings(groups, folder);
+                    let forgiving = settings.flags.iter().any(|f| {
+                        f == "always_accept"
+                            || f == "accept_if_any_accepted"
+                            || f == "ignore_sample"
+                    });
+                    if !settings.on_reject_break || forgiving || settings.custom {
+                        return false;
+                    }
+                    if folder.is_empty() {
+                        return true;
+                    }
+                    folder = parent(folder);
+                }
+            }
+        }
+    }
+
+    /// Grades `tests` (in test order).
+    pub fn grade(&self, tests: &[ScoredTest]) -> Graded {
+        match self {
+            Grading::Legacy { groups, minimize } => grade_legacy(groups, *minimize, tests),
+            Grading::Modern { groups } => grade_modern(groups, tests),
+        }
+    }
+
+    /// Whether some folder asks for a custom grader (`grading: custom`), which is graded with
+    /// the default grader here.
+    pub fn uses_custom_grader(&self) -> bool {
+        match self {
+            Grading::Legacy { groups, .. } => groups.values().any(|g| g.0.custom),
+            Grading::Modern { .. } => false,
+        }
+    }
+}
+
+fn parent(name: &str) -> &str {
+    name.rsplit_once('/').map_or("", |(p, _)| p)
+}
+
+fn legacy_settings<'a>(
+    groups: &'a BTreeMap<String, LegacyGroupSettings>,
+    mut folder: &str,
+) -> &'a LegacyGroup {
+    static DEFAULT: std::sync::OnceLock<LegacyGroup> = std::sync::OnceLock::new();
+    loop {
+        if let Some(g) = groups.get(folder) {
+            return &g.0;
+        }
+        if folder.is_empty() {
+            return DEFAULT.get_or_init(LegacyGroup::default);
+        }
+        folder = parent(folder);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legacy grading
+
+fn grade_legacy(
+    groups: &BTreeMap<String, LegacyGroupSettings>,
+    minimize: bool,
+    tests: &[ScoredTest],
+) -> Graded {
+    let mut graded = Graded {
+        tests: vec![None; tests.len()],
+        ..Graded::default()
+    };
+    let indexed: Vec<(usize, &ScoredTest)> = tests.iter().enumerate().collect();
+    let (verdict, score) = legacy_group(groups, "", &indexed, &mut graded);
+    let root = legacy_settings(groups, "");
+    graded.verdict = Some(verdict);
+    graded.score = score;
+    let best = if minimize { root.range.0 } else { root.range.1 };
+    graded.max_score = best.is_finite().then_some(best);
+    graded
+}
+
+/// The children of folder `prefix` among `tests` (all under it), in order: a test (its index)
+/// or a subfolder (its name and its tests).
+enum Child<'a> {
+    Test(usize, &'a ScoredTest),
+    Group(String, Vec<(usize, &'a ScoredTest)>),
+}
+
+fn children<'a>(prefix: &str, tests: &[(usize, &'a ScoredTest)]) -> Vec<Child<'a>> {
+    let mut out: Vec<Child<'a>> = Vec::new();
+    for &(i, test) in tests {
+        let rest = if prefix.is_empty() {
+            test.name.as_str()
+        } else {
+            &test.name[prefix.len() + 1..]
+        };
+        match rest.split_once('/') {
+            None => out.push(Child::Test(i, test)),
+            Some((first, _)) => {
+                let name = if prefix.is_empty() {
+                    first.to_string()
+                } else {
+                    format!("{prefix}/{first}")
+                };
+                match out.last_mut() {
+                    Some(Child::Group(last, members)) if *last == name => members.push((i, test)),
+                    _ => out.push(Child::Group(name, vec![(i, test)])),
+                }
+            }
+        }
+    }
+    out
+}
+
+fn legacy_group(
+    groups: &BTreeMap<String, LegacyGroupSettings>,
+    name: &str,
+    tests: &[(usize, &ScoredTest)],
+    graded: &mut Graded,
+) -> (TestVerdict, f64) {
+    let settings = legacy_settings(groups, name).clone();
+    let mut results: Vec<(TestVerdict, f64)> = Vec::new();
+    for child in children(name, tests) {
+        let result = match child {
+            Child::Test(i, test) => {
+                let score = match (test.verdict, test.validator) {
+                    (TestVerdict::AC, Some(ValidatorScore::Score(s))) => s,
+                    (TestVerdict::AC, Some(ValidatorScore::Multiplier(m))) => {
+                        m * settings.accept_score
+                    }
+                    (TestVerdict::AC, None) => settings.accept_score,
+                    _ => settings.reject_score,
+                };
+                graded.tests[i] = Some(score);
+                (test.verdict, score)
+            }
+            Child::Group(child_name, members) => {
+                legacy_group(groups, &child_name, &members, graded)
+            }
+        };
+        results.push(result);
+        if result.0 != TestVerdict::AC && settings.on_reject_break {
+            break;
+        }
+    }
+    let (verdict, score) = default_grader(&settings.flags, &results);
+    let (low, high) = settings.range;
+    let shown = if name.is_empty() { "data" } else { name };
+    if score < low - 1e-9 || score > high + 1e-9 {
+        graded.errors.push(format!(
+            "score {} of {shown} is outside its range [{low}, {high}]",
+            super::expectation::show_score(score)
+        ));
+    }
+    graded.groups.push(GroupScore {
+        name: shown.to_string(),
+        score,
+        verdict: Some(verdict),
+        max: high.is_finite().then_some(high),
+    });
+    (verdict, score)
+}
+
+/// problemtools' `support/default_grader`.
+fn default_grader(flags: &[String], results: &[(TestVerdict, f64)]) -> (TestVerdict, f64) {
+    let mut verdict_mode = "worst_error";
+    let mut score_mode = "sum";
+    let mut ignore_sample = false;
+    let mut accept_if_any = false;
+    for flag in flags {
+        match flag.as_str() {
+            "worst_error" | "no_errors" | "first_error" | "always_accept" => verdict_mode = flag,
+            "sum" | "avg" | "min" | "max" => score_mode = flag,
+            "ignore_sample" => ignore_sample = true,
+            "accept_if_any_accepted" => accept_if_any = true,
+            _ => {}
+        }
+    }
+    let results = if ignore_sample && !results.is_empty() {
+        &results[results.len() - 1..]
+    } else {
+        results
+    };
+    let verdicts = results.iter().map(|r| r.0);
+    let verdict = if accept_if_any && results.iter().any(|r| r.0 == TestVerdict::AC) {
+        TestVerdict::AC
+    } else {
+        match verdict_mode {
+            "first_error" => verdicts
+                .clone()
+                .find(|v| *v != TestVerdict::AC)
+                .unwrap_or(TestVerdict::AC),
+            "always_accept" => TestVerdict::AC,
+            _ => {
+                // problemtools' order: JE, IF, RTE, MLE, TLE, OLE, WA, PE, AC.
+                let rank = |v: &TestVerdict| match v {
+                    TestVerdict::RTE | TestVerdict::CE => 0,
+                    TestVerdict::MLE => 1,
+                    TestVerdict::TLE => 2,
+                    TestVerdict::OLE => 3,
+                    TestVerdict::WA => 4,
+                    TestVerdict::AC => 5,
+                };
+                verdicts.min_by_key(rank).unwrap_or(TestVerdict::AC)
+            }
+        }
+    };
+    let scores: Vec<f64> = results.iter().map(|r| r.1).collect();
+    let score = match score_mode {
+        "avg" if !scores.is_empty() => scores.iter().sum::<f64>() / scores.len() as f64,
+        "min" => scores.iter().copied().reduce(f64::min).unwrap_or(0.0),
+        "max" => scores.iter().copied().reduce(f64::max).unwrap_or(0.0),
+        _ => scores.iter().sum(),
+    };
+    (verdict, score)
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2023-07 / 2025-09 grading
+
+fn grade_modern(groups: &BTreeMap<String, ModernGroupSettings>, tests: &[ScoredTest]) -> Graded {
+    let mut graded = Graded {
+        tests: vec![None; tests.len()],
+        ..Graded::default()
+    };
+    let secret = groups
+        .get("secret")
+        .map(|g| g.0.clone())
+        .unwrap_or(ModernGroup {
+            max_score: Some(100.0),
+            aggregation: Aggregation::Sum,
+            require_pass: Vec::new(),
+        });
+    let group_names: Vec<&String> = groups.keys().filter(|k| k.as_str() != "secret").collect();
+    let passes = |group: &str| {
+        tests
+            .iter()
+            .filter(|t| t.name.starts_with(&format!("{group}/")))
+            .all(|t| t.verdict == TestVerdict::AC)
+    };
+    let blocked = |settings: &ModernGroup| settings.require_pass.iter().any(|g| !passes(g));
+    let secret_tests: Vec<(usize, &ScoredTest)> = tests
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.name.starts_with("secret/"))
+        .collect();
+    let secret_blocked = blocked(&secret);
+    let score = if group_names.is_empty() {
+        aggregate_tests(
+            "secret",
+            &secret,
+            &secret_tests,
+            secret_blocked,
+            &mut graded,
+        )
+    } else {
+        let mut parts = Vec::new();
+        let mut all_pass = true;
+        for name in group_names {
+            let settings = &groups[name].0;
+            let members: Vec<(usize, &ScoredTest)> = secret_tests
+                .iter()
+                .copied()
+                .filter(|(_, t)| t.name.starts_with(&format!("{name}/")))
+                .collect();
+            all_pass &= members.iter().all(|(_, t)| t.verdict == TestVerdict::AC);
+            let settings = ModernGroup {
+                // An unbounded group only makes sense in an unbounded secret (checked on
+                // reading); take the group's own bound.
+                ..settings.clone()
+            };
+            let s = aggregate_tests(
+                name,
+                &settings,
+                &members,
+                secret_blocked || blocked(&settings),
+                &mut graded,
+            );
+            parts.push(s);
+        }
+        let s = match secret.aggregation {
+            Aggregation::PassFail if all_pass && !secret_blocked => secret.max_score.unwrap_or(0.0),
+            Aggregation::PassFail => 0.0,
+            Aggregation::Sum => parts.iter().sum(),
+            Aggregation::Min => parts.iter().copied().reduce(f64::min).unwrap_or(0.0),
+        };
+        graded.groups.push(GroupScore {
+            name: "secret".into(),
+            score: s,
+            verdict: None,
+            max: secret.max_score,
+        });
+        s
+    };
+    if let Some(max) = secret.max_score {
+        if score > max + 1e-6 {
+            graded.errors.push(format!(
+                "score {} of secret exceeds its max_score {max}",
+                super::expectation::show_score(score)
+            ));
+        }
+    }
+    graded.score = score;
+    graded.max_score = secret.max_score;
+    graded
+}
+
+fn aggregate_tests(
+    name: &str,
+    settings: &ModernGroup,
+    members: &[(usize, &ScoredTest)],
+    blocked: bool,
+    graded: &mut Graded,
+) -> f64 {
+    let n = members.len().max(1) as f64;
+    let test_max = match settings.aggregation {
+        Aggregation::PassFail => None,
+        Aggregation::Sum => settings.max_score.map(|m| m / n),
+        Aggregation::Min => settings.max_score,
+    };
+    let mut scores = Vec::new();
+    for &(i, test) in members {
+        let accepted = test.verdict == TestVerdict::AC && !blocked;
+        if settings.aggregation == Aggregation::PassFail {
+            if test.validator.is_some() && accepted {
+                graded.errors.push(format!(
+                    "{}: the output validator wrote a score for a test of a pass-fail group",
+                    test.name
+                ));
+            }
+            continue;
+        }
+        let score = if !accepted {
+            0.0
+        } else {
+            match (test.validator, test_max) {
+                (Some(ValidatorScore::Multiplier(m)), Some(max)) => m * max,
+                (Some(ValidatorScore::Multiplier(_)), None) => {
+                    graded.errors.push(format!(
+                        "{}: score_multiplier.txt for a test without a maximum score",
+                        test.name
+                    ));
+                    0.0
+                }
+                (Some(ValidatorScore::Score(s)), Some(max)) if s > max + 1e-6 => {
+                    graded.errors.push(format!(
+                        "{}: score.txt says {s}, above the test's maximum {max}",
+                        test.name
+                    ));
+                    s
+                }
+                (Some(ValidatorScore::Score(s)), _) => s,
+                (None, Some(max)) => max,
+                (None, None) => {
+                    graded.errors.push(format!(
+                        "{}: accepted in an unbounded group but the validator wrote no score.txt",
+                        test.name
+                    ));
+                    0.0
+                }
+            }
+        };
+        graded.tests[i] = Some(score);
+        scores.push(score);
+    }
+    let all_pass = !blocked && members.iter().all(|(_, t)| t.verdict == TestVerdict::AC);
+    let score = match settings.aggregation {
+        Aggregation::PassFail if all_pass => settings.max_score.unwrap_or(0.0),
+        Aggregation::PassFail => 0.0,
+        Aggregation::Sum => scores.iter().sum(),
+        Aggregation::Min => scores.iter().copied().reduce(f64::min).unwrap_or(0.0),
+    };
+    graded.groups.push(GroupScore {
+        name: name.to_string(),
+        score,
+        verdict: None,
+        max: settings.max_score,
+    });
+    score
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/// Reads the grading rules of a scoring problem at `dir` whose tests are named `tests`.
+pub(crate) fn read(
+    dir: &Path,
+    format: FormatVersion,
+    tests: &[String],
+) -> Result<Grading, PackageError> {
+    // problemtools' 2023-07-draft examples (oddecho) keep the legacy grading keys in their
+    // `testdata.yaml`; whichever rule set a package's files use is the one applied.
+    if format == FormatVersion::Legacy || uses_legacy_keys(dir, tests) {
+        read_legacy(dir, tests)
+    } else {
+        read_modern(dir)
+    }
+}
+
+/// Keys only the legacy grading rules have.
+const LEGACY_GRADING_KEYS: &[&str] = &[
+    "on_reject",
+    "grading",
+    "grader_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+];
+
+/// Whether a group settings file of the tests' folders holds a legacy grading key.
+fn uses_legacy_keys(dir: &Path, tests: &[String]) -> bool {
+    folders_of(tests).iter().any(|folder| {
+        let Some(file) = group_file(&dir.join("data").join(folder)) else {
+            return false;
+        };
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            return false;
+        };
+        yaml::parse(&file, &text).is_ok_and(|root| {
+            root.as_map(&file, "the file").is_ok_and(|entries| {
+                entries
+                    .iter()
+                    .any(|(k, _)| LEGACY_GRADING_KEYS.contains(&k.name.as_str()))
+            })
+        })
+    })
+}
+
+/// Every folder that holds a test, with its ancestors, parents first (`` is `data/`).
+fn folders_of(tests: &[String]) -> Vec<String> {
+    let mut folders = vec![String::new()];
+    for test in tests {
+        let mut at = 0;
+        while let Some(i) = test[at..].find('/') {
+            let folder = test[..at + i].to_string();
+            if !folders.contains(&folder) {
+                folders.push(folder);
+            }
+            at += i + 1;
+        }
+    }
+    folders.sort_by_key(|f| f.matches('/').count() + usize::from(!f.is_empty()));
+    folders
+}
+
+fn read_legacy(dir: &Path, tests: &[String]) -> Result<Grading, PackageError> {
+    let problem_yaml = dir.join("problem.yaml");
+    let mut overrides = LegacyOverrides::default();
+    let mut minimize = false;
+    if let Ok(text) = std::fs::read_to_string(&problem_yaml) {
+        let root = yaml::parse(&problem_yaml, &text)?;
+        if let Some(grading) = get(root.as_map(&problem_yaml, "problem.yaml")?, "grading") {
+            for (key, value) in grading.as_map(&problem_yaml, "grading")? {
+                let what = format!("grading.{}", key.name);
+                match key.name.as_str() {
+                    "objective" => {
+                        minimize = value.as_string(&problem_yaml, &what)? == "min";
+                    }
+                    "on_reject" => {
+                        overrides.on_reject_break =
+                            Some(match value.as_string(&problem_yaml, &what)?.as_str() {
+                                "first_error" | "break" => true,
+                                "grade" | "continue" => false,
+                                other => {
+                                    return Err(value.error(
+                                        &problem_yaml,
+                                        &what,
+                                        format_args!(
+                                            "must be first_error or grade, found {other:?}"
+                                        ),
+                                    ))
+                                }
+                            })
+                    }
+                    "accept_score" => {
+                        overrides.accept_score = Some(value.as_f64(&problem_yaml, &what)?)
+                    }
+                    "reject_score" => {
+                        overrides.reject_score = Some(value.as_f64(&problem_yaml, &what)?)
+                    }
+                    "range" => overrides.range = Some(range(&problem_yaml, &what, value)?),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let mut groups: BTreeMap<String, LegacyGroupSettings> = BTreeMap::new();
+    for folder in folders_of(tests) {
+        let inherited = if folder.is_empty() {
+            LegacyGroup::default()
+        } else {
+            legacy_settings(&groups, parent(&folder)).clone()
+        };
+        let mut settings = match group_file(&dir.join("data").join(&folder)) {
+            Some(path) => legacy_file(&path, inherited)?,
+            None => inherited,
+        };
+        overrides.apply(&mut settings);
+        groups.insert(folder, LegacyGroupSettings(settings));
+    }
+    Ok(Grading::Legacy { groups, minimize })
+}
+
+#[derive(Default)]
+struct LegacyOverrides {
+    on_reject_break: Option<bool>,
+    accept_score: Option<f64>,
+    reject_score: Option<f64>,
+    range: Option<(f64, f64)>,
+}
+
+impl LegacyOverrides {
+    fn apply(&self, g: &mut LegacyGroup) {
+        g.on_reject_break = self.on_reject_break.unwrap_or(g.on_reject_break);
+        g.accept_score = self.accept_score.unwrap_or(g.accept_score);
+        g.reject_score = self.reject_score.unwrap_or(g.reject_score);
+        g.range = self.range.unwrap_or(g.range);
+    }
+}
+
+fn legacy_file(path: &Path, mut settings: LegacyGroup) -> Result<LegacyGroup, PackageError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| PackageError::at(path, format!("cannot read: {e}")))?;
+    let root = yaml::parse(path, &text)?;
+    for (key, value) in root.as_map(path, "the file")? {
+        let what = key.name.as_str();
+        match what {
+            "on_reject" => {
+                settings.on_reject_break = match value.as_string(path, what)?.as_str() {
+                    "break" => true,
+                    "continue" => false,
+                    other => {
+                        return Err(value.error(
+                            path,
+                            what,
+                            format_args!("must be break or continue, found {other:?}"),
+                        ))
+                    }
+                }
+            }
+            "grading" => settings.custom = value.as_string(path, what)? == "custom",
+            "grader_flags" => settings.flags = value.as_words(path, what)?,
+            "accept_score" => settings.accept_score = value.as_f64(path, what)?,
+            "reject_score" => settings.reject_score = value.as_f64(path, what)?,
+            "range" => settings.range = range(path, what, value)?,
+            _ => {}
+        }
+    }
+    Ok(settings)
+}
+
+/// `range: "0 100"` (two numbers; `inf`, `-inf`, `+inf` allowed).
+fn range(path: &Path, what: &str, value: &Node) -> Result<(f64, f64), PackageError> {
+    let words = value.as_words(path, what)?;
+    let parse = |w: &String| match w.as_str() {
+        "inf" | "+inf" => Some(f64::INFINITY),
+        "-inf" => Some(f64::NEG_INFINITY),
+        _ => w.parse::<f64>().ok(),
+    };
+    match words.iter().map(parse).collect::<Option<Vec<f64>>>() {
+        Some(v) if v.len() == 2 && v[0] <= v[1] => Ok((v[0], v[1])),
+        _ => Err(value.error(
+            path,
+            what,
+            format_args!(
+                "must be two numbers, the lowest first; found {}",
+                value.value
+            ),
+        )),
+    }
+}
+
+fn read_modern(dir: &Path) -> Result<Grading, PackageError> {
+    let secret_dir = dir.join("data").join("secret");
+    let mut groups = BTreeMap::new();
+    let secret = modern_file(&secret_dir, true)?;
+    groups.insert("secret".to_string(), ModernGroupSettings(secret.clone()));
+    for (name, path) in super::programs::sorted_entries(&secret_dir) {
+        if !path.is_dir() || !group_file(&path).is_some_and(|f| f.is_file()) {
+            continue;
+        }
+        let settings = modern_file(&path, false)?;
+        if settings.max_score.is_none() && secret.max_score.is_some() {
+            return Err(PackageError::at(
+                &group_file(&path).unwrap_or_default(),
+                "a test data group of a bounded secret needs a max_score (2025-09 \"Result aggregation\")",
+            ));
+        }
+        let name = format!("secret/{}", name.to_string_lossy());
+        groups.insert(name, ModernGroupSettings(settings));
+    }
+    Ok(Grading::Modern { groups })
+}
+
+fn group_file(folder: &Path) -> Option<std::path::PathBuf> {
+    ["test_group.yaml", "testdata.yaml"]
+        .iter()
+        .map(|f| folder.join(f))
+        .find(|p| p.is_file())
+}
+
+fn modern_file(folder: &Path, secret: bool) -> Result<ModernGroup, PackageError> {
+    let mut group = ModernGroup {
+        max_score: secret.then_some(100.0),
+        aggregation: if secret {
+            Aggregation::Sum
+        } else {
+            Aggregation::PassFail
+        },
+        require_pass: Vec::new(),
+    };
+    let Some(path) = group_file(folder) else {
+        return Ok(group);
+    };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| PackageError::at(&path, format!("cannot read: {e}")))?;
+    let root = yaml::parse(&path, &text)?;
+    for (key, value) in root.as_map(&path, "the file")? {
+        match key.name.as_str() {
+            // The 2023-07 drafts (and the spec's own example package) wrote `scoring:` with
+            // `score`, `aggregation` and `require_pass`.
+            "scoring" => {
+                for (inner, value) in value.as_map(&path, "scoring")? {
+                    let name = match inner.name.as_str() {
+                        "score" => "max_score",
+                        "aggregation" => "score_aggregation",
+                        other => other,
+                    };
+                    modern_key(&path, name, value, &mut group)?;
+                }
+            }
+            name => modern_key(&path, name, value, &mut group)?,
+        }
+    }
+    Ok(group)
+}
+
+fn modern_key(
+    path: &Path,
+    what: &str,
+    value: &Node,
+    group: &mut ModernGroup,
+) -> Result<(), PackageError> {
+    match what {
+        "max_score" => {
+            group.max_score = match &value.value {
+                Value::Str(s) if s == "unbounded" => None,
+                _ => {
+                    let x = value.as_f64(path, what)?;
+                    if x < 0.0 {
+                        return Err(value.error(path, what, "must not be negative"));
+                    }
+                    Some(x)
+                }
+            }
+        }
+        "score_aggregation" => {
+            group.aggregation = match value.as_string(path, what)?.as_str() {
+                "pass-fail" => Aggregation::PassFail,
+                "sum" => Aggregation::Sum,
+                "min" => Aggregation::Min,
+                other => {
+                    return Err(value.error(
+                        path,
+                        what,
+                        format_args!("must be pass-fail, sum or min, found {other:?}"),
+                    ))
+                }
+            }
+        }
+        "require_pass" => group.require_pass = value.as_words(path, what)?,
+        _ => {}
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TestVerdict::*;
+    use super::*;
+
+    fn t(name: &str, verdict: TestVerdict, score: Option<f64>) -> ScoredTest {
+        ScoredTest {
+            name: name.into(),
+            verdict,
+            validator: score.map(ValidatorScore::Score),
+        }
+    }
+
+    fn legacy(entries: &[(&str, LegacyGroup)]) -> Grading {
+        Grading::Legacy {
+            groups: entries
+                .iter()
+                .map(|(n, g)| (n.to_string(), LegacyGroupSettings(g.clone())))
+                .collect(),
+            minimize: false,
+        }
+    }
+
+    #[test]
+    fn legacy_sum_with_continue_and_min_groups() {
+        let cont = LegacyGroup {
+            on_reject_break: false,
+            range: (0.0, 100.0),
+            ..LegacyGroup::default()
+        };
+        let sample = LegacyGroup {
+            accept_score: 0.0,
+            ..cont.clone()
+        };
+        let g1 = LegacyGroup {
+            accept_score: 20.0,
+            flags: vec!["min".into()],
+            ..cont.clone()
+        };
+        let g2 = LegacyGroup {
+            accept_score: 80.0,
+            flags: vec!["min".into()],
+            ..cont.clone()
+        };
+        let grading = legacy(&[
+            (
+                "",
+                LegacyGroup {
+                    flags: vec!["ignore_sample".into()],
+                    ..cont.clone()
+                },
+            ),
+            ("sample", sample),
+            ("secret", cont.clone()),
+            ("secret/g1", g1),
+            ("secret/g2", g2),
+        ]);
+        let tests = [
+            t("sample/1", AC, None),
+            t("secret/g1/1", AC, None),
+            t("secret/g1/2", AC, None),
+            t("secret/g2/1", AC, None),
+            t("secret/g2/2", WA, None),
+        ];
+        let graded = grading.grade(&tests);
+        assert_eq!(graded.score, 20.0);
+        assert_eq!(graded.verdict, Some(WA));
+        assert_eq!(graded.max_score, Some(100.0));
+        assert_eq!(
+            graded.tests,
+            [Some(0.0), Some(20.0), Some(20.0), Some(80.0), Some(0.0)]
+        );
+        assert_eq!(graded.group_scores()["secret/g2"], 0.0);
+        assert!(graded.errors.is_empty(), "{:?}", graded.errors);
+        // always_accept at the root makes the verdict AC with the partial score.
+        assert!(!Grading::rejection_ends_judging(
+            Some(&grading),
+            "secret/g2/2"
+        ));
+        assert!(Grading::rejection_ends_judging(None, "secret/g2/2"));
+    }
+
+    #[test]
+    fn legacy_break_stops_a_group_and_validator_scores_count() {
+        let grading = legacy(&[]);
+        let tests = [
+            t("secret/1", AC, Some(3.5)),
+            t("secret/2", TLE, None),
+            t("secret/3", AC, Some(10.0)),
+        ];
+        let graded = grading.grade(&tests);
+        assert_eq!(graded.score, 3.5);
+        assert_eq!(graded.verdict, Some(TLE));
+        assert_eq!(graded.tests[2], None, "not reached after the break");
+        assert!(Grading::rejection_ends_judging(Some(&grading), "secret/2"));
+    }
+
+    #[test]
+    fn modern_groups_sum_min_pass_fail_and_require_pass() {
+        let group = |max: f64, aggregation, require: &[&str]| {
+            ModernGroupSettings(ModernGroup {
+                max_score: Some(max),
+                aggregation,
+                require_pass: require.iter().map(|s| s.to_string()).collect(),
+            })
+        };
+        let grading = Grading::Modern {
+            groups: BTreeMap::from([
+                ("secret".to_string(), group(100.0, Aggregation::Sum, &[])),
+                (
+                    "secret/a".to_string(),
+                    group(20.0, Aggregation::PassFail, &[]),
+                ),
+                ("secret/b".to_string(), group(30.0, Aggregation::Sum, &[])),
+                (
+                    "secret/c".to_string(),
+                    group(50.0, Aggregation::Min, &["secret/a"]),
+                ),
+            ]),
+        };
+        let tests = [
+            t("sample/1", WA, None),
+            t("secret/a/1", AC, None),
+            t("secret/b/1", AC, None),
+            t("secret/b/2", WA, None),
+            t("secret/b/3", AC, Some(4.0)),
+            t("secret/c/1", AC, None),
+            ScoredTest {
+                validator: Some(ValidatorScore::Multiplier(0.5)),
+                ..t("secret/c/2", AC, None)
+            },
+        ];
+        let graded = grading.grade(&tests);
+        assert_eq!(graded.group_scores()["secret/a"], 20.0);
+        assert_eq!(graded.group_scores()["secret/b"], 14.0);
+        assert_eq!(graded.group_scores()["secret/c"], 25.0);
+        assert_eq!(graded.score, 59.0);
+        assert_eq!(graded.verdict, None);
+        assert!(graded.errors.is_empty(), "{:?}", graded.errors);
+        let failing_a = [t("secret/a/1", WA, None), t("secret/c/1", AC, None)];
+        assert_eq!(grading.grade(&failing_a).group_scores()["secret/c"], 0.0);
+        assert!(!Grading::rejection_ends_judging(
+            Some(&grading),
+            "secret/a/1"
+        ));
+    }
+
+    #[test]
+    fn reads_legacy_and_modern_settings() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path();
+        let write = |f: &str, s: &str| {
+            std::fs::create_dir_all(p.join(f).parent().unwrap()).unwrap();
+            std::fs::write(p.join(f), s).unwrap();
+        };
+        write(
+            "problem.yaml",
+            "type: scoring\ngrading:\n  objective: max\n",
+        );
+        write("data/testdata.yaml", "on_reject: continue\nrange: 0 100\n");
+        write(
+            "data/secret/g1/testdata.yaml",
+            "accept_score: 25\ngrader_flags: min\n",
+        );
+        let tests = vec!["sample/1".to_string(), "secret/g1/1".to_string()];
+        let grading = read(p, FormatVersion::Legacy, &tests).unwrap();
+        let graded = grading.grade(&[t("sample/1", AC, None), t("secret/g1/1", AC, None)]);
+        assert_eq!(graded.score, 26.0);
+        write("data/secret/g1/testdata.yaml", "range: 100 0\n");
+        let err = read(p, FormatVersion::Legacy, &tests).unwrap_err();
+        assert!(err.to_string().contains("lowest first"), "{err}");
+
+        // 2025-09 keys (the legacy ones gone: their presence selects the legacy rules).
+        std::fs::remove_file(p.join("data/testdata.yaml")).unwrap();
+        std::fs::remove_file(p.join("data/secret/g1/testdata.yaml")).unwrap();
+        write("data/secret/test_group.yaml", "max_score: 60\n");
+        write("data/secret/g1/test_group.yaml", "score_aggregation: sum\n");
+        let err = read(p, FormatVersion::V2023_07, &tests).unwrap_err();
+        assert!(err.to_string().contains("needs a max_score"), "{err}");
+        write(
+            "data/secret/g1/test_group.yaml",
+            "score_aggregation: sum\nmax_score: 60\n",
+        );
+        let grading = read(p, FormatVersion::V2023_07, &tests).unwrap();
+        let graded = grading.grade(&[t("secret/g1/1", AC, None)]);
+        assert_eq!((graded.score, graded.max_score), (60.0, Some(60.0)));
+    }
+}
