@@ -7,28 +7,34 @@
 //! The first case is the regression test of the issue: stressing an accepted submission of a
 //! problem folder whose reference-answer cache entries were overwritten gave WA.
 //!
-//! The Polygon cases damage the built tests and the validators' acceptances as well: every
-//! test's verdict of `judge` must stay the same.
+//! The Polygon cases damage the built tests and the validators' acceptances as well (every
+//! test's verdict of `judge` must stay the same), and `verify`'s remembered runs (every
+//! solution's verdict must stay the same).
 
 mod faults_support;
 
 use std::path::{Path, PathBuf};
 
-use faults_support::{command, files_under, judge_verdicts, run, stress_verdicts, Rng, Tally};
+use faults_support::{
+    command, files_under, judge_verdicts, run, stress_verdicts, verify_verdicts, Rng, Tally,
+};
 use serde_json::Value;
 use stressjudge::cache_entry::{sha256_hex, unseal};
 
 /// The cache folders of checked entries, under `XDG_CACHE_HOME/stressjudge`: reference
 /// answers, executables and their checksums, build markers, built tests (Polygon), validator
-/// acceptances (Polygon).
-const ENTRY_FOLDERS: [&str; 6] = ["answers", "bin", "sum", "ok", "tests", "accepted"];
+/// acceptances (Polygon), remembered runs (verify).
+const ENTRY_FOLDERS: [&str; 7] = [
+    "answers", "bin", "sum", "ok", "tests", "accepted", "results",
+];
 
 /// The notes' names of the caches, each of which may say "damaged" at most once a run.
-const CACHE_NAMES: [&str; 4] = [
+const CACHE_NAMES: [&str; 5] = [
     "build cache",
     "reference-answer cache",
     "built-test cache",
     "validator acceptance cache",
+    "run-result cache",
 ];
 
 /// The ways an entry is damaged.
@@ -235,16 +241,27 @@ fn damaged_cache_entries_never_change_a_verdict_and_are_all_detected() {
     );
     // A Polygon package: its built tests and validator acceptances damaged too; the judged
     // tests keep their verdicts (a wrong solution keeps exactly its failing tests).
-    for (solution, code) in [("main.py", 0), ("wa.py", 1)] {
-        let path = format!("tests/polygon/sum/solutions/{solution}");
-        scenario_with(
-            &mut tally,
-            &format!("Polygon package judged with {solution}"),
-            &["judge", "tests/polygon/sum", &path],
-            code,
-            &mut rng,
-            judge_verdicts,
-        );
-    }
+    scenario_with(
+        &mut tally,
+        "Polygon package judged with a wrong solution",
+        &[
+            "judge",
+            "tests/polygon/sum",
+            "tests/polygon/sum/solutions/wa.py",
+        ],
+        1,
+        &mut rng,
+        judge_verdicts,
+    );
+    // verify of the package remembers its runs: damaged remembered runs are run again, and
+    // every solution keeps the verdict its tag expects.
+    scenario_with(
+        &mut tally,
+        "Polygon package verified",
+        &["verify", "tests/polygon/sum"],
+        0,
+        &mut rng,
+        verify_verdicts,
+    );
     tally.finish("faults_cache");
 }

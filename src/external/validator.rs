@@ -51,7 +51,7 @@ impl InputValidator {
             tool: Tool::labelled("input validator", path, label).reading(&script),
             flags: words,
         }
-}
+    }
 
     /// What identifies its judgement of inputs: its program and flags.
     pub fn identity(&self) -> Option<String> {

@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use super::judge::TestRow;
 use crate::compare::Verdict;
-use crate::problem::polygon::points::Score;
 pub use crate::problem::package::expectation::show_score;
+use crate::problem::polygon::points::Score;
 use crate::run::Isolation;
 use crate::testset::results::RunCounts;
 use crate::units::millis;

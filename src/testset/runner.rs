@@ -8,8 +8,8 @@ use std::sync::Mutex;
 
 use super::deciding::ends_judging;
 use super::gate::Gate;
-use super::results::{ResultCache, RunKey};
 pub use super::interactive::judge_run;
+use super::results::{ResultCache, RunKey};
 use super::Plan;
 use crate::compare::timing::{decide, is_borderline, Borderline};
 use crate::compare::TestResult;

@@ -320,6 +320,18 @@ pub fn judge_verdicts(report: &Value) -> String {
     format!("{} [{}]", report["verdict"], tests.join(" "))
 }
 
+/// A verify report's verdicts: whether all is as expected, and each solution's verdict and
+/// status.
+pub fn verify_verdicts(report: &Value) -> String {
+    let rows: Vec<String> = report["solutions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| format!("{}={}/{}", s["path"], s["got"], s["status"]))
+        .collect();
+    format!("{} [{}]", report["ok"], rows.join(" "))
+}
+
 /// The processes descending from `pid` right now (children first found by their parent).
 pub fn descendants(pid: u32) -> Vec<u32> {
     let mut parent_of: HashMap<u32, u32> = HashMap::new();

@@ -76,10 +76,10 @@
 
 pub mod domjudge;
 mod error;
-mod included;
 pub mod expectation;
 pub mod folder_names;
 pub mod glob;
+mod included;
 mod limits;
 mod metadata;
 mod programs;
@@ -94,8 +94,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub use error::PackageError;
-pub use included::include_folder_of;
 pub use expectation::{Expectation, Judged, JudgedTest, TestVerdict};
+pub use included::include_folder_of;
 pub use limits::{
     FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,
     DEFAULT_VALIDATION_PASSES,
