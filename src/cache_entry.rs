@@ -258,17 +258,30 @@ pub fn note_once(topic: &str, message: &str) {
 /// the new (mode 0644): a temporary in the same folder, written and flushed to the disk, renamed
 /// into place, the folder flushed. An error leaves no temporary behind.
 pub fn write_durably(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = folder_of(path);
-    let (tmp, mut file) = create_partial(dir)?;
+    write_through_partial(path, bytes, true)?;
+    sync_folder(folder_of(path))
+}
+
+/// Writes `bytes` to `path` atomically (a temporary in the same folder renamed into place, mode
+/// 0644) without flushing to the disk: for this process's own working copies, which no later
+/// run trusts (they are removed when the command ends, or swept after a kill).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_through_partial(path, bytes, false)
+}
+
+/// The one write path of both: temporary, optionally flushed, renamed; no temporary is left
+/// behind on an error.
+fn write_through_partial(path: &Path, bytes: &[u8], durable: bool) -> io::Result<()> {
+    let (tmp, mut file) = create_partial(folder_of(path))?;
     let written = file
         .write_all(bytes)
-        .and_then(|()| file.sync_all())
+        .and_then(|()| if durable { file.sync_all() } else { Ok(()) })
         .and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
         return Err(e);
     }
-    sync_folder(dir)
+    Ok(())
 }
 
 /// A new, empty temporary file of this process in `dir` (mode 0644, so the result is readable

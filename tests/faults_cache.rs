@@ -6,16 +6,36 @@
 //!
 //! The first case is the regression test of the issue: stressing an accepted submission of a
 //! problem folder whose reference-answer cache entries were overwritten gave WA.
+//!
+//! The Polygon cases damage the built tests and the validators' acceptances as well (every
+//! test's verdict of `judge` must stay the same), and `verify`'s remembered runs (every
+//! solution's verdict must stay the same).
 
 mod faults_support;
 
 use std::path::{Path, PathBuf};
 
-use faults_support::{command, files_under, run, stress_verdicts, Rng, Tally};
+use faults_support::{
+    command, files_under, judge_verdicts, run, stress_verdicts, verify_verdicts, Rng, Tally,
+};
+use serde_json::Value;
 use stressjudge::cache_entry::{sha256_hex, unseal};
 
-/// The cache folders of checked entries, under `XDG_CACHE_HOME/stressjudge`.
-const ENTRY_FOLDERS: [&str; 4] = ["answers", "bin", "sum", "ok"];
+/// The cache folders of checked entries, under `XDG_CACHE_HOME/stressjudge`: reference
+/// answers, executables and their checksums, build markers, built tests (Polygon), validator
+/// acceptances (Polygon), remembered runs (verify).
+const ENTRY_FOLDERS: [&str; 7] = [
+    "answers", "bin", "sum", "ok", "tests", "accepted", "results",
+];
+
+/// The notes' names of the caches, each of which may say "damaged" at most once a run.
+const CACHE_NAMES: [&str; 5] = [
+    "build cache",
+    "reference-answer cache",
+    "built-test cache",
+    "validator acceptance cache",
+    "run-result cache",
+];
 
 /// The ways an entry is damaged.
 const DAMAGES: [&str; 4] = ["truncated", "emptied", "garbage", "swapped"];
@@ -96,21 +116,36 @@ fn detected(cache: &Path, folder: &str, path: &Path, damaged: &[u8]) -> bool {
 
 /// One scenario: a command, run healthy once, then once per kind of damage to every entry.
 fn scenario(tally: &mut Tally, name: &str, args: &[&str], expected_code: i32, rng: &mut Rng) {
+    scenario_with(tally, name, args, expected_code, rng, stress_verdicts);
+}
+
+/// [`scenario`] with the verdicts read from the report by `verdicts_of`.
+fn scenario_with(
+    tally: &mut Tally,
+    name: &str,
+    args: &[&str],
+    expected_code: i32,
+    rng: &mut Rng,
+    verdicts_of: fn(&Value) -> String,
+) {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("cache");
     let out = dir.path().join("out");
     let mut args: Vec<&str> = args.to_vec();
     let out_arg = out.to_string_lossy().into_owned();
-    args.extend(["--json", "--out", &out_arg]);
+    args.push("--json");
+    if args[0] == "stress" {
+        args.extend(["--out", &out_arg]);
+    }
     let healthy = run(command(&cache, &args));
     assert_eq!(healthy.code, expected_code, "{name}: {}", healthy.stderr);
-    let baseline = stress_verdicts(&healthy.json());
+    let baseline = verdicts_of(&healthy.json());
     let mut total_damaged = 0;
     let mut total_detected = 0;
     for how in DAMAGES {
         let damaged = damage(&cache, how, rng);
         let r = run(command(&cache, &args));
-        let verdicts = stress_verdicts(&r.json());
+        let verdicts = verdicts_of(&r.json());
         let undetected: Vec<String> = damaged
             .iter()
             .filter(|(folder, path, bytes)| !detected(&cache, folder, path, bytes))
@@ -130,7 +165,7 @@ fn scenario(tally: &mut Tally, name: &str, args: &[&str], expected_code: i32, rn
                  stderr: {}",
                 r.code, r.stderr
             ))
-        } else if notes("build cache") > 1 || notes("reference-answer cache") > 1 {
+        } else if CACHE_NAMES.iter().any(|c| notes(c) > 1) {
             Err(format!(
                 "{how}: a damage note said more than once: {}",
                 r.stderr
@@ -203,6 +238,30 @@ fn damaged_cache_entries_never_change_a_verdict_and_are_all_detected() {
         ],
         1,
         &mut rng,
+    );
+    // A Polygon package: its built tests and validator acceptances damaged too; the judged
+    // tests keep their verdicts (a wrong solution keeps exactly its failing tests).
+    scenario_with(
+        &mut tally,
+        "Polygon package judged with a wrong solution",
+        &[
+            "judge",
+            "tests/polygon/sum",
+            "tests/polygon/sum/solutions/wa.py",
+        ],
+        1,
+        &mut rng,
+        judge_verdicts,
+    );
+    // verify of the package remembers its runs: damaged remembered runs are run again, and
+    // every solution keeps the verdict its tag expects.
+    scenario_with(
+        &mut tally,
+        "Polygon package verified",
+        &["verify", "tests/polygon/sum"],
+        0,
+        &mut rng,
+        verify_verdicts,
     );
     tally.finish("faults_cache");
 }

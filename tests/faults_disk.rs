@@ -1,7 +1,7 @@
 //! Fault injection: a full or read-only disk under each kind of write stressjudge makes (failure
-//! files, report files, the build and reference-answer caches, the temporary folder), through
-//! the real binary. Each case must keep every verdict of the same run on a healthy disk, exit
-//! with the documented code (2 when a failure or report could not be saved, the verdicts still
+//! files, report files, the build, reference-answer, built-test and validator acceptance caches,
+//! the temporary folder), through the real binary. Each case must keep every verdict of the same
+//! run on a healthy disk, exit with the documented code (2 when a failure or report could not be saved, the verdicts still
 //! printed), and never claim a file saved that is not there whole. Prints the figures (faults
 //! injected, survived, wrong claims). Needs root for the tmpfs mounts; says SKIPPED otherwise.
 
@@ -10,8 +10,8 @@ mod faults_support;
 use std::path::Path;
 
 use faults_support::{
-    command, false_saved_claims, partials_under, root_or_skip, run, stress_verdicts, Mount, Run,
-    Tally,
+    command, false_saved_claims, judge_verdicts, partials_under, root_or_skip, run,
+    stress_verdicts, Mount, Run, Tally,
 };
 
 /// A wrong David vs David solution: a few seeds of the edge kind fail fast and shrink.
@@ -81,9 +81,31 @@ fn same_verdicts(run: &Run, baseline: &str, code: i32) -> Result<(), String> {
     )
 }
 
+/// The disks a cache folder is put on: (case, bytes left free or `u64::MAX` to leave it empty,
+/// mount options).
+const CACHE_DISKS: [(&str, u64, &str); 3] = [
+    ("disk full", 0, ""),
+    ("disk fills mid-run", 40 << 10, ""),
+    ("read-only", u64::MAX, "ro"),
+];
+
+/// A 256 KiB tmpfs at `path` for a cache folder, filled to leave `keep` bytes.
+fn cache_disk(path: &Path, keep: u64, options: &str) -> Mount {
+    let mount = Mount::tmpfs(path, 256 << 10, options);
+    if keep != u64::MAX {
+        mount.fill(keep);
+    }
+    mount
+}
+
 /// Notes that a cache cannot be written, each said at most once.
 fn said_at_most_once(stderr: &str) -> Result<(), String> {
-    for cache in ["build cache", "reference-answer cache"] {
+    for cache in [
+        "build cache",
+        "reference-answer cache",
+        "built-test cache",
+        "validator acceptance cache",
+    ] {
         let count = stderr
             .lines()
             .filter(|l| l.contains(cache) && l.contains("cannot be written"))
@@ -286,26 +308,55 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
     let healthy_adhoc = run(command(&cache, &adhoc_args(&path("adhoc-healthy"))));
     assert_eq!(healthy_adhoc.code, 1, "{}", healthy_adhoc.stderr);
     let adhoc_baseline = stress_verdicts(&healthy_adhoc.json());
-    for (case, keep, options) in [
-        ("caches, disk full", 0u64, ""),
-        ("caches, disk fills mid-run", 40 << 10, ""),
-        ("caches, read-only", u64::MAX, "ro"),
-    ] {
-        let mount_path = dir.path().join(format!("cache-{}", case.len()));
-        let mount = Mount::tmpfs(&mount_path, 256 << 10, options);
-        if keep != u64::MAX {
-            mount.fill(keep);
-        }
+    for (case, keep, options) in CACHE_DISKS {
+        let mount = cache_disk(
+            &dir.path().join(format!("cache-{}", case.len())),
+            keep,
+            options,
+        );
+        let case = format!("caches, {case}");
         let out = path(&format!("adhoc-{}", case.len()));
         let r = run(command(&mount.path, &adhoc_args(&out)));
         let survived = same_verdicts(&r, &adhoc_baseline, 1)
             .and_then(|()| said_at_most_once(&r.stderr))
             .and_then(|()| check(partials_under(&mount.path).is_empty(), "temporaries left"));
         tally.record(
-            case,
+            &case,
             survived,
             false_saved_claims(&r.json(), Path::new(&out)),
         );
+    }
+
+    // A Polygon package's caches (built tests, validator acceptances, builds) on a full, nearly
+    // full or read-only disk: judged without them, said once, every test's verdict the same.
+    let polygon_args = [
+        "judge",
+        "tests/polygon/sum",
+        "tests/polygon/sum/solutions/wa.py",
+        "--json",
+    ];
+    let healthy_polygon = run(command(&cache, &polygon_args));
+    assert_eq!(healthy_polygon.code, 1, "{}", healthy_polygon.stderr);
+    let polygon_baseline = judge_verdicts(&healthy_polygon.json());
+    for (case, keep, options) in CACHE_DISKS {
+        let mount = cache_disk(
+            &dir.path().join(format!("polygon-cache-{}", case.len())),
+            keep,
+            options,
+        );
+        let r = run(command(&mount.path, &polygon_args));
+        let verdicts = judge_verdicts(&r.json());
+        let mut wrong = Vec::new();
+        if verdicts != polygon_baseline {
+            wrong.push(format!("verdicts {verdicts} instead of {polygon_baseline}"));
+        }
+        let survived = check(
+            r.code == 1 && wrong.is_empty(),
+            format!("exit {} verdicts {verdicts}; stderr: {}", r.code, r.stderr),
+        )
+        .and_then(|()| said_at_most_once(&r.stderr))
+        .and_then(|()| check(partials_under(&mount.path).is_empty(), "temporaries left"));
+        tally.record(&format!("Polygon caches, {case}"), survived, wrong);
     }
 
     // An unusable $TMPDIR while /dev/shm serves the runs: a note, the same verdicts.
@@ -330,6 +381,23 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
             })
         };
         tally.record("TMPDIR read-only", survived, Vec::new());
+        // A Polygon package's built tests are written for judging beside the runs.
+        let mut c = command(&cache, &polygon_args);
+        c.env("TMPDIR", &ro.path);
+        let r = run(c);
+        let verdicts = judge_verdicts(&r.json());
+        let survived = if r.code == 2 {
+            check(
+                r.stderr.lines().count() <= 2 && r.stderr.contains("/dev/shm"),
+                format!("one line naming the folders: {}", r.stderr),
+            )
+        } else {
+            check(
+                r.code == 1 && verdicts == polygon_baseline,
+                format!("exit {} verdicts {verdicts}; stderr: {}", r.code, r.stderr),
+            )
+        };
+        tally.record("TMPDIR read-only (Polygon)", survived, Vec::new());
     }
     // A working folder deleted under the run: a note, the same verdicts (the paths given are
     // absolute).

@@ -15,8 +15,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use faults_support::{
-    alive, cgroups_of, command, descendants, files_under, partials_under, run, settle,
-    stress_verdicts, stressjudge_mounts, Rng, Run, Tally,
+    alive, cgroups_of, command, descendants, files_under, judge_verdicts, partials_under, run,
+    settle, stress_verdicts, stressjudge_mounts, verify_verdicts, Rng, Run, Tally,
 };
 use serde_json::Value;
 
@@ -34,26 +34,6 @@ struct Scenario {
     kills: usize,
     /// The verdicts of a finished run, from its JSON.
     verdicts: fn(&Value) -> String,
-}
-
-fn judge_verdicts(report: &Value) -> String {
-    let tests: Vec<String> = report["tests"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|t| format!("{}={}", t["name"], t["verdict"]))
-        .collect();
-    format!("{} [{}]", report["verdict"], tests.join(" "))
-}
-
-fn verify_verdicts(report: &Value) -> String {
-    let rows: Vec<String> = report["solutions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|s| format!("{}={}/{}", s["path"], s["got"], s["status"]))
-        .collect();
-    format!("{} [{}]", report["ok"], rows.join(" "))
 }
 
 /// Whether a report file is whole: JSON that parses, XML and HTML that end.

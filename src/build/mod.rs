@@ -38,7 +38,6 @@
 mod cache;
 mod classfile;
 mod compile;
-pub mod entry;
 mod environment;
 mod generic;
 mod included;

@@ -37,6 +37,7 @@ use super::tool::{Tool, ToolLimits};
 use super::validator::InputValidator;
 use super::{existing, ExternalProblem, Parts};
 use crate::build::BuildOptions;
+use crate::cache_entry::CheckedCache;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
 use crate::problem::package::{Program, Submission, TimeLimitRule};
@@ -108,7 +109,9 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     }
     let sandboxes = ToolSandboxes::new();
     let limits = ToolLimits::default();
-    let store = TestStore::open(&BuildOptions::default_for_user().cache_dir);
+    let cache_dir = BuildOptions::default_for_user().cache_dir;
+    let store = TestStore::open(&cache_dir);
+    let accepted = CheckedCache::new(cache_dir.join("accepted"), "validator acceptance");
     let executables: Vec<(String, Tool)> = package
         .executables
         .iter()
@@ -146,7 +149,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         &mut notes,
     )?;
     let tests = validate_testset(
-        &package, &testset, tests, &sandboxes, &limits, &store, &mut notes,
+        &package, &testset, tests, &sandboxes, &limits, &accepted, &mut notes,
     )?;
     validator_self_tests(&package, &sandboxes, &limits, &mut notes);
     if let Some(asset) = &package.checker {
@@ -273,7 +276,7 @@ fn judged_file(path: &Path, store: &TestStore, converted: &mut usize) -> Result<
             *converted += 1;
             store
                 .put_content(&lf)
-                .map_err(|e| format!("its LF copy cannot be stored in the test cache: {e}"))
+                .map_err(|e| format!("its LF copy cannot be written for judging: {e}"))
         }
     }
 }
@@ -404,7 +407,7 @@ fn validate_testset(
     tests: Vec<(usize, TestFile)>,
     sandboxes: &ToolSandboxes,
     limits: &ToolLimits,
-    store: &TestStore,
+    accepted: &CheckedCache,
     notes: &mut Vec<String>,
 ) -> Result<Vec<TestFile>, UsageError> {
     let mut kept = Vec::new();
@@ -435,12 +438,13 @@ fn validate_testset(
                 .iter()
                 .find(|(i, g, _)| *i == v && *g == group)
                 .expect("added above");
-            // An acceptance is cached like a built test: the same validator build, flags and
-            // input are accepted again without a run (a rejection always runs, for its message).
+            // An acceptance is a checked cache entry: the same validator build, flags and input
+            // are accepted again without a run (a rejection always runs, for its message). A
+            // damaged entry is a miss: the validator runs again.
             let accepted_key = validation_key(validator, &group, &testset.name, &input);
             if accepted_key
                 .as_ref()
-                .is_some_and(|key| store.get(key).is_some())
+                .is_some_and(|key| accepted.get(key).is_some_and(|e| e == ACCEPTED))
             {
                 continue;
             }
@@ -448,7 +452,7 @@ fn validate_testset(
                 Ok(Ok(())) => {
                     if let Some(key) = &accepted_key {
                         // A cache that cannot be written only costs a run next time.
-                        let _ = store.put(key, b"accepted\n");
+                        accepted.put(key, ACCEPTED);
                     }
                 }
                 Ok(Err(why)) => {
@@ -476,6 +480,9 @@ fn validate_testset(
     }
     Ok(kept)
 }
+
+/// The content of a validator acceptance entry.
+const ACCEPTED: &[u8] = b"accepted\n";
 
 /// The cache key of "this validator accepts this input with these flags", when the validator
 /// builds.

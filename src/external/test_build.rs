@@ -24,14 +24,22 @@
 //!
 //! # Cache entries
 //!
-//! `tests/KEY` holds the bytes and `tests/KEY.sha256` their SHA-256. Both are written to a
-//! temporary file in the same folder and renamed into place (the content first, then its
-//! checksum), so a reader never sees half an entry; an entry whose content does not match its
-//! checksum (a damaged disk, a killed writer, a hand edit) is a miss and is built again.
-//! Deleting the folder at any time is safe.
+//! The built tests are a [`CheckedCache`] in `CACHE/tests/` (the one checked entry format of
+//! [`crate::cache_entry`]: each entry names its key and carries its length and SHA-256, and is
+//! written atomically and durably). A damaged, truncated, emptied or foreign entry is a miss:
+//! removed, built again, said once. A cache folder that cannot be written is said once and the
+//! tests are built without it: never a failed command or a wrong verdict.
+//!
+//! The judge reads a test as a plain file, so every test served (hit or freshly built) is
+//! written from its checked content to this process's working folder
+//! (`$TMPDIR/.stressjudge-partial-PID-tests/KEY`, or in `/dev/shm` when `$TMPDIR` cannot be
+//! written): no file a judge reads was trusted unchecked,
+//! and damaging the cache while a command runs cannot change what it judges. That folder is
+//! removed when the command ends ([`clean_up`]), or swept by a later command after a kill.
+//! Deleting the cache folder at any time is safe.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use sha2::{Digest, Sha256};
 
@@ -39,6 +47,7 @@ use super::answers;
 use super::sandboxes::ToolSandboxes;
 use super::tool::{Tool, ToolArg, ToolCall, ToolLimits};
 use crate::build::hex_digest;
+use crate::cache_entry::{self, CheckedCache};
 use crate::problem::ToolFailure;
 
 /// One test to build: its name (for messages), the generator, and its arguments.
@@ -51,64 +60,97 @@ pub struct Recipe<'a> {
     pub args: Vec<String>,
 }
 
-/// The cache of built tests: `CACHE/tests/KEY` with `KEY.sha256` beside it.
+/// The cache of built tests: checked entries in `CACHE/tests/`, served as plain files of this
+/// process's working folder.
 #[derive(Debug, Clone)]
 pub struct TestStore {
-    dir: PathBuf,
+    entries: Arc<CheckedCache>,
 }
 
 impl TestStore {
     /// The store under the build cache folder `cache_dir` (created on first write).
     pub fn open(cache_dir: &Path) -> TestStore {
         TestStore {
-            dir: cache_dir.join("tests"),
+            entries: Arc::new(CheckedCache::new(cache_dir.join("tests"), "built-test")),
         }
     }
 
-    /// The entry's file when it is whole: present, with a checksum that matches its content.
+    /// The plain file of the test stored under `key`, when a sound entry holds it (a damaged
+    /// one is removed and said once: a miss).
     pub fn get(&self, key: &str) -> Option<PathBuf> {
-        let path = self.dir.join(key);
-        let stored = std::fs::read_to_string(self.dir.join(format!("{key}.sha256"))).ok()?;
-        let bytes = std::fs::read(&path).ok()?;
-        (stored.trim() == digest(&bytes)).then_some(path)
+        let bytes = self.entries.get(key)?;
+        working_copy(key, &bytes).ok()
     }
 
-    /// Stores `bytes` under `key` atomically and returns the entry's file.
+    /// Stores `bytes` under `key` and returns the plain file the judge reads. A cache that
+    /// cannot be written only costs a rebuild next time (said once); the error is this
+    /// process's working folder failing, where no test can be judged.
     pub fn put(&self, key: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
-        std::fs::create_dir_all(&self.dir)?;
-        let path = self.dir.join(key);
-        self.write_atomically(&path, bytes)?;
-        self.write_atomically(
-            &self.dir.join(format!("{key}.sha256")),
-            digest(bytes).as_bytes(),
-        )?;
-        Ok(path)
+        self.entries.put(key, bytes);
+        working_copy(key, bytes)
     }
 
     /// The entry for `bytes` derived from a file of the user's (a manual test converted to LF):
     /// keyed by the derived content itself, so equal tests share one file.
     pub fn put_content(&self, bytes: &[u8]) -> std::io::Result<PathBuf> {
-        let key = format!("content-{}", digest(bytes));
+        let key = format!("content-{}", cache_entry::sha256_hex(bytes));
         match self.get(&key) {
             Some(path) => Ok(path),
             None => self.put(&key, bytes),
         }
     }
-
-    fn write_atomically(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-        let mut file = tempfile::NamedTempFile::new_in(&self.dir)?;
-        file.write_all(bytes)?;
-        file.as_file().sync_data()?;
-        file.persist(path).map_err(|e| e.error)?;
-        Ok(())
-    }
 }
 
-/// Hex SHA-256 of `bytes`.
-fn digest(bytes: &[u8]) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(bytes);
-    hex_digest(hasher)
+/// This process's working folder of plain test files, made on first use after sweeping what
+/// killed commands left: in the temporary folder, else (a `$TMPDIR` that cannot be written) in
+/// `/dev/shm`, where the runs then go too; neither is an error naming both.
+fn working_folder() -> std::io::Result<PathBuf> {
+    static MADE: Mutex<Option<PathBuf>> = Mutex::new(None);
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dir) = made.as_ref() {
+        return Ok(dir.clone());
+    }
+    let temp = std::env::temp_dir();
+    let mut failures = Vec::new();
+    for parent in [temp.as_path(), Path::new("/dev/shm")] {
+        let dir = working_folder_in(parent);
+        cache_entry::sweep_partials(parent);
+        // A folder of this name can only be a dead process's with the same PID.
+        let _ = std::fs::remove_dir_all(&dir);
+        match std::fs::create_dir_all(&dir) {
+            Ok(()) => {
+                *made = Some(dir.clone());
+                return Ok(dir);
+            }
+            Err(e) => failures.push(format!("{} ({e})", parent.display())),
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "neither the temporary folder nor /dev/shm can be written: {}",
+        failures.join(", ")
+    )))
+}
+
+/// The working folder of this process under `parent`.
+fn working_folder_in(parent: &Path) -> PathBuf {
+    parent.join(format!("{}tests", cache_entry::partial_prefix()))
+}
+
+/// Writes the checked `bytes` of `key` as a plain file of the working folder.
+fn working_copy(key: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    let path = working_folder()?.join(key);
+    cache_entry::write_atomically(&path, bytes)?;
+    Ok(path)
+}
+
+/// Removes this process's working folder of tests (when a command ends).
+pub fn clean_up() {
+    for parent in [std::env::temp_dir().as_path(), Path::new("/dev/shm")] {
+        let dir = working_folder_in(parent);
+        if dir.exists() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
 }
 
 /// The cache key of a recipe: the generator's build and the arguments.
@@ -181,7 +223,7 @@ fn build_one(
     store.put(&key, &bytes).map_err(|e| {
         ToolFailure::new(
             recipe.generator.label(),
-            format!("made an input that could not be stored in the test cache: {e}"),
+            format!("made an input that could not be written for judging: {e}"),
         )
     })
 }
@@ -219,20 +261,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_are_checked_on_read() {
+    fn entries_are_checked_on_read_and_served_as_plain_files() {
         let dir = tempfile::tempdir().unwrap();
         let store = TestStore::open(dir.path());
         assert_eq!(store.get("k"), None);
         let path = store.put("k", b"1 2\n").unwrap();
-        assert_eq!(store.get("k"), Some(path.clone()));
         assert_eq!(std::fs::read(&path).unwrap(), b"1 2\n");
-        // A damaged entry is a miss.
-        std::fs::write(&path, b"1 3\n").unwrap();
+        assert_eq!(store.get("k"), Some(path.clone()));
+        let entry = dir.path().join("tests/k");
+        assert_eq!(
+            cache_entry::unseal("k", &std::fs::read(&entry).unwrap()),
+            Ok(&b"1 2\n"[..])
+        );
+        // A damaged entry is a miss, and removed.
+        let mut bytes = std::fs::read(&entry).unwrap();
+        *bytes.last_mut().unwrap() = b'3';
+        std::fs::write(&entry, &bytes).unwrap();
         assert_eq!(store.get("k"), None);
-        // A missing checksum is a miss.
+        assert!(!entry.exists());
+        // An entry of another key is a miss.
         store.put("k", b"1 2\n").unwrap();
-        std::fs::remove_file(dir.path().join("tests/k.sha256")).unwrap();
-        assert_eq!(store.get("k"), None);
+        std::fs::copy(&entry, dir.path().join("tests/j")).unwrap();
+        assert_eq!(store.get("j"), None);
         // Content entries are shared.
         let a = store.put_content(b"x\n").unwrap();
         assert_eq!(store.put_content(b"x\n").unwrap(), a);
@@ -245,5 +295,16 @@ mod tests {
             names.iter().all(|n| n == "k" || n.starts_with("content-")),
             "{names:?}"
         );
+    }
+
+    #[test]
+    fn an_unwritable_cache_folder_still_serves_the_tests() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"x").unwrap();
+        let store = TestStore::open(&file);
+        let path = store.put("k", b"5\n").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"5\n");
+        assert_eq!(store.get("k"), None, "nothing cached");
     }
 }

@@ -32,8 +32,10 @@
 //!
 //! # Storage
 //!
-//! Entries are files `results/KEY` beside the build cache, in the checked format of
-//! [`crate::build::entry`] (a damaged entry is a miss). The cache is bounded: after every
+//! Entries are files `results/KEY` beside the build cache, checked entries of
+//! [`crate::cache_entry`] (a damaged, truncated or foreign entry is a miss: removed, the run
+//! made again, said once; a folder that cannot be written is said once and the command runs
+//! without it). The cache is bounded: after every
 //! [`TRIM_EVERY`] writes the oldest entries are deleted until at most [`MAX_ENTRIES`] remain.
 //! Deleting the folder at any time is safe (`rm -rf ~/.cache/stressjudge/results`).
 //! `--fresh` reads nothing stored before the command started, but remembers what it runs
@@ -49,7 +51,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::build::{entry, hex_digest};
+use crate::build::hex_digest;
+use crate::cache_entry::CheckedCache;
 use crate::compare::timing::BORDERLINE_PERCENT;
 use crate::compare::{classify, millis, TestResult, Verdict};
 use crate::problem::{Problem, TestCase};
@@ -67,7 +70,7 @@ const VERSION: &str = "stressjudge-results-v1";
 #[derive(Debug)]
 pub struct ResultCache {
     /// `results/` under the cache root; `None` when nothing is stored (tests, or no cache).
-    dir: Option<PathBuf>,
+    entries: Option<CheckedCache>,
     /// `--fresh`: read only what this command stored.
     fresh: bool,
     /// Records stored by this command, by key.
@@ -151,7 +154,7 @@ impl ResultCache {
     /// before is not read.
     pub fn open(cache_root: &Path, fresh: bool) -> ResultCache {
         ResultCache {
-            dir: Some(cache_root.join("results")),
+            entries: Some(CheckedCache::new(cache_root.join("results"), "run-result")),
             ..ResultCache::in_memory(fresh)
         }
     }
@@ -159,7 +162,7 @@ impl ResultCache {
     /// A cache that stores nothing on disk: it only shares runs within this command.
     pub fn in_memory(fresh: bool) -> ResultCache {
         ResultCache {
-            dir: None,
+            entries: None,
             fresh,
             session: Mutex::new(HashMap::new()),
             stress_session: Mutex::new(HashMap::new()),
@@ -241,9 +244,9 @@ impl ResultCache {
             Some(found) => Some(found.clone()),
             None if self.fresh => None,
             None => self
-                .dir
+                .entries
                 .as_ref()
-                .and_then(|dir| entry::read(&dir.join(&key.hash), &key.hash))
+                .and_then(|entries| entries.get(&key.hash))
                 .and_then(|body| serde_json::from_slice(&body).ok()),
         }?;
         Verdict::from_name(&found.verdict)?;
@@ -258,20 +261,20 @@ impl ResultCache {
             return;
         }
         lock(&self.stress_session).insert(key.hash.clone(), result.clone());
-        if let (Some(dir), Ok(body)) = (&self.dir, serde_json::to_vec(result)) {
-            self.store(dir, &key.hash, &body);
+        if let (Some(entries), Ok(body)) = (&self.entries, serde_json::to_vec(result)) {
+            self.store(entries, &key.hash, &body);
         }
     }
 
     /// Writes one entry, trimming the folder now and then.
-    fn store(&self, dir: &Path, hash: &str, body: &[u8]) {
-        if entry::write(&dir.join(hash), hash, body)
+    fn store(&self, entries: &CheckedCache, hash: &str, body: &[u8]) {
+        if entries.put(hash, body)
             && self
                 .written
                 .fetch_add(1, Ordering::Relaxed)
                 .is_multiple_of(TRIM_EVERY)
         {
-            trim(dir, MAX_ENTRIES);
+            trim(entries.dir(), MAX_ENTRIES);
         }
     }
 
@@ -329,11 +332,11 @@ impl ResultCache {
         records.retain(|r| r.cpu_limit_ms != record.cpu_limit_ms);
         records.push(record);
         lock(&self.session).insert(key.hash.clone(), records.clone());
-        let Some(dir) = &self.dir else {
+        let Some(entries) = &self.entries else {
             return;
         };
         if let Ok(body) = serde_json::to_vec(&records) {
-            self.store(dir, &key.hash, &body);
+            self.store(entries, &key.hash, &body);
         }
     }
 
@@ -345,9 +348,9 @@ impl ResultCache {
         if self.fresh {
             return Vec::new();
         }
-        self.dir
+        self.entries
             .as_ref()
-            .and_then(|dir| entry::read(&dir.join(&key.hash), &key.hash))
+            .and_then(|entries| entries.get(&key.hash))
             .and_then(|body| serde_json::from_slice(&body).ok())
             .unwrap_or_default()
     }
@@ -442,6 +445,13 @@ fn trim(dir: &Path, max_entries: usize) {
     let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
         .filter_map(|e| {
             let e = e.ok()?;
+            // A writer's temporary is not an entry (it is renamed or swept).
+            if e.file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with(crate::cache_entry::PARTIAL_PREFIX))
+            {
+                return None;
+            }
             let modified = e.metadata().ok()?.modified().ok()?;
             Some((modified, e.path()))
         })

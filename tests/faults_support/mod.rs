@@ -309,6 +309,29 @@ pub fn stress_verdicts(report: &Value) -> String {
     format!("{} [{}]", report["verdict"], failures.join(" "))
 }
 
+/// A judge report's verdicts: the overall verdict and each test's name and verdict.
+pub fn judge_verdicts(report: &Value) -> String {
+    let tests: Vec<String> = report["tests"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| format!("{}={}", t["name"], t["verdict"]))
+        .collect();
+    format!("{} [{}]", report["verdict"], tests.join(" "))
+}
+
+/// A verify report's verdicts: whether all is as expected, and each solution's verdict and
+/// status.
+pub fn verify_verdicts(report: &Value) -> String {
+    let rows: Vec<String> = report["solutions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| format!("{}={}/{}", s["path"], s["got"], s["status"]))
+        .collect();
+    format!("{} [{}]", report["ok"], rows.join(" "))
+}
+
 /// The processes descending from `pid` right now (children first found by their parent).
 pub fn descendants(pid: u32) -> Vec<u32> {
     let mut parent_of: HashMap<u32, u32> = HashMap::new();
