@@ -1,6 +1,6 @@
 //! Fault injection: a full or read-only disk under each kind of write stressjudge makes (failure
 //! files, report files, the build, reference-answer, built-test and validator acceptance caches,
-//! the temporary folder), through the real binary. Each case must keep every verdict of the same
+//! verify's remembered runs, the temporary folder), through the real binary. Each case must keep every verdict of the same
 //! run on a healthy disk, exit with the documented code (2 when a failure or report could not be saved, the verdicts still
 //! printed), and never claim a file saved that is not there whole. Prints the figures (faults
 //! injected, survived, wrong claims). Needs root for the tmpfs mounts; says SKIPPED otherwise.
@@ -11,7 +11,7 @@ use std::path::Path;
 
 use faults_support::{
     command, false_saved_claims, judge_verdicts, partials_under, root_or_skip, run,
-    stress_verdicts, Mount, Run, Tally,
+    stress_verdicts, verify_verdicts, Mount, Run, Tally,
 };
 
 /// A wrong David vs David solution: a few seeds of the edge kind fail fast and shrink.
@@ -105,6 +105,7 @@ fn said_at_most_once(stderr: &str) -> Result<(), String> {
         "reference-answer cache",
         "built-test cache",
         "validator acceptance cache",
+        "run-result cache",
     ] {
         let count = stderr
             .lines()
@@ -357,6 +358,40 @@ fn a_full_or_read_only_disk_never_changes_a_verdict_or_fakes_a_save() {
         .and_then(|()| said_at_most_once(&r.stderr))
         .and_then(|()| check(partials_under(&mount.path).is_empty(), "temporaries left"));
         tally.record(&format!("Polygon caches, {case}"), survived, wrong);
+    }
+
+    // verify's remembered runs on a full, nearly full or read-only disk: judged without them
+    // (or with the part that fitted), said once, every submission's verdict the same; a second
+    // verify on the same disk reuses only what was written whole and agrees too.
+    let verify_args = ["verify", "tests/polygon/sum", "--json"];
+    let healthy_verify = run(command(&cache, &verify_args));
+    assert_eq!(healthy_verify.code, 0, "{}", healthy_verify.stderr);
+    let verify_baseline = verify_verdicts(&healthy_verify.json());
+    for (case, keep, options) in CACHE_DISKS {
+        let mount = cache_disk(
+            &dir.path().join(format!("verify-cache-{}", case.len())),
+            keep,
+            options,
+        );
+        for attempt in ["first", "second"] {
+            let r = run(command(&mount.path, &verify_args));
+            let verdicts = verify_verdicts(&r.json());
+            let mut wrong = Vec::new();
+            if verdicts != verify_baseline {
+                wrong.push(format!("verdicts {verdicts} instead of {verify_baseline}"));
+            }
+            let survived = check(
+                r.code == 0 && wrong.is_empty(),
+                format!("exit {} verdicts {verdicts}; stderr: {}", r.code, r.stderr),
+            )
+            .and_then(|()| said_at_most_once(&r.stderr))
+            .and_then(|()| check(partials_under(&mount.path).is_empty(), "temporaries left"));
+            tally.record(
+                &format!("remembered runs, {case} ({attempt} verify)"),
+                survived,
+                wrong,
+            );
+        }
     }
 
     // An unusable $TMPDIR while /dev/shm serves the runs: a note, the same verdicts.
