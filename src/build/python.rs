@@ -185,28 +185,28 @@ fn check_syntax(
 }
 
 /// Interpreters resolved by this process, by the tool found on `PATH` or in the variable.
-fn resolved() -> &'static Mutex<HashMap<Tool, Interpreter>> {
-    static RESOLVED: OnceLock<Mutex<HashMap<Tool, Interpreter>>> = OnceLock::new();
+fn resolved() -> &'static Mutex<HashMap<Tool, Result<Interpreter, String>>> {
+    static RESOLVED: OnceLock<Mutex<HashMap<Tool, Result<Interpreter, String>>>> = OnceLock::new();
     RESOLVED.get_or_init(Default::default)
 }
 
 /// The real interpreter of `language` (behind `$PYTHON` or `python3`, `$PYTHON2` or
-/// `python2`), asked once per process.
+/// `python2`), asked once per process (a broken one too: through a pyenv shim each question
+/// costs a hundred processes).
 pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter, BuildError> {
     let (_, wanted) = wanted(language)?;
     let tool = toolchain::resolve(&wanted)?;
     let mut known = resolved().lock().expect("interpreter cache");
-    if let Some(interpreter) = known.get(&tool) {
-        return Ok(interpreter.clone());
-    }
-    let interpreter = probe(&tool, limit).map_err(|problem| {
+    let answer = known
+        .entry(tool.clone())
+        .or_insert_with(|| probe(&tool, limit))
+        .clone();
+    answer.map_err(|problem| {
         BuildError::Unavailable(format!(
             "{language} source but the {} `{}` does not work: {problem}",
             wanted.role, tool.name
         ))
-    })?;
-    known.insert(tool, interpreter.clone());
-    Ok(interpreter)
+    })
 }
 
 /// Asks the interpreter (through any shim) where it really is and which version it is; the

@@ -2,6 +2,7 @@
 //! accepted submission's CPU time on any test, times `ac_to_time_limit` (legacy
 //! `time_multiplier`), rounded up to the time resolution ([`TimeLimitRule::time_limit`]).
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -110,11 +111,16 @@ fn slowest_accepted(
     let next = AtomicUsize::new(0);
     let found: Mutex<Vec<Option<Result<ProbeTimes, UsageError>>>> =
         Mutex::new(accepted.iter().map(|_| None).collect());
+    let workers = jobs.min(accepted.len()).max(1);
+    let probing = AtomicUsize::new(workers);
+    let later = later_submissions(folder, &accepted);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.min(accepted.len()).max(1) {
+        scope.spawn(|| prebuild(&later, &probing, &gate));
+        for _ in 0..workers {
             scope.spawn(|| loop {
                 let k = next.fetch_add(1, Ordering::SeqCst);
                 let Some(submission) = accepted.get(k) else {
+                    probing.fetch_sub(1, Ordering::SeqCst);
                     return;
                 };
                 let times = probe.times(submission);
@@ -148,6 +154,35 @@ fn slowest_accepted(
             problem.info().id
         ))
     })
+}
+
+/// The submissions judged only once the limit is known, those that must exceed it first
+/// (their builds are the first the judging needs).
+fn later_submissions(folder: &Folder, probed: &[&Submission]) -> Vec<PathBuf> {
+    let (mut first, rest): (Vec<&Submission>, Vec<&Submission>) = folder
+        .submissions
+        .iter()
+        .filter(|s| !probed.iter().any(|p| std::ptr::eq(*p, *s)))
+        .partition(|s| s.expected.must_exceed_time_limit());
+    first.extend(rest);
+    first.iter().map(|s| s.program.path.clone()).collect()
+}
+
+/// Builds `paths` into the build cache while accepted submissions are still being probed
+/// (`probing` counts the probing workers left), each build taking a slot of `gate` so it
+/// only uses a core the probing leaves idle: judging then starts with its builds done.
+/// Failures are left for judging to report.
+fn prebuild(paths: &[PathBuf], probing: &AtomicUsize, gate: &Gate) {
+    for path in paths {
+        if probing.load(Ordering::SeqCst) == 0 {
+            return;
+        }
+        let _slot = gate.shared();
+        if probing.load(Ordering::SeqCst) == 0 {
+            return;
+        }
+        let _ = build_candidate(&CandidateSource::Path(path.clone()));
+    }
 }
 
 /// Each test's CPU time of one accepted submission, `None` when it is left out.
@@ -213,6 +248,8 @@ impl Probe<'_> {
                 candidate: &program.content_hash,
             }),
             gate: Some(self.gate),
+            then_judged_under: None,
+            reuse_already_counted: false,
         };
         let run = run_test_set_with(
             self.problem,

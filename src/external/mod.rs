@@ -252,16 +252,32 @@ impl ExternalProblem {
 
     /// Builds every tool a command will use (see [`Problem::build_tools`]).
     fn build_every_tool(&self, stressing: bool) -> Result<(), ToolFailure> {
-        if let Some(checker) = self.checker.tool() {
-            checker.program()?;
-        }
-        for validator in &self.validators {
-            validator.tool().program()?;
-        }
+        let mut tools: Vec<&Tool> = Vec::new();
+        tools.extend(self.checker.tool());
+        tools.extend(self.validators.iter().map(|v| v.tool()));
         if stressing {
-            for (_, generator) in &self.generators {
-                generator.tool().program()?;
-            }
+            tools.extend(self.generators.iter().map(|(_, g)| g.tool()));
+        }
+        // Side by side, two at a time (a compiler and a slow interpreter probe overlap); the
+        // first failure in this order is the one reported.
+        let built: Vec<Result<(), ToolFailure>> = std::thread::scope(|scope| {
+            let halves = tools.chunks(tools.len().div_ceil(2).max(1));
+            let handles: Vec<_> = halves
+                .map(|half| {
+                    scope.spawn(move || {
+                        half.iter()
+                            .map(|tool| tool.program().map(|_| ()))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        built.into_iter().collect::<Result<(), ToolFailure>>()?;
+        if stressing {
             if let Some(reference) = self.reference() {
                 reference?;
             }

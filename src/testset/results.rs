@@ -21,6 +21,10 @@
 //!   borderline; or
 //! - it was TLE under a looser or equal CPU limit: any smaller limit is exceeded too (the
 //!   verdict is re-derived from the stored measurements, so its words name the new limit).
+//! - it finished under a looser CPU limit with a CPU time past the tighter limit by the
+//!   borderline margin (and memory clear of its limit): under the tighter limit it is TLE,
+//!   re-derived the same way. Verify judges a test set under the safety margin's looser limit
+//!   first (as problemtools does), so one run decides both the verdict and the margin check.
 //!
 //! Borderline runs (and the re-runs that decided them) are never stored: their verdict is
 //! noise-sensitive and must be measured again.
@@ -414,6 +418,26 @@ fn decides(
     }
     let clear = |used: u64, limit: u64| used * 100 < limit * u64::from(100 - BORDERLINE_PERCENT);
     let finished = record.limit_hit.is_none();
+    let clearly_over = record.cpu_ms * 100 > cpu_limit * u64::from(100 + BORDERLINE_PERCENT);
+    let memory_clear = record.memory_kib * 10 < limits.memory_bytes / 1024 * 9;
+    if finished && clearly_over && memory_clear {
+        // It ran to its end under the looser limit, clearly past this one: under this limit it
+        // would have been stopped first. Judged again from its measurements (no output needed).
+        let outcome = RunOutcome {
+            exit: record.exit,
+            cpu: Duration::from_millis(record.cpu_ms),
+            wall: Duration::from_millis(record.wall_ms),
+            peak_memory_kib: record.memory_kib,
+            limit_hit: None,
+            stdout: Vec::new(),
+            stderr_head: String::new(),
+            collected: Vec::new(),
+        };
+        let again = classify(&outcome, limits, problem, &case.input, &case.expected).ok()?;
+        return (again.verdict == Verdict::TLE)
+            .then_some(())
+            .and_then(|()| remembered(again));
+    }
     (finished && clear(record.cpu_ms, cpu_limit) && clear(record.wall_ms, millis(limits.wall)))
         .then_some(())
         .and_then(|()| remembered(result))

@@ -5,6 +5,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use super::deciding::ends_judging;
 use super::gate::Gate;
@@ -12,7 +13,7 @@ pub use super::interactive::judge_run;
 use super::results::{ResultCache, RunKey};
 use super::Plan;
 use crate::compare::timing::{decide, is_borderline, Borderline};
-use crate::compare::TestResult;
+use crate::compare::{TestResult, Verdict};
 use crate::error::Fault;
 use crate::problem::{Problem, TestCase};
 use crate::run::{Endpoint, RunLimits, RunOutcome};
@@ -90,6 +91,8 @@ pub struct TestSetRun {
     pub not_run: Vec<String>,
     /// Rows taken from the result cache instead of a run.
     pub reused: usize,
+    /// The names of those rows' tests.
+    pub reused_tests: Vec<String>,
 }
 
 /// How far a test set is judged and what it may reuse, beyond the [`Plan`].
@@ -111,6 +114,14 @@ pub struct Judging<'a> {
     /// The cores shared with other work running at the same time (other solutions judged side
     /// by side); without one, this test set has the machine to itself.
     pub gate: Option<&'a Gate>,
+    /// The tighter CPU limit this set will be judged under next, reusing these runs (verify
+    /// runs a test set under the safety margin's looser limit first, as problemtools does): a
+    /// run over it decides judging there as a TLE would, so judging stops at it here too.
+    pub then_judged_under: Option<Duration>,
+    /// The caller counts the reused runs itself (a test set judged in two passes, whose rows
+    /// are reused from earlier commands only where both passes reused them), so the result
+    /// cache's count is left alone.
+    pub reuse_already_counted: bool,
 }
 
 /// The result cache and the candidate it is asked about.
@@ -188,7 +199,11 @@ where
         keys: &keys,
         gate: judging.gate,
     };
-    let decision = Decision::new(judging.stop_at_decision, judging.rejection_ends);
+    let decision = Decision::new(
+        judging.stop_at_decision,
+        judging.rejection_ends,
+        judging.then_judged_under,
+    );
     let mut remembered: Vec<Option<TestRow>> = vec![None; cases.len()];
     for (i, case) in cases.iter().enumerate() {
         if decision.skips(i) {
@@ -233,6 +248,7 @@ where
     let mut rows = Vec::with_capacity(cases.len());
     let mut not_run = Vec::new();
     let mut reused = 0;
+    let mut reused_tests = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         if decision.skips(i) {
             not_run.push(case.name.clone());
@@ -240,6 +256,7 @@ where
         }
         if let Some(row) = remembered[i].take() {
             reused += 1;
+            reused_tests.push(case.name.clone());
             rows.push(row);
             continue;
         }
@@ -258,7 +275,7 @@ where
         decision.note(i, problem, case, &row.result);
         rows.push(row);
     }
-    if let Some(cache) = judge.cache {
+    if let (Some(cache), false) = (judge.cache, judging.reuse_already_counted) {
         cache.count_reused(reused);
     }
     Ok(TestSetRun {
@@ -270,6 +287,7 @@ where
         },
         not_run,
         reused,
+        reused_tests,
     })
 }
 
@@ -294,14 +312,20 @@ fn run_keys(
 struct Decision<'a> {
     stop: bool,
     rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
+    then_judged_under: Option<Duration>,
     earliest: AtomicUsize,
 }
 
 impl<'a> Decision<'a> {
-    fn new(stop: bool, rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>) -> Decision<'a> {
+    fn new(
+        stop: bool,
+        rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
+        then_judged_under: Option<Duration>,
+    ) -> Decision<'a> {
         Decision {
             stop,
             rejection_ends,
+            then_judged_under,
             earliest: AtomicUsize::new(usize::MAX),
         }
     }
@@ -313,8 +337,12 @@ impl<'a> Decision<'a> {
 
     /// Records that test `i` got `result`.
     fn note(&self, i: usize, problem: &dyn Problem, case: &TestCase, result: &TestResult) {
+        let over_next_limit = self
+            .then_judged_under
+            .is_some_and(|limit| result.cpu() > limit);
         if self.stop
-            && ends_judging(problem.info(), case, result.verdict)
+            && (ends_judging(problem.info(), case, result.verdict)
+                || (over_next_limit && ends_judging(problem.info(), case, Verdict::TLE)))
             && self.rejection_ends.is_none_or(|ends| ends(&case.name))
         {
             self.earliest.fetch_min(i, Ordering::SeqCst);
@@ -353,7 +381,7 @@ pub fn run_one_with<E: Executor>(
         gate: judging.gate,
     };
     if let Some(row) = judge.recall(0, case) {
-        if let Some(cache) = judge.cache {
+        if let (Some(cache), false) = (judge.cache, judging.reuse_already_counted) {
             cache.count_reused(1);
         }
         return Ok(row);

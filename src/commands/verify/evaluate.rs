@@ -21,7 +21,7 @@ use crate::stress::{self as engine, CaseRunner, Counters, Plan as StressPlan};
 use crate::testset::gate::Gate;
 use crate::testset::results::{ResultCache, StressResult};
 use crate::testset::{
-    run_one_with, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver,
+    run_one_with, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver, Unobserved,
 };
 
 /// What verify found for one solution.
@@ -165,6 +165,34 @@ pub fn evaluate(
         rejection_ends: Some(&rejection_ends),
         memo: Some(memo),
         gate: Some(settings.gate),
+        then_judged_under: None,
+        reuse_already_counted: false,
+    };
+    // As problemtools does, the tests run under the safety margin's looser limit first, so a
+    // time_limit_exceeded solution's deciding test runs once (to the margin) rather than to
+    // the limit and then again to the margin; judging under the limit below reuses those runs
+    // (a run clearly past the limit is TLE there, see `testset::results`). Only where runs can
+    // be remembered, and not with `--all-tests` (every test of a slow solution would run to
+    // the margin).
+    let margin_first =
+        settings.tle_margin > 1.0 && !settings.all_tests && problem.judging_identity().is_some();
+    let margin_run = if margin_first {
+        let run = run_test_set_with(
+            problem,
+            &cases,
+            &margin_plan(&plan, settings.tle_margin, false),
+            || SandboxExecutor::start_for(&program, problem.info()),
+            &Unobserved,
+            Judging {
+                then_judged_under: Some(plan.limits.cpu),
+                reuse_already_counted: true,
+                ..judging
+            },
+        )
+        .map_err(|f| fault_error(f, None))?;
+        Some(run)
+    } else {
+        None
     };
     let run = run_test_set_with(
         problem,
@@ -172,11 +200,25 @@ pub fn evaluate(
         &plan,
         || SandboxExecutor::start_for(&program, problem.info()),
         observer,
-        judging,
+        Judging {
+            reuse_already_counted: margin_run.is_some(),
+            ..judging
+        },
     )
     .map_err(|f| fault_error(f, None))?;
     evaluation.not_run = run.not_run;
-    evaluation.tests_reused = run.reused;
+    // With two passes, a row is reused when the second pass took it from the first pass's
+    // record and the first pass had found that record remembered (a borderline row is re-run).
+    evaluation.tests_reused = match &margin_run {
+        None => run.reused,
+        Some(first) => {
+            let reused = (run.reused_tests.iter())
+                .filter(|test| first.reused_tests.contains(test))
+                .count();
+            settings.results.count_reused(reused);
+            reused
+        }
+    };
     evaluation.slowest = run
         .rows
         .iter()
@@ -195,6 +237,10 @@ pub fn evaluate(
         if row.result.verdict == Verdict::TLE {
             let case = cases.iter().find(|c| c.name == row.name);
             if let Some(warning) = case.and_then(|c| {
+                let judging = Judging {
+                    reuse_already_counted: margin_first,
+                    ..judging
+                };
                 tle_margin_warning(&program, problem, c, &plan, settings.tle_margin, judging)
             }) {
                 evaluation.warnings.push(warning);
@@ -308,17 +354,7 @@ fn tle_margin_warning(
     margin: f64,
     judging: Judging<'_>,
 ) -> Option<String> {
-    let generous = plan.limits.cpu.mul_f64(margin);
-    let wide = Plan {
-        limits: RunLimits {
-            cpu: generous,
-            wall: generous * 2,
-            ..plan.limits
-        },
-        jobs: 1,
-        strict_timing: true,
-        reruns: 0,
-    };
+    let wide = margin_plan(plan, margin, true);
     let mut executor = SandboxExecutor::start_for(program, problem.info()).ok()?;
     let row = run_one_with(&mut executor, problem, case, &wide, judging).ok()?;
     (row.result.verdict != Verdict::TLE).then(|| {
@@ -328,6 +364,23 @@ fn tle_margin_warning(
             row.result.cpu().as_secs_f64()
         )
     })
+}
+
+/// `plan` with the CPU limit widened by the safety `margin` (and its wall-clock backstop with
+/// it): the limit problemtools' margin check runs under. `alone`: one run at a time, strictly
+/// timed.
+fn margin_plan(plan: &Plan, margin: f64, alone: bool) -> Plan {
+    let generous = plan.limits.cpu.mul_f64(margin);
+    Plan {
+        limits: RunLimits {
+            cpu: generous,
+            wall: generous * 2,
+            ..plan.limits
+        },
+        jobs: if alone { 1 } else { plan.jobs },
+        strict_timing: alone || plan.strict_timing,
+        reruns: if alone { 0 } else { plan.reruns },
+    }
 }
 
 /// A stress runner whose runs take a slot of the gate, next to the other solutions' runs.

@@ -41,7 +41,7 @@ use crate::report::{
 use crate::testset::gate::Gate;
 use crate::testset::results::ResultCache;
 use evaluate::{evaluate, Evaluation, Settings};
-use library::LibrarySolution;
+use library::{Expected, LibrarySolution};
 
 /// One problem to verify: the problem, its solutions, and its TLE margin factor.
 struct Target {
@@ -197,16 +197,22 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     let workers = if args.strict_timing { 1 } else { args.jobs }
         .min(jobs.len())
         .max(1);
+    let order = slowest_first(&jobs);
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| loop {
-                let k = judged.next.fetch_add(1, Ordering::SeqCst);
-                if k >= jobs.len() || lock(&judged.error).is_some() {
+                let next = judged.next.fetch_add(1, Ordering::SeqCst);
+                if next >= jobs.len() || lock(&judged.error).is_some() {
                     return;
                 }
+                let k = order[next];
                 let (target, solution) = jobs[k];
+                // While other solutions wait, each takes one core: tests run side by side
+                // within a solution are speculative (those after its deciding test are wasted
+                // work) where another solution's runs are not. The last ones take them all.
+                let waiting = jobs.len() - next;
                 let settings = Settings {
-                    jobs: args.jobs,
+                    jobs: if waiting >= workers { 1 } else { args.jobs },
                     strict_timing: args.strict_timing,
                     stress_seeds: args.stress_seeds,
                     isolation: args.isolation,
@@ -337,6 +343,21 @@ impl Watch {
             message,
         }
     }
+}
+
+/// The order solutions are taken in: those expected to exceed the time limit first (each
+/// runs a test to the safety margin, the longest single piece of work), the rest as listed,
+/// so the long runs overlap the others' builds and runs instead of ending the command alone.
+/// Rows are still printed in the listed order.
+fn slowest_first(jobs: &[(&Target, &LibrarySolution)]) -> Vec<usize> {
+    let expects_tle = |solution: &LibrarySolution| match &solution.expected {
+        Expected::Verdict(verdict) => *verdict == Verdict::TLE,
+        Expected::Kattis { expectation, .. } => expectation.must_exceed_time_limit(),
+    };
+    let (mut first, rest): (Vec<usize>, Vec<usize>) =
+        (0..jobs.len()).partition(|&k| expects_tle(jobs[k].1));
+    first.extend(rest);
+    first
 }
 
 /// The rows of the solutions judged so far: the next row to print, each row once judged, and

@@ -290,6 +290,13 @@ impl Expectation {
         self.broken_promises(&judged).is_empty()
     }
 
+    /// Whether a rule requires exactly TLE (`upper` in the 2025-09 time-limit inference):
+    /// such a submission runs a test to the safety margin, the longest work of a verify, so it
+    /// is scheduled first.
+    pub fn must_exceed_time_limit(&self) -> bool {
+        (self.rules.iter()).any(|rule| rule.time_limit_use() == TimeLimitUse::Upper)
+    }
+
     /// Whether the submission must be accepted everywhere (a rule over every test permitting
     /// only AC): the stress reference and the time limit's lower bound come from these.
     pub fn is_accepted(&self) -> bool {
