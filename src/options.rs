@@ -43,6 +43,9 @@ pub struct AdHocParts {
     /// The files solutions read and write instead of stdin and stdout (`--input-file`,
     /// `--output-file`), over a package's own; not a part that makes an ad-hoc problem.
     pub file_io: crate::run::FileIo,
+    /// The testset of a Polygon package to judge (`--testset`, default `tests`); not a part
+    /// that makes an ad-hoc problem.
+    pub testset: Option<String>,
 }
 
 impl AdHocParts {
@@ -118,6 +121,8 @@ pub type ReportFiles = Vec<PathBuf>;
 pub struct ListOptions {
     /// A problem folder to describe instead of the built-ins.
     pub problem: Option<String>,
+    /// The testset of a Polygon package whose limits and tests are shown (`--testset`).
+    pub testset: Option<String>,
 }
 
 /// `stressjudge gen`.
@@ -227,6 +232,8 @@ pub struct VerifyOptions {
     pub fresh: bool,
     /// `--input-file`/`--output-file`, over each problem's own file I/O.
     pub file_io: crate::run::FileIo,
+    /// The testset of each Polygon package to judge (`--testset`, default `tests`).
+    pub testset: Option<String>,
 }
 
 /// `stressjudge doctor`.

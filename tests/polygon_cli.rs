@@ -8,6 +8,13 @@
 //! entry is damaged); `stress` runs the package's stress, finds and shrinks a wrong solution,
 //! and `repro` gives the same input; a contest package verifies each problem; broken packages
 //! are one line naming the file and the test.
+//!
+//! `tests/polygon/guess` is an interactive package of our own (a testlib interactor, a checker
+//! of the interactor's output file, solutions tagged main, accepted, wrong-answer and
+//! time-limit-exceeded, generated tests and a stress): verify, judge, stress and repro run it
+//! through the interactive running, with answers made as Polygon makes them. A copy of `sum`
+//! with a `pretests` testset shows `--testset`, and one whose stress names its solutions and a
+//! time limit shows both applied.
 
 mod folders_support;
 
@@ -17,6 +24,7 @@ use folders_support::*;
 use serde_json::Value;
 
 const SUM: &str = "tests/polygon/sum";
+const GUESS: &str = "tests/polygon/guess";
 
 /// The tests of `sum` as the package defines them: manual ones with CRLF turned into LF, and
 /// `gen MAX ...` seeded from its command line by the package's `testlib.h`.
@@ -313,7 +321,7 @@ fn broken_packages_are_one_line_naming_the_file_and_test() {
         &["problem.xml", "checker type `exotic`"],
     );
     check(
-        "interactive",
+        "missing-interactor",
         &|p| {
             edit_xml(
                 p,
@@ -321,7 +329,7 @@ fn broken_packages_are_one_line_naming_the_file_and_test() {
                 r#"<interactor><source path="files/interactor.cpp"/></interactor><validators>"#,
             )
         },
-        &["interactive", "not supported yet"],
+        &["files/interactor.cpp", "interactor's source is missing"],
     );
     check(
         "file-io-path",
@@ -356,4 +364,323 @@ fn broken_packages_are_one_line_naming_the_file_and_test() {
     );
     let run = stressjudge(&["gen", arg(&package), "--test", "5"]);
     assert!(run.one_line_error().contains("no test `5`"));
+}
+
+#[test]
+fn an_interactive_package_is_verified_judged_stressed_and_reproduced() {
+    let _heavy = heavy();
+    let listed = stressjudge(&["list", GUESS]);
+    listed.expect_code(0);
+    assert!(
+        listed.stdout.contains("interactor: files/interactor.cpp"),
+        "{}",
+        listed.describe()
+    );
+    // Each tag gets its verdict: the idle solution waits for a reply that never comes (TLE),
+    // `linear` finds the number with more queries than `main` (WA from the checker, which reads
+    // the main solution's query count from the answer file), `wa` never tries n.
+    let run = stressjudge(&["verify", GUESS, "--json", "--stress-seeds", "4"]);
+    run.expect_code(0);
+    let report = run.json();
+    let rows: Vec<&Value> = report["solutions"].as_array().unwrap().iter().collect();
+    let expected = [
+        ("main.cpp", "main", "AC"),
+        ("search.py", "accepted", "AC"),
+        ("wa.cpp", "wrong-answer", "WA"),
+        ("linear.py", "wrong-answer", "WA"),
+        ("idle.py", "time-limit-exceeded", "TLE"),
+    ];
+    assert_eq!(rows.len(), expected.len(), "{report:#}");
+    for (row, (file, tag, got)) in rows.iter().zip(expected) {
+        assert!(row["path"].as_str().unwrap().ends_with(file), "{row:#}");
+        assert_eq!(row["category"], tag, "{row:#}");
+        assert_eq!(row["got"], got, "{row:#}");
+        assert_eq!(row["ok"], true, "{row:#}");
+    }
+    let notes = report["problems"][0]["notes"].to_string();
+    assert!(notes.contains("interactive"), "{notes}");
+
+    // The answer of a generated test is the interactor's output file when `main` plays:
+    // the number and the queries it took.
+    let test = stressjudge(&["gen", GUESS, "--test", "3"]);
+    test.expect_code(0);
+    let judged = stressjudge(&[
+        "judge",
+        GUESS,
+        &format!("{GUESS}/solutions/main.cpp"),
+        "--json",
+    ]);
+    judged.expect_code(0);
+    let report = judged.json();
+    assert_eq!(report["tests"].as_array().unwrap().len(), 5, "{report:#}");
+    let judged = stressjudge(&["judge", GUESS, &format!("{GUESS}/solutions/linear.py")]);
+    judged.expect_code(1);
+    assert!(
+        judged.stdout.contains("the main solution needs"),
+        "the checker compares with the answer file\n{}",
+        judged.describe()
+    );
+
+    // The package's stress finds `wa` failing and shrinks the input to the smallest n it
+    // misses; repro gives the same run again.
+    let out = tempdir();
+    let wa = format!("{GUESS}/solutions/wa.cpp");
+    let run = stressjudge(&[
+        "stress",
+        GUESS,
+        &wa,
+        "--seeds",
+        "1..=30",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(1);
+    let text = format!("{}{}", run.stdout, run.stderr);
+    assert!(text.contains("stress-001"), "{}", run.describe());
+    assert!(
+        text.contains("    2 2\n"),
+        "shrunk to the smallest failing input\n{}",
+        run.describe()
+    );
+    let repro_line = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("repro: "))
+        .expect("a repro line");
+    let words: Vec<&str> = repro_line.split_whitespace().collect();
+    let seed = words[words.iter().position(|w| *w == "--seed").unwrap() + 1];
+    let args = ["repro", GUESS, &wa, "--seed", seed, "--kind", "stress-001"];
+    let first = stressjudge(&args);
+    first.expect_code(1);
+    let again = stressjudge(&args);
+    assert_eq!(first.stdout, again.stdout, "repro is deterministic");
+    stressjudge(&[
+        "repro",
+        GUESS,
+        &format!("{GUESS}/solutions/main.cpp"),
+        "--seed",
+        seed,
+        "--kind",
+        "stress-001",
+    ])
+    .expect_code(0);
+
+    // A main solution the interactor does not accept gives no answer: one line naming both.
+    let dir = tempdir();
+    let package = dir.path().join("guess");
+    copy_dir(&root().join(GUESS), &package);
+    // `linear` asks more than the interactor's 60 queries once n is large.
+    edit_xml(
+        &package,
+        r#"<solution tag="main"><source path="solutions/main.cpp" type="cpp.g++17"/>"#,
+        r#"<solution tag="main"><source path="solutions/linear.py" type="python.3"/>"#,
+    );
+    let line = stressjudge(&["gen", arg(&package), "--test", "3"]).one_line_error();
+    for part in [
+        "linear.py",
+        "not accepted by the interactor",
+        "more than 60 queries",
+        "has no answer file",
+    ] {
+        assert!(line.contains(part), "`{part}` not in: {line}");
+    }
+}
+
+/// Copies the folder `from` into `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn testset_chooses_the_testset_judged() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let package = copy_of_sum(dir.path(), "sum");
+    // Pretests: the sample and `gen 5` (tests 1 and 2 of `tests`), in a folder of their own.
+    std::fs::create_dir(package.join("pretests")).unwrap();
+    std::fs::copy(package.join("tests/01"), package.join("pretests/01")).unwrap();
+    edit_xml(
+        &package,
+        "</judging>",
+        r#"<testset name="pretests">
+            <time-limit>2000</time-limit>
+            <memory-limit>67108864</memory-limit>
+            <test-count>2</test-count>
+            <input-path-pattern>pretests/%02d</input-path-pattern>
+            <answer-path-pattern>pretests/%02d.a</answer-path-pattern>
+            <tests>
+                <test method="manual" sample="true"/>
+                <test cmd="gen 5" method="generated"/>
+            </tests>
+        </testset>
+    </judging>"#,
+    );
+    let listed = stressjudge(&["list", arg(&package), "--testset", "pretests"]);
+    listed.expect_code(0);
+    for line in [
+        "testset tests: 1000 ms, 64 MiB, 6 tests",
+        "testset pretests (judged): 2000 ms, 64 MiB, 2 tests (1 generated, 1 manual, 1 samples)",
+        " 2s ",
+    ] {
+        assert!(
+            listed.stdout.contains(line),
+            "{line}\n{}",
+            listed.describe()
+        );
+    }
+    let listed = stressjudge(&["list", arg(&package)]);
+    assert!(
+        listed.stdout.contains("testset tests (judged): 1000 ms"),
+        "{}",
+        listed.describe()
+    );
+    let main = format!("{}/solutions/main.py", arg(&package));
+    let judged = stressjudge(&[
+        "judge",
+        arg(&package),
+        &main,
+        "--testset",
+        "pretests",
+        "--json",
+    ]);
+    judged.expect_code(0);
+    let report = judged.json();
+    let names: Vec<&str> = report["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["1", "2"], "{report:#}");
+    let test = stressjudge(&["gen", arg(&package), "--testset", "pretests", "--test", "2"]);
+    test.expect_code(0);
+    assert_eq!(test.stdout, TESTS[1]);
+    // big_wrong fails only tests 4 and 6 of `tests`: the pretests pass it.
+    let run = stressjudge(&[
+        "verify",
+        arg(&package),
+        "--testset",
+        "pretests",
+        "--stress-seeds",
+        "0",
+        "--json",
+    ]);
+    let report = run.json();
+    let row = report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["path"].as_str().unwrap().ends_with("big_wrong.py"))
+        .unwrap();
+    assert_eq!(row["got"], "AC", "{row:#}");
+    assert_eq!(report["problems"][0]["time_limit_ms"], 2000);
+
+    let line = stressjudge(&["judge", arg(&package), &main, "--testset", "nope"]).one_line_error();
+    for part in ["--testset", "nope", "tests, pretests"] {
+        assert!(line.contains(part), "`{part}` not in: {line}");
+    }
+    let line =
+        stressjudge(&["list", "tests/problems/maximum", "--testset", "pretests"]).one_line_error();
+    assert!(line.contains("not a Polygon package"), "{line}");
+}
+
+#[test]
+fn a_stress_runs_on_its_solutions_with_its_time_limit() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let package = copy_of_sum(dir.path(), "sum");
+    // `late` is wrong only when a > 500, which no test has but the stress draws; `burn` is
+    // right but spends half a second of CPU, within the testset's second and past the stress's
+    // 300 ms. The stress names `late` only.
+    write(
+        &package.join("solutions"),
+        "late.py",
+        "a, b = map(int, input().split())\nprint(a + b if a <= 500 else a + b + 1)\n",
+    );
+    write(
+        &package.join("solutions"),
+        "burn.py",
+        "import time\na, b = map(int, input().split())\nstart = time.process_time()\n\
+         while time.process_time() - start < 0.5:\n    pass\nprint(a + b)\n",
+    );
+    write(
+        &package.join("stresses"),
+        "001",
+        "script: gen [600..1000]\nsolutions: solutions/late.py\ntime-limit: 300\n",
+    );
+    edit_xml(
+        &package,
+        "</solutions>",
+        r#"<solution tag="wrong-answer"><source path="solutions/late.py" type="python.3"/></solution>
+            <solution tag="accepted"><source path="solutions/burn.py" type="python.3"/></solution>
+        </solutions>"#,
+    );
+    let run = stressjudge(&["verify", arg(&package), "--stress-seeds", "6", "--json"]);
+    let report = run.json();
+    let row = |file: &str| {
+        report["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["path"].as_str().unwrap().ends_with(file))
+            .unwrap()
+            .clone()
+    };
+    let late = row("late.py");
+    assert_eq!(late["got"], "WA", "{late:#}");
+    assert!(
+        late["source"]
+            .as_str()
+            .unwrap()
+            .starts_with("stress stress-001 seed"),
+        "{late:#}"
+    );
+    // Not named by the stress: judged on the tests alone (its 300 ms never applies to it).
+    let burn = row("burn.py");
+    assert_eq!(burn["got"], "AC", "{burn:#}");
+    assert_eq!(burn["ok"], true, "{burn:#}");
+    run.expect_code(0);
+
+    // `stress` runs a stress on any candidate asked for, with a note, under its time limit
+    // unless --time-limit says otherwise.
+    let burn = format!("{}/solutions/burn.py", arg(&package));
+    let out = tempdir();
+    let run = stressjudge(&[
+        "stress",
+        arg(&package),
+        &burn,
+        "--seeds",
+        "1..=1",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(1);
+    let text = format!("{}{}", run.stdout, run.stderr);
+    for part in [
+        "TLE",
+        "kind stress-001 runs with its own time limit, 300 ms",
+        "kind stress-001 is meant for solutions/late.py",
+    ] {
+        assert!(text.contains(part), "`{part}`\n{}", run.describe());
+    }
+    let run = stressjudge(&[
+        "stress",
+        arg(&package),
+        &burn,
+        "--seeds",
+        "1..=1",
+        "--time-limit",
+        "3s",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(0);
 }

@@ -46,6 +46,10 @@ pub enum Command {
 pub struct ListArgs {
     /// A problem folder to describe (default: list the built-in problems).
     pub problem: Option<String>,
+    /// Polygon package: the testset whose limits and notes are shown (default `tests`; every
+    /// testset is listed).
+    #[arg(long, value_name = "NAME")]
+    pub testset: Option<String>,
 }
 
 /// The parts of an ad-hoc problem, or overrides of a problem folder's parts.
@@ -87,6 +91,9 @@ pub struct ProblemPartArgs {
     /// File I/O of the problem's solutions.
     #[command(flatten)]
     pub file_io: FileIoArgs,
+    /// Polygon package: the testset to judge, e.g. `pretests` (default `tests`).
+    #[arg(long, value_name = "NAME")]
+    pub testset: Option<String>,
 }
 
 /// `--input-file`, `--output-file`: solutions (candidate and reference) read and write these
@@ -305,4 +312,7 @@ pub struct VerifyArgs {
     /// File I/O of the problems' solutions (over a Polygon package's own).
     #[command(flatten)]
     pub file_io: FileIoArgs,
+    /// Polygon packages: the testset to judge, e.g. `pretests` (default `tests`).
+    #[arg(long, value_name = "NAME")]
+    pub testset: Option<String>,
 }

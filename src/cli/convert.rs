@@ -22,6 +22,7 @@ use crate::units::{parse_duration, parse_size};
 pub fn list(args: ListArgs) -> ListOptions {
     ListOptions {
         problem: args.problem,
+        testset: args.testset,
     }
 }
 
@@ -117,6 +118,7 @@ pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
         reports: args.reports,
         all_tests: args.all_tests,
         fresh: args.fresh,
+        testset: args.testset,
     })
 }
 
@@ -139,6 +141,7 @@ fn problem_spec(name: Option<String>, parts: &ProblemPartArgs) -> ProblemSpec {
                 input: parts.file_io.input_file.clone(),
                 output: parts.file_io.output_file.clone(),
             },
+            testset: parts.testset.clone(),
         },
     }
 }

@@ -22,6 +22,12 @@ use super::time_limit;
 /// [`resolve_for_runs`].
 pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageError> {
     let catalog = Catalog::builtin();
+    let is_folder = spec.name.as_deref().is_some_and(folder::names_a_folder);
+    if spec.ad_hoc.testset.is_some() && !is_folder {
+        return Err(not_polygon_testset(
+            spec.name.as_deref().unwrap_or("an ad-hoc problem"),
+        ));
+    }
     match &spec.name {
         Some(name) if folder::names_a_folder(name) => Ok(Arc::new(
             folder::load(Path::new(name), &spec.ad_hoc)?.problem,
@@ -45,6 +51,14 @@ pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageErro
              (--gen/--ref/--tests)",
         )),
     }
+}
+
+/// The one-line error of `--testset` given for a problem that has no testsets (only a Polygon
+/// package has).
+pub fn not_polygon_testset(name: &str) -> UsageError {
+    UsageError::new(format!(
+        "--testset: `{name}` is not a Polygon package (only a problem.xml has testsets)"
+    ))
 }
 
 /// The built-in problem `name` (known to exist) with its solutions using file I/O.

@@ -12,7 +12,10 @@ pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
     let problems = match &options.problem {
         Some(name) => vec![resolve_problem(&ProblemSpec {
             name: Some(name.clone()),
-            ad_hoc: Default::default(),
+            ad_hoc: crate::options::AdHocParts {
+                testset: options.testset.clone(),
+                ..Default::default()
+            },
         })?],
         None => Catalog::builtin().problems().to_vec(),
     };
@@ -27,7 +30,12 @@ pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
         let dir = std::path::Path::new(name);
         if polygon::is_polygon_package(dir) {
             let package = polygon::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
-            text.push_str(&polygon_details(&package));
+            let judged = options
+                .testset
+                .clone()
+                .or_else(|| package.main_testset().map(|t| t.name.clone()))
+                .unwrap_or_default();
+            text.push_str(&polygon_details(&package, &judged));
         }
     }
     for problem in &problems {
@@ -40,8 +48,9 @@ pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
 }
 
 /// What a Polygon package holds: testsets with limits, tests and groups, the generators its
-/// tests run, the checker, validators, solutions and stresses.
-fn polygon_details(package: &polygon::PolygonPackage) -> String {
+/// tests run, the checker, validators, solutions and stresses; `judged` names the testset the
+/// commands judge.
+fn polygon_details(package: &polygon::PolygonPackage, judged: &str) -> String {
     let dir = &package.dir;
     let shown = |p: &std::path::Path| p.strip_prefix(dir).unwrap_or(p).display().to_string();
     let mut text = String::new();
@@ -60,8 +69,9 @@ fn polygon_details(package: &polygon::PolygonPackage) -> String {
             .count();
         let samples = set.tests.iter().filter(|t| t.sample).count();
         text.push_str(&format!(
-            "testset {}: {} ms, {} MiB, {} tests ({} generated, {} manual, {} samples)\n",
+            "testset {}{}: {} ms, {} MiB, {} tests ({} generated, {} manual, {} samples)\n",
             set.name,
+            if set.name == judged { " (judged)" } else { "" },
             set.time_limit.as_millis(),
             set.memory_bytes >> 20,
             set.tests.len(),

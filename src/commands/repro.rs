@@ -63,6 +63,11 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     let (input, expected) = (generated.input, generated.answer);
     let mut runner = SandboxCaseRunner::start(&program, problem.as_ref(), plan.limits)
         .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
+    if options.candidate.time_limit.is_none() {
+        // A kind's own time limit (a Polygon stress's), as the stress run used it.
+        runner = runner.following_kind_limits();
+    }
+    runner.use_kind(&kind);
     let outcome = runner
         .run_case(&input, &expected)
         .map_err(|f| fault_error(f, save_dir))?;

@@ -60,17 +60,56 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     install_interrupt_handler();
     let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
     for _ in 0..run_plan.workers() {
-        let runner = SandboxCaseRunner::start(&program, problem.as_ref(), run_plan.limits)
+        let mut runner = SandboxCaseRunner::start(&program, problem.as_ref(), run_plan.limits)
             .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
+        if options.candidate.time_limit.is_none() {
+            runner = runner.following_kind_limits();
+        }
         runners.push(Box::new(runner));
     }
+    let mut notes = problem.info().notes.clone();
+    notes.extend(kind_notes(problem.as_ref(), options, &plan));
     let output = Output {
         out: &out,
         json: options.json,
         reports: &options.reports,
-        notes: problem.info().notes.clone(),
+        notes,
     };
     stress(problem.as_ref(), &subject, &plan, output, runners)
+}
+
+/// What the kinds run set for themselves (a Polygon stress's `time-limit` and `solutions`):
+/// a note per kind with its own time limit, and one per kind not meant for this candidate
+/// (it runs anyway: the user asked for this candidate).
+fn kind_notes(problem: &dyn Problem, options: &StressOptions, plan: &Plan) -> Vec<String> {
+    let mut notes = Vec::new();
+    for kind in &plan.kinds {
+        if let Some(limit) = problem.kind_time_limit(kind) {
+            notes.push(match options.candidate.time_limit {
+                None => format!(
+                    "kind {kind} runs with its own time limit, {} ms",
+                    limit.as_millis()
+                ),
+                Some(_) => format!(
+                    "kind {kind} sets its own time limit, {} ms; --time-limit is used instead",
+                    limit.as_millis()
+                ),
+            });
+        }
+        let (Some(names), CandidateSource::Path(path)) =
+            (problem.kind_solutions(kind), &options.candidate.source)
+        else {
+            continue;
+        };
+        if !names.iter().any(|name| path.ends_with(name)) {
+            notes.push(format!(
+                "kind {kind} is meant for {}, not {}; it runs on it all the same",
+                names.join(", "),
+                path.display()
+            ));
+        }
+    }
+    notes
 }
 
 /// How a generator of the user's own treats its seed, said once on stderr before the run:
@@ -454,6 +493,7 @@ pub fn repro_problem_args(spec: &ProblemSpec) -> String {
     let file_io = [
         ("--input-file", &parts.file_io.input),
         ("--output-file", &parts.file_io.output),
+        ("--testset", &parts.testset),
     ];
     for (flag, name) in file_io {
         if let Some(name) = name {

@@ -53,6 +53,12 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     if crate::problem::polygon::is_polygon_package(dir) {
         return super::polygon::load(dir, overrides);
     }
+    if overrides.testset.is_some() {
+        return Err(UsageError::new(format!(
+            "--testset: `{}` is not a Polygon package (only a problem.xml has testsets)",
+            dir.display()
+        )));
+    }
     let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     check_type(&package)?;
     let mut notes: Vec<String> = package.notices.clone();

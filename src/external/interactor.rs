@@ -205,6 +205,88 @@ impl Interactor {
         unreachable!("the last pass returns")
     }
 
+    /// The answer file of an interactive test as Polygon makes it: the reference (the `main`
+    /// solution) runs against the interactor, called `interactor INPUT OUTPUT` (testlib's
+    /// `registerInteraction` takes the answer file as optional, and there is none yet), and
+    /// the interactor's OUTPUT file (`tout`) is the answer. rbx, which imports Polygon
+    /// packages, makes the answers of its interactive problems the same way
+    /// (`rbx/box/tasks.py`: `interactor.in interactor.out`, the output kept as the test's
+    /// answer). Both must end well: exit 0, within the tool limits.
+    pub fn answer_of(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+        reference: &Tool,
+        input: &str,
+    ) -> Result<Vec<u8>, ToolFailure> {
+        self.tool.program()?;
+        reference.program()?;
+        let run_limits = limits.run_limits();
+        let interactor_limits = RunLimits {
+            wall: interactor_wall(run_limits.wall),
+            ..run_limits
+        };
+        let accepts =
+            |r: &ToolResult| r.outcome.exit == Exit::Code(0) && r.outcome.limit_hit.is_none();
+        let file = |name: &str| ToolArg::File(name.into());
+        let call = ToolCall {
+            args: vec![file("input"), file("out/tout")],
+            files: vec![("input", input.as_bytes())],
+            dirs: vec!["out"],
+            collect: vec!["out/tout"],
+            ..ToolCall::default()
+        };
+        let as_io = |f: ToolFailure| std::io::Error::other(f.to_string());
+        let connected = connect(
+            None,
+            &accepts,
+            |end| {
+                reference
+                    .call_connected(sandboxes, run_limits, ToolCall::default(), &end)
+                    .map_err(as_io)?
+                    .map(|r| r.outcome)
+            },
+            |end| {
+                self.tool
+                    .call_connected(sandboxes, interactor_limits, call, &end)
+                    .map_err(as_io)?
+            },
+        )
+        .map_err(|e| ToolFailure::new(reference.label(), format!("could not run: {e}")))?;
+        let interactor = connected
+            .interactor
+            .map_err(|e| self.failure(&format!("could not run: {e}")))?;
+        let solution = connected
+            .candidate
+            .map_err(|e| ToolFailure::new(reference.label(), format!("could not run: {e}")))?;
+        let misbehaved = reference.misbehaved(&solution, limits, &[0]);
+        if !accepts(&interactor) {
+            let outcome = &interactor.outcome;
+            let how = match (outcome.limit_hit, outcome.exit) {
+                (None, Exit::Code(code @ 1..=3)) => format!(
+                    "{} exits {code} ({}){}",
+                    self.tool.label(),
+                    ["WA", "PE", "FAIL"][code as usize - 1],
+                    super::tool::stderr_note(&outcome.stderr_head)
+                ),
+                _ => self.tool.broken(outcome, limits).to_string(),
+            };
+            // The interactor's verdict comes first: a solution it stopped talking to often
+            // crashes on the closed stream afterwards.
+            let also = misbehaved.map_or(String::new(), |f| format!("; it also {}", f.problem));
+            return Err(ToolFailure::new(
+                reference.label(),
+                format!(
+                    "is not accepted by the interactor, so there is no answer file: {how}{also}"
+                ),
+            ));
+        }
+        if let Some(failure) = misbehaved {
+            return Err(failure);
+        }
+        Ok(interactor.file("out/tout").unwrap_or_default().to_vec())
+    }
+
     fn failure(&self, what: &str) -> ToolFailure {
         ToolFailure::new(self.tool.label(), what)
     }

@@ -72,6 +72,23 @@ pub struct ExternalProblem {
     empty_answers_ok: bool,
     /// The judge's side, when the problem is interactive or multi-pass.
     interactor: Option<Interactor>,
+    /// Whether the reference's answer is the interactor's output file when the reference runs
+    /// against it (a Polygon interactive package), rather than its own output.
+    interactive_answers: bool,
+    /// What generator kinds set for themselves (a Polygon stress's solutions and time limit).
+    kind_settings: Vec<KindSettings>,
+}
+
+/// What a generator kind sets for itself besides its generator: a Polygon stress's
+/// `solutions` (the ones it is meant to stress) and `time-limit` (of its runs).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KindSettings {
+    /// The kind.
+    pub kind: String,
+    /// The solutions it is meant to stress, as the package names them; empty for any.
+    pub solutions: Vec<String>,
+    /// The time limit of its runs, when it sets one.
+    pub time_limit: Option<Duration>,
 }
 
 /// The parts of an [`ExternalProblem`], before it is put together.
@@ -119,6 +136,8 @@ impl ExternalProblem {
             reference_key: OnceLock::new(),
             empty_answers_ok: false,
             interactor: None,
+            interactive_answers: false,
+            kind_settings: Vec::new(),
         }
     }
 
@@ -136,6 +155,18 @@ impl ExternalProblem {
         self.info.notes.push(interactor.describe());
         self.interactor = Some(interactor);
         self
+    }
+
+    /// Sets what the generator kinds set for themselves (see [`KindSettings`]).
+    pub fn set_kind_settings(&mut self, settings: Vec<KindSettings>) {
+        self.kind_settings = settings;
+    }
+
+    /// Makes the reference's answers as Polygon makes those of an interactive problem: the
+    /// reference runs against the interactor and the interactor's output file is the answer
+    /// (see [`Interactor::answer_of`]). Only with an interactor.
+    pub fn answers_by_interaction(&mut self) {
+        self.interactive_answers = self.interactor.is_some();
     }
 
     /// The problem the ad-hoc flags describe; paths are relative to the current directory.
@@ -288,10 +319,40 @@ impl ExternalProblem {
     /// The reference's answer to `input`, from the answer cache when it ran on it before.
     fn reference_answer(&self, reference: &Tool, input: &str) -> Result<Answer, ToolFailure> {
         let content_hash = &reference.program()?.content_hash;
-        let hash = self
-            .reference_key
-            .get_or_init(|| answers::reference_key(content_hash, reference.path()));
+        let by_interaction = self
+            .interactor
+            .as_ref()
+            .filter(|_| self.interactive_answers);
+        let identity = match by_interaction {
+            // An interactive answer depends on the interactor as much as on the reference.
+            Some(interactor) => Some(interactor.identity().ok_or_else(|| {
+                interactor
+                    .tool()
+                    .program()
+                    .err()
+                    .unwrap_or_else(|| ToolFailure::new(interactor.tool().label(), "failed"))
+            })?),
+            None => None,
+        };
+        let hash = self.reference_key.get_or_init(|| {
+            let key = answers::reference_key(content_hash, reference.path());
+            match &identity {
+                Some(interactor) => format!("{key} with {interactor}"),
+                None => key,
+            }
+        });
         if let Some(text) = self.answers.get(hash, input) {
+            return Ok(Answer::new(text));
+        }
+        if let Some(interactor) = by_interaction {
+            let tout = interactor.answer_of(&self.sandboxes, &self.limits, reference, input)?;
+            let text = String::from_utf8(tout).map_err(|_| {
+                ToolFailure::new(
+                    interactor.tool().label(),
+                    "wrote an output file that is not UTF-8 text",
+                )
+            })?;
+            self.answers.put(hash, input, &text);
             return Ok(Answer::new(text));
         }
         let call = ToolCall {
@@ -442,6 +503,9 @@ impl Problem for ExternalProblem {
         let mut parts = vec![format!("{:?}", self.limits)];
         for (kind, generator) in &self.generators {
             parts.push(format!("kind {kind}: {}", generator.identity()?));
+            if let Some(limit) = self.kind_time_limit(kind) {
+                parts.push(format!("kind {kind} time limit {limit:?}"));
+            }
         }
         for validator in &self.validators {
             parts.push(validator.identity()?);
@@ -452,6 +516,20 @@ impl Problem for ExternalProblem {
 
     fn interaction(&self) -> Option<&dyn Interaction> {
         self.interactor.as_ref().map(|_| self as &dyn Interaction)
+    }
+
+    fn kind_solutions(&self, kind: &str) -> Option<Vec<String>> {
+        self.kind_settings
+            .iter()
+            .find(|s| s.kind == kind && !s.solutions.is_empty())
+            .map(|s| s.solutions.clone())
+    }
+
+    fn kind_time_limit(&self, kind: &str) -> Option<Duration> {
+        self.kind_settings
+            .iter()
+            .find(|s| s.kind == kind)
+            .and_then(|s| s.time_limit)
     }
 
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {

@@ -19,6 +19,13 @@
 //! file becomes LF (the package is not changed; the converted copy lives in the test cache) and
 //! a note counts the files converted.
 //!
+//! An interactive package (`<interactor>`) runs every solution against its testlib interactor
+//! through the run step's interactive running ([`super::interactor`]): `interactor INPUT
+//! OUTPUT ANSWER`, exit 0 OK, 1 WA, 2 PE, 3 FAIL, and the OUTPUT file (`tout`) then goes to
+//! the checker as the solution's output. A test's answer is its answer file when the package
+//! ships one, else what Polygon makes it: the `main` solution run against the interactor, and
+//! the interactor's OUTPUT file ([`Interactor::answer_of`]).
+//!
 //! Validators run on every test as Polygon calls them: `val --testset tests --group G < input`;
 //! a test a validator rejects is left out of the testset with a note carrying the validator's
 //! message (the rest is judged). The validators' and the checker's own tests run too, with one
@@ -30,12 +37,13 @@ use std::sync::Arc;
 use super::checker::Checker;
 use super::folder::Folder;
 use super::generator::Generator;
+use super::interactor::{Convention, Interactor};
 use super::sandboxes::ToolSandboxes;
 use super::test_build::{self, Recipe, TestStore};
 use super::tests_dir::TestFile;
 use super::tool::{Tool, ToolLimits};
 use super::validator::InputValidator;
-use super::{existing, ExternalProblem, Parts};
+use super::{existing, ExternalProblem, KindSettings, Parts};
 use crate::build::BuildOptions;
 use crate::cache_entry::CheckedCache;
 use crate::error::UsageError;
@@ -63,21 +71,29 @@ pub fn test_name(index: usize) -> String {
 /// Loads the Polygon package `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     let package = polygon::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
-    if let Some(interactor) = &package.interactor {
-        return Err(UsageError::new(format!(
-            "{}: the problem is interactive ({}); interactive Polygon packages are not supported yet",
-            dir.display(),
-            relative(dir, interactor)
-        )));
-    }
-    let testset = package
-        .main_testset()
-        .cloned()
-        .ok_or_else(|| UsageError::new(format!("{}: no testset", dir.display())))?;
+    let interactor = package_interactor(&package, overrides)?;
+    let testset = match &overrides.testset {
+        Some(name) => package.testset(name).cloned().ok_or_else(|| {
+            UsageError::new(format!(
+                "--testset: {} has no testset `{name}` (testsets: {})",
+                dir.join(polygon::PROBLEM_XML).display(),
+                package
+                    .testsets
+                    .iter()
+                    .map(|t| t.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?,
+        None => package
+            .main_testset()
+            .cloned()
+            .ok_or_else(|| UsageError::new(format!("{}: no testset", dir.display())))?,
+    };
     let mut notes = package.notices.clone();
     if package.testsets.len() > 1 {
         notes.push(format!(
-            "testset `{}` is judged; the others ({}) are not",
+            "testset `{}` is judged (choose another with --testset); the others ({}) are not",
             testset.name,
             package
                 .testsets
@@ -106,6 +122,16 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     let file_io = overrides.file_io.over(&package_io);
     if !file_io.is_standard() {
         notes.push(format!("file I/O: each solution {file_io}"));
+    }
+    if interactor
+        .as_ref()
+        .is_some_and(|i| i.convention() == Convention::Testlib)
+    {
+        notes.push(
+            "a test without an answer file is answered as Polygon does for an interactive \
+             problem: the interactor's OUTPUT file when the main solution runs against it"
+                .to_string(),
+        );
     }
     let sandboxes = ToolSandboxes::new();
     let limits = ToolLimits::default();
@@ -224,6 +250,16 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     // Polygon makes answer files with the main solution (scripts/gen-answer.sh) and keeps an
     // empty one: a test whose right answer is empty exists.
     problem.accept_empty_answers();
+    if overrides.generator.is_none() {
+        problem.set_kind_settings(kind_settings(&package));
+    }
+    if let Some(interactor) = interactor {
+        let testlib = interactor.convention() == Convention::Testlib;
+        problem = problem.with_interactor(interactor);
+        if testlib {
+            problem.answers_by_interaction();
+        }
+    }
     Ok(Folder {
         problem,
         submissions,
@@ -236,6 +272,29 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         grading: None,
         format: crate::problem::package::FormatVersion::V2023_07,
     })
+}
+
+/// The interactor of an interactive package: `--interactor` when given, else the package's
+/// `<interactor>`, a testlib interactor (`interactor INPUT OUTPUT ANSWER`, exit 0 OK, 1 WA,
+/// 2 PE, 3 FAIL), whose OUTPUT file the checker then judges as the solution's output.
+fn package_interactor(
+    package: &PolygonPackage,
+    overrides: &AdHocParts,
+) -> Result<Option<Interactor>, UsageError> {
+    if let Some(given) = super::ad_hoc_interactor(overrides)? {
+        return Ok(Some(given));
+    }
+    let Some(source) = &package.interactor else {
+        return Ok(None);
+    };
+    if !source.is_file() {
+        return Err(UsageError::new(format!(
+            "{}: the interactor's source is missing (<interactor> in {})",
+            source.display(),
+            polygon::PROBLEM_XML
+        )));
+    }
+    Ok(Some(Interactor::interactive(source, Convention::Testlib)))
 }
 
 /// The file stem of a path: `gen` for `files/gen.cpp`.
@@ -690,6 +749,20 @@ fn stress_kinds(
         ));
     }
     Ok(kinds)
+}
+
+/// What each stress sets for its kind: the solutions it stresses and its time limit (Polygon's
+/// stress page: a script, the solutions to run on its tests, a time limit per test).
+fn kind_settings(package: &PolygonPackage) -> Vec<KindSettings> {
+    package
+        .stresses
+        .iter()
+        .map(|stress| KindSettings {
+            kind: stress.name.clone(),
+            solutions: stress.solutions.clone(),
+            time_limit: stress.time_limit,
+        })
+        .collect()
 }
 
 /// How large a command's arguments are: the sum of the numbers in them (`--n=100` counts 100).

@@ -38,7 +38,8 @@ impl Default for ToolLimits {
 }
 
 impl ToolLimits {
-    fn run_limits(&self) -> RunLimits {
+    /// The run limits of one call.
+    pub(super) fn run_limits(&self) -> RunLimits {
         RunLimits::from_time_limit(self.time, self.memory_bytes, self.output_bytes)
     }
 }

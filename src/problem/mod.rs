@@ -330,6 +330,19 @@ pub trait Problem: Send + Sync {
         None
     }
 
+    /// The solutions generator kind `kind` is meant to stress, as the problem names them (a
+    /// Polygon stress's `solutions`: paths in the package or file names); `None` (the
+    /// default) when it is meant for any. `verify` runs a kind's stress pass only on them.
+    fn kind_solutions(&self, _kind: &str) -> Option<Vec<String>> {
+        None
+    }
+
+    /// The time limit of runs on the inputs of generator kind `kind`, when the kind sets its
+    /// own (a Polygon stress's `time-limit`); `None` (the default) for the problem's.
+    fn kind_time_limit(&self, _kind: &str) -> Option<Duration> {
+        None
+    }
+
     /// How the candidate is run when the problem is interactive or multi-pass: against the
     /// judge's interactor, or pass after pass; `None` (the default) for batch problems, whose
     /// candidate reads its input and is judged by [`Problem::check`].

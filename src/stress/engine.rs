@@ -296,6 +296,9 @@ fn run_pack(
         packed = (joined, Answer::concat(units.iter().map(|u| &u.answer)));
         (&packed.0, &packed.1)
     };
+    if let Some(first) = units.first() {
+        runner.use_kind(&first.unit.kind);
+    }
     let outcome = runner
         .run_case(input, expected)
         .map_err(|f| f.within(&pack_context(units)))?;

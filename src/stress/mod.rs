@@ -53,6 +53,11 @@ pub trait CaseRunner: Send {
     /// Runs `input`; `expected` is the reference's answer. A fault (the harness failed, a
     /// checker failed, Ctrl-C) is not a verdict.
     fn run_case(&mut self, input: &str, expected: &Answer) -> Result<CaseOutcome, Fault>;
+
+    /// Tells the runner the generator kind of the inputs it runs from now on (their shrunk
+    /// variants too), for a kind with its own time limit
+    /// ([`crate::problem::Problem::kind_time_limit`]). The default ignores it.
+    fn use_kind(&mut self, _kind: &str) {}
 }
 
 /// One generated input: a generator kind and a seed.

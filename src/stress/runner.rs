@@ -15,7 +15,12 @@ use crate::testset::SandboxExecutor;
 pub struct SandboxCaseRunner<'a> {
     executor: SandboxExecutor<'a>,
     problem: &'a dyn Problem,
+    /// The limits of the runs: `nominal`, or those of the kind in use when it sets its own
+    /// time limit.
     limits: RunLimits,
+    nominal: RunLimits,
+    /// Whether a kind's own time limit applies (not when the user gave `--time-limit`).
+    kind_limits: bool,
     input_path: PathBuf,
     _dir: tempfile::TempDir,
 }
@@ -34,13 +39,36 @@ impl<'a> SandboxCaseRunner<'a> {
             executor,
             problem,
             limits,
+            nominal: limits,
+            kind_limits: false,
             input_path: dir.path().join("input.txt"),
             _dir: dir,
         })
     }
 }
 
+impl SandboxCaseRunner<'_> {
+    /// Makes the runs of a kind that sets its own time limit (a Polygon stress's
+    /// `time-limit`) use it instead of the nominal one; for when the user did not give
+    /// `--time-limit`, which always wins.
+    pub fn following_kind_limits(mut self) -> Self {
+        self.kind_limits = true;
+        self
+    }
+}
+
 impl CaseRunner for SandboxCaseRunner<'_> {
+    fn use_kind(&mut self, kind: &str) {
+        self.limits = match self.problem.kind_time_limit(kind) {
+            Some(time) if self.kind_limits => RunLimits::from_time_limit(
+                time,
+                self.nominal.memory_bytes,
+                self.nominal.output_bytes,
+            ),
+            _ => self.nominal,
+        };
+    }
+
     fn run_case(&mut self, input: &str, expected: &Answer) -> Result<CaseOutcome, Fault> {
         std::fs::write(&self.input_path, input)
             .map_err(|e| Fault::harness("cannot write the input file", e))?;

@@ -247,15 +247,16 @@ pub fn evaluate(
             }
         }
     } else {
-        let (verdict, source, detail) = match stress_pass(problem, &program, &plan, settings)? {
-            Some((verdict, source, detail, reused)) => {
-                evaluation.stress_reused = reused;
-                evaluation.verdicts.push(verdict);
-                evaluation.stress = Some((verdict, source.clone()));
-                (verdict, source, detail)
-            }
-            None => (Verdict::AC, "all tests".to_string(), String::new()),
-        };
+        let (verdict, source, detail) =
+            match stress_pass(problem, &program, solution, &plan, settings)? {
+                Some((verdict, source, detail, reused)) => {
+                    evaluation.stress_reused = reused;
+                    evaluation.verdicts.push(verdict);
+                    evaluation.stress = Some((verdict, source.clone()));
+                    (verdict, source, detail)
+                }
+                None => (Verdict::AC, "all tests".to_string(), String::new()),
+            };
         evaluation.got = Some(verdict);
         evaluation.source = source;
         evaluation.detail = detail;
@@ -280,16 +281,28 @@ type StressFound = (Verdict, String, String, bool);
 fn stress_pass(
     problem: &dyn Problem,
     program: &Program,
+    solution: &LibrarySolution,
     plan: &Plan,
     settings: Settings<'_>,
 ) -> Result<Option<StressFound>, UsageError> {
     let info = problem.info();
-    if info.kinds.is_empty() || !info.has_reference || settings.stress_seeds == 0 {
+    // A kind meant for some solutions only (a Polygon stress's `solutions`) stresses them alone.
+    let kinds: Vec<String> = info
+        .kinds
+        .iter()
+        .filter(|kind| {
+            problem
+                .kind_solutions(kind)
+                .is_none_or(|names| names.iter().any(|name| solution.path.ends_with(name)))
+        })
+        .cloned()
+        .collect();
+    if kinds.is_empty() || !info.has_reference || settings.stress_seeds == 0 {
         return Ok(None);
     }
     let stress_plan = StressPlan {
         seeds: (1..=settings.stress_seeds).collect(),
-        kinds: problem.info().kinds.clone(),
+        kinds,
         keep_going: false,
         shrink_attempts: 0,
         shrink_time: Duration::ZERO,
@@ -315,7 +328,8 @@ fn stress_pass(
     let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
     for _ in 0..jobs {
         let runner = SandboxCaseRunner::start(program, problem, plan.limits)
-            .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?;
+            .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?
+            .following_kind_limits();
         runners.push(Box::new(Gated {
             runner,
             gate: settings.gate,
@@ -397,5 +411,9 @@ impl<R: CaseRunner> CaseRunner for Gated<'_, R> {
     ) -> Result<engine::CaseOutcome, crate::error::Fault> {
         let _slot = self.gate.shared();
         self.runner.run_case(input, expected)
+    }
+
+    fn use_kind(&mut self, kind: &str) {
+        self.runner.use_kind(kind);
     }
 }

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use super::common::{builtin_with_file_io, fault_error};
+use super::common::{builtin_with_file_io, fault_error, not_polygon_testset};
 use super::time_limit;
 use super::{print_out, Outcome};
 use crate::build::BuildOptions;
@@ -83,6 +83,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
         if folder::names_a_folder(name) {
             let overrides = AdHocParts {
                 file_io: args.file_io.clone(),
+                testset: args.testset.clone(),
                 ..AdHocParts::default()
             };
             let mut loaded = folder::load(Path::new(name), &overrides)?;
@@ -119,6 +120,9 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
             });
         } else {
             let mut problem = catalog.find(name)?;
+            if args.testset.is_some() {
+                return Err(not_polygon_testset(name));
+            }
             if !args.file_io.is_standard() {
                 problem = builtin_with_file_io(name, &args.file_io);
             }

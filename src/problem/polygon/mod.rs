@@ -241,6 +241,11 @@ impl PolygonPackage {
             .or(self.testsets.first())
     }
 
+    /// The testset called `name`.
+    pub fn testset(&self, name: &str) -> Option<&Testset> {
+        self.testsets.iter().find(|t| t.name == name)
+    }
+
     /// The `main` solution (the reference), else the first accepted one.
     pub fn main_solution(&self) -> Option<&Solution> {
         self.solutions

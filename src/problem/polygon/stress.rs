@@ -1,12 +1,17 @@
 //! Polygon stresses: a generator script pattern with `[a..b]` ranges (`gen [1..10] 5
 //! [10..1000]`), the solutions it targets, and a time limit.
 //!
-//! No public export holding a stress was found to read the file layout from, so stressjudge
-//! reads the fields Polygon's stress page shows, from either place an export may hold them:
-//! attributes of `<stresses><list><stress>` (`script` or `pattern`, `solutions`, `time-limit`
-//! in ms), or a stress file at the `<stress-path-pattern>` (`stresses/001`, ...) of
-//! `key: value` lines with the same keys (`script:` may be left out: a line without a key is
-//! the script). The reading is lenient and says what it skipped.
+//! A real export (a full package of kborozdin/palindromic-length) lists its stresses as
+//! `<stresses><list><stress index="1" path="stresses/001"/>` and each file is one JSON object:
+//! `{"index":1,"scriptPattern":"gen 23874 100000 100000","inputFile":"stdin",
+//! "outputFile":"stdout","memoryLimit":256,"timeLimit":15000,"totalTimeLimit":30000,
+//! "solutionNames":["engine.cpp","adamant.cpp"],"description":""}` (time limits in ms, memory
+//! in MiB, solutions by file name). That is what is read. For packages written by hand,
+//! stressjudge also reads attributes of `<stress>` (`script` or `pattern`, `solutions`,
+//! `time-limit` in ms) and stress files of `key: value` lines with those keys (`script:` may
+//! be left out: a line without a key is the script); a stress file is found by the `<stress
+//! path>` or else by the `<stress-path-pattern>` (`stresses/001`, ...). The reading says what
+//! it skipped.
 //!
 //! # Seeds
 //!
@@ -204,26 +209,73 @@ pub(super) fn read_all(
         if !path.is_file() {
             break;
         }
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| PackageError::at(&path, format!("cannot be read: {e}")))?;
-        let mut fields = StressFields::default();
-        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-            let (key, value) = match line.split_once(':') {
-                Some((k, v)) if !k.contains(' ') => (k.trim().to_ascii_lowercase(), v.trim()),
-                _ => ("script".to_string(), line),
-            };
-            match key.as_str() {
-                "script" | "pattern" | "generator" => fields.script = Some(value.to_string()),
-                "solutions" => fields.solutions = Some(value.to_string()),
-                "time-limit" | "time_limit" | "timelimit" => {
-                    fields.time_limit = Some(value.to_string())
-                }
-                other => notices.push(format!("{relative}: key `{other}` is not read")),
-            }
-        }
-        stresses.push(from_fields(format!("stress-{n:03}"), &fields, &path)?);
+        stresses.push(read_file(dir, &relative, n, notices)?);
     }
     Ok(stresses)
+}
+
+/// The stress in the file `relative` (to the package `dir`), named `stress-NNN` after `index`.
+pub(super) fn read_file(
+    dir: &Path,
+    relative: &str,
+    index: usize,
+    notices: &mut Vec<String>,
+) -> Result<StressSpec, PackageError> {
+    let path = dir.join(relative);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| PackageError::at(&path, format!("cannot be read: {e}")))?;
+    let fields = if text.trim_start().starts_with('{') {
+        json_fields(&text, &path)?
+    } else {
+        line_fields(&text, relative, notices)
+    };
+    from_fields(format!("stress-{index:03}"), &fields, &path)
+}
+
+/// The fields of a stress file as Polygon exports it: one JSON object (see the module doc).
+fn json_fields(text: &str, path: &Path) -> Result<StressFields, PackageError> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| PackageError::at(path, format!("not a JSON stress: {e}")))?;
+    let text_of = |key: &str| match value.get(key) {
+        Some(serde_json::Value::String(s)) => Some(s.clone()),
+        Some(serde_json::Value::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    let solutions = value
+        .get("solutionNames")
+        .and_then(|v| v.as_array())
+        .map(|names| {
+            names
+                .iter()
+                .filter_map(|n| n.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+    Ok(StressFields {
+        script: text_of("scriptPattern"),
+        solutions,
+        time_limit: text_of("timeLimit"),
+    })
+}
+
+/// The fields of a stress file of `key: value` lines (see the module doc).
+fn line_fields(text: &str, relative: &str, notices: &mut Vec<String>) -> StressFields {
+    let mut fields = StressFields::default();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (key, value) = match line.split_once(':') {
+            Some((k, v)) if !k.contains(' ') => (k.trim().to_ascii_lowercase(), v.trim()),
+            _ => ("script".to_string(), line),
+        };
+        match key.as_str() {
+            "script" | "pattern" | "generator" => fields.script = Some(value.to_string()),
+            "solutions" => fields.solutions = Some(value.to_string()),
+            "time-limit" | "time_limit" | "timelimit" => {
+                fields.time_limit = Some(value.to_string())
+            }
+            other => notices.push(format!("{relative}: key `{other}` is not read")),
+        }
+    }
+    fields
 }
 
 #[cfg(test)]
@@ -261,6 +313,19 @@ mod tests {
             (1..100).map(|s| spec.args_for_seed(s)[0].clone()).collect();
         assert_eq!(spread.len(), 10, "every value of [1..10] is drawn");
         assert!(RangeWord::parse("[5..1]").is_err());
+        let mut notices = Vec::new();
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("002"),
+            r#"{"id":"c5f8","index":2,"scriptPattern":"gen [1..5] 7","inputFile":"stdin","outputFile":"stdout","memoryLimit":256,"timeLimit":1500,"totalTimeLimit":120000,"solutionNames":["engine.cpp","adamant.cpp"],"description":""}"#,
+        )
+        .unwrap();
+        let spec = read_file(dir.path(), "002", 2, &mut notices).unwrap();
+        assert_eq!(spec.name, "stress-002");
+        assert_eq!(spec.script(), "gen [1..5] 7");
+        assert_eq!(spec.solutions, ["engine.cpp", "adamant.cpp"]);
+        assert_eq!(spec.time_limit, Some(Duration::from_millis(1500)));
+        assert!(notices.is_empty(), "{notices:?}");
         assert!(from_fields("s".into(), &StressFields::default(), Path::new("p")).is_err());
     }
 }

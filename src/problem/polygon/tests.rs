@@ -132,3 +132,38 @@ fn faults_name_the_file_and_line() {
         .to_string()
         .contains("time-limit"));
 }
+
+#[test]
+fn reads_stresses_listed_by_path_as_a_real_export_holds_them() {
+    let dir = tempfile::tempdir().unwrap();
+    // As kborozdin/palindromic-length's full package: `<stress index path>`, listed in any
+    // order, each file one JSON object.
+    let xml = XML.replace(
+        "<list/>",
+        r#"<list><stress index="2" path="stresses/002"/><stress index="1" path="stresses/001"/></list>"#,
+    );
+    std::fs::write(dir.path().join("problem.xml"), xml).unwrap();
+    std::fs::create_dir(dir.path().join("stresses")).unwrap();
+    let stress = |index: u32, script: &str, names: &str| {
+        format!(
+            r#"{{"id":"f697","index":{index},"scriptPattern":"{script}","inputFile":"stdin","outputFile":"stdout","memoryLimit":256,"timeLimit":15000,"totalTimeLimit":30000,"solutionNames":[{names}],"description":""}}"#
+        )
+    };
+    std::fs::write(
+        dir.path().join("stresses/001"),
+        stress(1, "gen 23874 100000 100000", r#""main.cpp","slow.cpp""#),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("stresses/002"), stress(2, "gen", "")).unwrap();
+    let p = load(dir.path()).unwrap();
+    let names: Vec<&str> = p.stresses.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["stress-001", "stress-002"]);
+    assert_eq!(p.stresses[0].script(), "gen 23874 100000 100000");
+    assert_eq!(p.stresses[0].solutions, ["main.cpp", "slow.cpp"]);
+    assert_eq!(
+        p.stresses[0].time_limit,
+        Some(std::time::Duration::from_secs(15))
+    );
+    assert!(p.stresses[1].solutions.is_empty());
+    assert_eq!(p.stresses[1].args_for_seed(7), ["7"]);
+}

@@ -170,6 +170,16 @@ pub(super) fn parse(
         stress_pattern = child(node, "stress-path-pattern").and_then(|n| text_of(n));
         if let Some(list) = child(node, "list") {
             for (i, s) in children(list, "stress").enumerate() {
+                // A real export: `<stress index="2" path="stresses/002"/>`, the stress in its
+                // file (listed in any order).
+                if let Some(path) = s.attribute("path") {
+                    let index = s
+                        .attribute("index")
+                        .and_then(|n| n.trim().parse::<usize>().ok())
+                        .unwrap_or(i + 1);
+                    stresses.push(stress::read_file(dir, path, index, &mut notices)?);
+                    continue;
+                }
                 let attr = |names: &[&str]| {
                     names
                         .iter()
@@ -190,6 +200,7 @@ pub(super) fn parse(
         }
     }
 
+    stresses.sort_by(|a, b| a.name.cmp(&b.name));
     Ok((
         PolygonPackage {
             dir: dir.to_path_buf(),
