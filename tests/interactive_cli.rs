@@ -317,14 +317,24 @@ fn a_broken_interactor_is_a_judge_error_never_the_candidates_verdict() {
     std::fs::write(tests.path().join("1.ans"), "").unwrap();
     let dir = tests.path().to_str().unwrap();
     let cases = [
-        ("crash", "crashed (killed by SIGABRT)"),
-        ("hang", "was stopped after"),
+        ("kattis", "crash", "crashed (killed by SIGABRT)"),
+        ("kattis", "hang", "was stopped after"),
         (
+            "kattis",
             "code",
             "exited with 7, neither 42 (accepted) nor 43 (wrong answer)",
         ),
+        // A testlib interactor's codes are 0 OK, 1 WA, 2 PE, 3 FAIL: 7 is outside them, and
+        // FAIL is the judge saying it is wrong itself.
+        ("testlib", "code", "crashed with exit code 7"),
+        (
+            "testlib",
+            "fail",
+            "says the judge is wrong (exit 3, FAIL) (stderr: FAIL the hidden number",
+        ),
+        ("testlib", "crash", "crashed (killed by SIGABRT)"),
     ];
-    for (how, message) in cases {
+    for (convention, how, message) in cases {
         let interactor = format!("tests/interactive/broken_{how}.py");
         let run = stressjudge(&[
             "judge",
@@ -333,6 +343,8 @@ fn a_broken_interactor_is_a_judge_error_never_the_candidates_verdict() {
             dir,
             "--interactor",
             &interactor,
+            "--interactor-convention",
+            convention,
             "--time-limit",
             "1s",
         ]);
@@ -351,8 +363,187 @@ fn a_broken_interactor_is_a_judge_error_never_the_candidates_verdict() {
         );
         assert!(
             line.contains(&format!("interactor {interactor}")),
-            "{how}: {line}"
+            "{convention} {how}: {line}"
         );
-        assert!(line.contains(message), "{how}: {line}");
+        assert!(line.contains(message), "{convention} {how}: {line}");
     }
+}
+
+/// Copies the folder `from` into `to` (files and folders, recursively).
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_folder_script_that_writes_test_files_is_not_taken_for_the_stress_generator() {
+    let _heavy = heavy();
+    // `doubling/generators/create_testcase.py` writes test files into the package and prints
+    // nothing, as DOMjudge's example generators (hangman, jumble) do. No file names it as a
+    // generator: tried on a copy, it is seen not to be one, so verify judges every submission
+    // on the tests alone, says why in a note, and the package is never written to, whatever
+    // the isolation.
+    let copy = tempdir();
+    let package = copy.path().join("doubling");
+    copy_folder(std::path::Path::new("tests/interactive/doubling"), &package);
+    let before = files_under(&package);
+    for isolation in ["full", "basic"] {
+        let run = stressjudge(&["verify", arg(&package), "--json", "--isolation", isolation]);
+        run.expect_code(0);
+        let report = run.json();
+        for (path, expected, got) in solutions(&report) {
+            assert_eq!(expected, got, "{path}\n{report:#}");
+        }
+        let notes = report["problems"][0]["notes"].to_string();
+        assert!(
+            notes.contains("no stress generator: generators/create_testcase.py")
+                && notes.contains("tried on seed 1 it"),
+            "{isolation}: {notes}"
+        );
+        assert_eq!(
+            files_under(&package),
+            before,
+            "{isolation}: the package is untouched"
+        );
+    }
+    // Asked to stress, the folder has no generator: one line naming the script, exit 2.
+    let line = stressjudge(&[
+        "stress",
+        arg(&package),
+        arg(&package.join("submissions/accepted/double.py")),
+        "--seeds",
+        "1..3",
+    ])
+    .one_line_error();
+    assert!(
+        line.contains("no stress generator: generator ")
+            && line.contains("create_testcase.py")
+            && line.contains("stressjudge.yaml or give --gen"),
+        "{line}"
+    );
+    assert_eq!(
+        files_under(&package),
+        before,
+        "stress leaves the package untouched"
+    );
+
+    // A script that crashes without its word list (DOMjudge's hangman generator) loses the
+    // stress pass the same way, never a submission's verdict.
+    write(
+        &package,
+        "generators/create_testcase.py",
+        "import sys\nprint('Wordfile not found: /usr/share/dict/words')\nsys.exit(2)\n",
+    );
+    let run = stressjudge(&["verify", arg(&package), "--json"]);
+    run.expect_code(0);
+    let report = run.json();
+    for (path, expected, got) in solutions(&report) {
+        assert_eq!(expected, got, "{path}\n{report:#}");
+    }
+    let notes = report["problems"][0]["notes"].to_string();
+    assert!(notes.contains("crashed with exit code 2"), "{notes}");
+
+    // A script that does print an input for a seed is still the folder's generator.
+    write(
+        &package,
+        "generators/create_testcase.py",
+        "import sys\nprint(1, int(sys.argv[1]) % 7 + 1)\n",
+    );
+    let run = stressjudge(&["verify", arg(&package), "--json", "--stress-seeds", "3"]);
+    run.expect_code(0);
+    let report = run.json();
+    assert!(
+        !report["problems"][0]["notes"]
+            .to_string()
+            .contains("no stress generator"),
+        "{report:#}"
+    );
+    let accepted = report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["path"].as_str().unwrap().contains("double.py"))
+        .unwrap()
+        .clone();
+    assert_eq!(accepted["source"], "all tests + stress", "{accepted:#}");
+}
+
+#[test]
+fn sample_interactions_are_listed_and_shown_next_to_a_failing_samples_transcript() {
+    let _heavy = heavy();
+    // `list` shows every sample interaction, with or without a test beside it (2.interaction
+    // has none: the legacy spec's "additional sample interaction protocols").
+    let run = stressjudge(&["list", GUESS]);
+    run.expect_code(0);
+    for expected in [
+        "sample interaction data/sample/1.interaction (> the solution writes, < it reads):\n  <10\n  >? 5\n  <>\n",
+        "sample interaction data/sample/2.interaction (> the solution writes, < it reads):\n  <4\n  >? 3\n",
+    ] {
+        assert!(run.stdout.contains(expected), "{}", run.describe());
+    }
+    assert!(
+        !run.stdout.contains(" | >? 5"),
+        "no longer squeezed into a note: {}",
+        run.describe()
+    );
+
+    // A submission that fails the sample: its transcript, then the sample interaction the
+    // statement shows, in the JSON, the terminal, the HTML and the JUnit reports.
+    let out = tempdir();
+    let html = out.path().join("report.html");
+    let junit = out.path().join("report.xml");
+    let malformed = format!("{GUESS}/submissions/wrong_answer/malformed.cpp");
+    let run = stressjudge(&[
+        "judge",
+        GUESS,
+        &malformed,
+        "--json",
+        "--report",
+        arg(&html),
+        "--report",
+        arg(&junit),
+    ]);
+    run.expect_code(1);
+    let report = run.json();
+    let tests = report["tests"].as_array().unwrap();
+    let sample = tests.iter().find(|t| t["name"] == "sample/1").unwrap();
+    assert_eq!(sample["verdict"], "WA", "{report:#}");
+    let expected = std::fs::read_to_string(format!("{GUESS}/data/sample/1.interaction")).unwrap();
+    assert_eq!(
+        sample["sample_interaction"],
+        expected.as_str(),
+        "{sample:#}"
+    );
+    assert!(sample["transcript"].as_str().unwrap().starts_with("<10\n"));
+    for secret in tests.iter().filter(|t| t["name"] != "sample/1") {
+        assert!(secret["sample_interaction"].is_null(), "{secret:#}");
+    }
+    let header = "expected sample interaction (data/sample/1.interaction; > candidate writes, < candidate reads):";
+    for file in [&html, &junit] {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(
+            text.contains("expected sample interaction (data/sample/1.interaction;"),
+            "{}: {text}",
+            file.display()
+        );
+    }
+    let run = stressjudge(&["judge", GUESS, &malformed]);
+    run.expect_code(1);
+    // The terminal indents the explanation under the failing test.
+    let shown = format!("{header}\n    <10\n    >? 5\n    <>\n");
+    assert!(run.stdout.contains(&shown), "{}", run.describe());
+    let transcript_at = run.stdout.find("interaction (> candidate wrote").unwrap();
+    assert!(
+        transcript_at < run.stdout.find(header).unwrap(),
+        "{}",
+        run.describe()
+    );
 }

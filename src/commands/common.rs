@@ -88,6 +88,15 @@ pub fn resolve_for_runs(
     match &spec.name {
         Some(name) if folder::names_a_folder(name) => {
             let mut loaded = folder::load(Path::new(name), &spec.ad_hoc)?;
+            if stressing {
+                // The folder's guessed generator must behave as one before it runs in place.
+                if let Some(failure) = loaded.problem.drop_guessed_generators_that_fail().pop() {
+                    return Err(UsageError::new(format!(
+                        "{name}: no stress generator: {failure}; name one in {} or give --gen",
+                        crate::problem::package::STRESS_CONFIG_FILE
+                    )));
+                }
+            }
             loaded.problem.build_tools(stressing).map_err(tools_error)?;
             if candidate.time_limit.is_none() {
                 time_limit::settle(&mut loaded, candidate.jobs, candidate.isolation)?;

@@ -1,11 +1,12 @@
-//! `stressjudge list`: the problems, their limits and the generator kinds.
+//! `stressjudge list`: the problems, their limits and the generator kinds; for a Polygon
+//! package what it holds, for a problem folder its sample interactions.
 
 use super::common::resolve_problem;
 use super::{print_out, Outcome};
 use crate::catalog::Catalog;
 use crate::error::UsageError;
 use crate::options::{ListOptions, ProblemSpec};
-use crate::problem::{polygon, Problem, TimeLimitOrigin};
+use crate::problem::{package, polygon, Problem, TimeLimitOrigin};
 
 /// Prints one line per problem, then the kinds.
 pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
@@ -36,6 +37,8 @@ pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
                 .or_else(|| package.main_testset().map(|t| t.name.clone()))
                 .unwrap_or_default();
             text.push_str(&polygon_details(&package, &judged));
+        } else if dir.is_dir() {
+            text.push_str(&sample_interactions(dir));
         }
     }
     for problem in &problems {
@@ -45,6 +48,36 @@ pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
     }
     print_out(&text)?;
     Ok(Outcome::Passed)
+}
+
+/// Most lines of one sample interaction `list` prints.
+const SHOWN_INTERACTION_LINES: usize = 200;
+
+/// A problem folder's sample interactions (`data/sample/*.interaction`), each as the statement
+/// shows it: `>` lines the solution writes, `<` lines it reads, `---` between passes.
+fn sample_interactions(dir: &std::path::Path) -> String {
+    let mut text = String::new();
+    for path in package::sample_interactions(dir) {
+        let shown = path.strip_prefix(dir).unwrap_or(&path).display();
+        let Ok(content) = std::fs::read_to_string(&path) else {
+            text.push_str(&format!("sample interaction {shown}: not UTF-8 text\n"));
+            continue;
+        };
+        text.push_str(&format!(
+            "sample interaction {shown} (> the solution writes, < it reads):\n"
+        ));
+        let lines: Vec<&str> = content.lines().collect();
+        for line in lines.iter().take(SHOWN_INTERACTION_LINES) {
+            text.push_str(&format!("  {line}\n"));
+        }
+        if lines.len() > SHOWN_INTERACTION_LINES {
+            text.push_str(&format!(
+                "  ... ({} more lines)\n",
+                lines.len() - SHOWN_INTERACTION_LINES
+            ));
+        }
+    }
+    text
 }
 
 /// What a Polygon package holds: testsets with limits, tests and groups, the generators its

@@ -123,10 +123,18 @@ impl TestResult {
     /// The conversation of a failing interactive run (`.interaction` form), when its
     /// explanation carries one.
     pub fn transcript(&self) -> Option<String> {
-        let start = self
-            .explanation
-            .iter()
-            .position(|l| l == TRANSCRIPT_HEADER)?;
+        self.block_after(|l| l == TRANSCRIPT_HEADER)
+    }
+
+    /// The sample interaction the statement shows for a failing interactive test, when its
+    /// explanation carries one (see [`sample_interaction_lines`]).
+    pub fn sample_interaction(&self) -> Option<String> {
+        self.block_after(|l| l.starts_with(SAMPLE_INTERACTION_HEADER))
+    }
+
+    /// The lines (indented by two spaces) that follow the explanation line `is_header` picks.
+    fn block_after(&self, is_header: impl Fn(&str) -> bool) -> Option<String> {
+        let start = self.explanation.iter().position(|l| is_header(l))?;
         let mut text = String::new();
         for line in self.explanation[start + 1..].iter() {
             let Some(line) = line.strip_prefix("  ") else {
@@ -167,6 +175,22 @@ pub const IDLE_DETAIL: &str = "idle: waiting for input (did it flush its output?
 /// The explanation line that introduces an interactive run's transcript (its lines follow,
 /// indented by two spaces).
 pub const TRANSCRIPT_HEADER: &str = "interaction (> candidate wrote, < candidate read):";
+
+/// How the explanation line that introduces a test's sample interaction starts (the file and
+/// its lines follow).
+pub const SAMPLE_INTERACTION_HEADER: &str = "expected sample interaction";
+
+/// The explanation lines that show `sample` (a test's `.interaction` file) next to the
+/// transcript of a failing run: a header naming the file, then its lines indented by two
+/// spaces, as the transcript's.
+pub fn sample_interaction_lines(sample: &crate::problem::SampleInteraction) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{SAMPLE_INTERACTION_HEADER} ({}; > candidate writes, < candidate reads):",
+        sample.file
+    )];
+    lines.extend(sample.text.lines().map(|l| format!("  {l}")));
+    lines
+}
 
 /// Judges an interactive or multi-pass run by problemtools' rule (`judge/execute.py`,
 /// `_run_interactive`), the interactor's own failures having already been judge errors:

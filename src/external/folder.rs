@@ -70,7 +70,15 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             .stress
             .generators
             .iter()
-            .map(|g| (g.kind.clone(), Generator::new(g.command.clone())))
+            .map(|g| {
+                let generator = Generator::new(g.command.clone());
+                let generator = if g.guessed {
+                    generator.guessed()
+                } else {
+                    generator
+                };
+                (g.kind.clone(), generator)
+            })
             .collect(),
     };
     let references = match &overrides.reference {
@@ -95,9 +103,6 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     }
     let (checker, checker_args) = checker(&package, overrides, &mut notes)?;
     let interactor = folder_interactor(&package, &checker, overrides)?;
-    if interactor.is_some() {
-        notes.extend(sample_interactions(&package.dir));
-    }
     let tests = match &overrides.tests {
         Some(dir) => tests_dir::load(dir)?,
         None => test_files(&package, &checker_args),
@@ -190,39 +195,6 @@ fn check_type(package: &Package) -> Result<(), UsageError> {
         )));
     }
     Ok(())
-}
-
-/// The folder's sample interactions (`data/sample/*.interaction`, statement only: `>` lines the
-/// submission writes, `<` lines it reads, `---` between passes), one note each, for the reports
-/// and `list` that show the problem.
-fn sample_interactions(dir: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir.join("data/sample")) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "interaction"))
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .filter_map(|path| {
-            let text = std::fs::read_to_string(path).ok()?;
-            let lines: Vec<&str> = text.lines().collect();
-            let mut shown = lines
-                .iter()
-                .take(12)
-                .copied()
-                .collect::<Vec<_>>()
-                .join(" | ");
-            if lines.len() > 12 {
-                shown.push_str(&format!(" | ... ({} more lines)", lines.len() - 12));
-            }
-            let name = path.file_stem()?.to_string_lossy().into_owned();
-            Some(format!("sample {name} interaction: {shown}"))
-        })
-        .collect()
 }
 
 /// The judge's side of an interactive or multi-pass folder: its output validator (or the
@@ -355,6 +327,7 @@ fn test_files(package: &Package, root_args: &[String]) -> Vec<TestFile> {
             answer: t.answer.clone(),
             checker_args: (t.output_validator_args != root_args)
                 .then(|| t.output_validator_args.clone()),
+            interaction: t.interaction.clone(),
         })
         .collect()
 }

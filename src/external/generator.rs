@@ -8,6 +8,7 @@
 //! from its working folder.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use super::sandboxes::ToolSandboxes;
 use super::tool::{Tool, ToolArg, ToolCall, ToolLimits};
@@ -25,6 +26,10 @@ pub struct Generator {
     /// The arguments for a seed when a package format decides them itself (a Polygon stress
     /// draws its `[a..b]` ranges from the seed), instead of `command`'s seed placement.
     seed_args: Option<SeedArgs>,
+    /// Whether a folder's conventions guessed it (see [`Generator::guessed`]).
+    guessed: bool,
+    /// A guessed generator's trial on seed 1 (see [`Generator::confirm`]), made once.
+    confirmed: OnceLock<Result<String, ToolFailure>>,
 }
 
 /// The generators `--gen` names (repeatable; the first is kind `random`, the next `gen2`,
@@ -73,6 +78,40 @@ impl Generator {
             command,
             output_file: None,
             seed_args: None,
+            guessed: false,
+            confirmed: OnceLock::new(),
+        }
+    }
+
+    /// Marks it as guessed from a problem folder's conventions (the one program in
+    /// `generators/`, which no file names as a generator): it is to be used only once
+    /// [`Generator::probe`] saw it behave as one.
+    pub fn guessed(mut self) -> Generator {
+        self.guessed = true;
+        self
+    }
+
+    /// Whether it was guessed (see [`Generator::guessed`]).
+    pub fn is_guessed(&self) -> bool {
+        self.guessed
+    }
+
+    /// For a guessed generator, its trial on seed 1 ([`Generator::probe`]), made once: the
+    /// input it printed, or why it is not a generator. `Ok(None)` for one a file or flag named.
+    pub fn confirm(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+    ) -> Result<Option<&str>, ToolFailure> {
+        if !self.guessed {
+            return Ok(None);
+        }
+        match self
+            .confirmed
+            .get_or_init(|| self.probe(sandboxes, limits, 1))
+        {
+            Ok(input) => Ok(Some(input)),
+            Err(failure) => Err(failure.clone()),
         }
     }
 
@@ -86,6 +125,8 @@ impl Generator {
             },
             seed_args: Some(seed_args),
             output_file: None,
+            guessed: false,
+            confirmed: OnceLock::new(),
         }
     }
 
@@ -137,6 +178,8 @@ impl Generator {
         limits: &ToolLimits,
         seed: u64,
     ) -> Result<String, ToolFailure> {
+        // A guessed generator runs in place only once a copy of it behaved as a generator.
+        self.confirm(sandboxes, limits)?;
         let call = ToolCall {
             args: self
                 .args_for_seed(seed)
@@ -167,6 +210,126 @@ impl Generator {
             ToolFailure::new(self.tool.label(), "printed bytes that are not UTF-8 text")
         })
     }
+
+    /// Runs the generator once for `seed` as [`Generator::generate`] does, but on a copy of the
+    /// folder that holds it, in a scratch folder: a script that writes test files next to
+    /// itself (DOMjudge's `generators/create_testcase.py` writes `../data/secret/*.in`) writes
+    /// them into the copy, never into the package. It behaves as a generator when it exits 0,
+    /// prints an input and writes no file; that input comes back.
+    pub fn probe(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+        seed: u64,
+    ) -> Result<String, ToolFailure> {
+        let label = self.tool.label();
+        let fail = |why: String| ToolFailure::new(label, why);
+        let original = &self.command.program;
+        let (Some(folder), Some(name)) = (original.parent(), original.file_name()) else {
+            return Err(fail("is not a program file or folder".into()));
+        };
+        let scratch = tempfile::tempdir()
+            .map_err(|e| fail(format!("could not be tried: no scratch folder: {e}")))?;
+        let root = scratch.path().join("copy");
+        let copied = copy_folder(folder, &root)
+            .map_err(|e| fail(format!("could not be tried on a copy of its folder: {e}")))?;
+        let copy = Generator {
+            tool: Tool::new("generator", &root.join(name)),
+            command: GeneratorCommand {
+                program: root.join(name),
+                args: self.command.args.clone(),
+            },
+            output_file: self.output_file.clone(),
+            seed_args: self.seed_args.clone(),
+            guessed: false,
+            confirmed: OnceLock::new(),
+        };
+        let made = copy.generate(sandboxes, limits, seed);
+        let mut written: Vec<String> = files_under(scratch.path())
+            .into_iter()
+            .filter(|(path, _)| !copied.contains(path) && !is_bytecode(path))
+            .map(|(path, _)| path.display().to_string())
+            .collect();
+        if !written.is_empty() {
+            let count = written.len();
+            written.truncate(3);
+            return Err(fail(format!(
+                "writes files itself ({}{}) rather than printing one input for a seed: it makes \
+                 test files, it is not a generator",
+                written.join(", "),
+                if count > 3 { ", ..." } else { "" }
+            )));
+        }
+        made.map_err(|f| fail(f.problem))
+    }
+}
+
+/// Most entries (files and folders) and bytes [`copy_folder`] copies: a generator's folder is
+/// small; a wrong one (a home folder) is refused, not copied.
+const COPY_LIMITS: (usize, u64) = (2000, 64 << 20);
+
+/// Copies the folder `from` to `to` (following symbolic links, keeping execute bits); the
+/// relative paths of the files copied come back.
+fn copy_folder(from: &Path, to: &Path) -> std::io::Result<Vec<std::path::PathBuf>> {
+    let mut copied = Vec::new();
+    let (mut entries, mut bytes) = (0, 0);
+    let mut pending = vec![std::path::PathBuf::new()];
+    while let Some(relative) = pending.pop() {
+        std::fs::create_dir_all(to.join(&relative))?;
+        for entry in std::fs::read_dir(from.join(&relative))? {
+            let entry = entry?;
+            let inner = relative.join(entry.file_name());
+            let source = from.join(&inner);
+            let meta = std::fs::metadata(&source)?;
+            // Folders count too, so that a link to a parent folder cannot copy forever.
+            entries += 1;
+            if !meta.is_dir() {
+                bytes += meta.len();
+            }
+            if entries > COPY_LIMITS.0 || bytes > COPY_LIMITS.1 {
+                return Err(std::io::Error::other(format!(
+                    "{} holds more than {} files or {} MiB",
+                    from.display(),
+                    COPY_LIMITS.0,
+                    COPY_LIMITS.1 >> 20
+                )));
+            }
+            if meta.is_dir() {
+                pending.push(inner);
+                continue;
+            }
+            std::fs::copy(&source, to.join(&inner))?;
+            copied.push(Path::new("copy").join(&inner));
+        }
+    }
+    Ok(copied)
+}
+
+/// Every file under `dir`, relative to it (with its size).
+fn files_under(dir: &Path) -> Vec<(std::path::PathBuf, u64)> {
+    let mut files = Vec::new();
+    let mut pending = vec![std::path::PathBuf::new()];
+    while let Some(relative) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(dir.join(&relative)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let inner = relative.join(entry.file_name());
+            match entry.metadata() {
+                Ok(meta) if meta.is_dir() => pending.push(inner),
+                Ok(meta) => files.push((inner, meta.len())),
+                Err(_) => {}
+            }
+        }
+    }
+    files
+}
+
+/// Whether a file is Python's byte code cache, which importing a module beside the generator
+/// writes by itself.
+fn is_bytecode(path: &Path) -> bool {
+    path.components().any(|c| c.as_os_str() == "__pycache__")
+        || path.extension().is_some_and(|e| e == "pyc")
 }
 
 #[cfg(test)]

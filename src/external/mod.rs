@@ -28,7 +28,8 @@ use crate::error::UsageError;
 use crate::options::AdHocParts;
 use crate::problem::{
     Answer, CandidateRun, CheckResult, InputError, InteractError, Interacted, Interaction, Limits,
-    Origin, Problem, ProblemError, ProblemInfo, TestCase, TimeLimitOrigin, ToolFailure,
+    Origin, Problem, ProblemError, ProblemInfo, SampleInteraction, TestCase, TimeLimitOrigin,
+    ToolFailure,
 };
 use answers::AnswerCache;
 use checker::Checker;
@@ -244,6 +245,53 @@ impl ExternalProblem {
         })
     }
 
+    /// Tries once, on seed 1, every generator a folder's conventions guessed (see
+    /// [`Generator::guessed`]), on a copy of its folder ([`Generator::probe`]), its input
+    /// checked by the input validators. One that does not behave as a generator is dropped,
+    /// with a note saying why, and its failure comes back for the command to weigh: `verify`
+    /// goes on without a stress pass, `stress` stops with it.
+    pub fn drop_guessed_generators_that_fail(&mut self) -> Vec<ToolFailure> {
+        let mut failures = Vec::new();
+        let mut kept = Vec::new();
+        for (kind, generator) in std::mem::take(&mut self.generators) {
+            if !generator.is_guessed() {
+                kept.push((kind, generator));
+                continue;
+            }
+            let tried =
+                generator
+                    .confirm(&self.sandboxes, &self.limits)
+                    .and_then(|input| match self.validate(input.unwrap_or_default()) {
+                        Ok(_) => Ok(()),
+                        Err(ProblemError::Invalid(why)) => Err(ToolFailure::new(
+                            generator.tool().label(),
+                            format!("made an input (seed 1) the input validators reject ({why})"),
+                        )),
+                        Err(ProblemError::Tool(f)) => Err(f),
+                    });
+            match tried {
+                Ok(()) => kept.push((kind, generator)),
+                Err(failure) => {
+                    self.info.notes.push(format!(
+                        "no stress generator: {} (taken by convention: no {} names a \
+                         generator) is not used: tried on seed 1 it {}",
+                        self.shown_path(generator.tool().path()),
+                        crate::problem::package::STRESS_CONFIG_FILE,
+                        failure.problem
+                    ));
+                    failures.push(failure);
+                }
+            }
+        }
+        self.info.kinds = kept.iter().map(|(k, _)| k.clone()).collect();
+        self.info.generator_name = kept
+            .first()
+            .map(|(_, g)| g.tool().label().to_string())
+            .unwrap_or_default();
+        self.generators = kept;
+        failures
+    }
+
     /// Sets the time limit a folder did not (derived by problemtools' rule), with the note that
     /// says how it was derived.
     pub fn set_time_limit(&mut self, limit: Duration, note: String) {
@@ -381,6 +429,16 @@ impl ExternalProblem {
     }
 
     /// A test of a test file: its input, and its answer file or the reference's answer.
+    /// A file of the problem as reports show it: relative to a problem folder, else as given.
+    fn shown_path(&self, path: &Path) -> String {
+        match &self.info.origin {
+            Origin::Folder(dir) => path.strip_prefix(dir).unwrap_or(path),
+            _ => path,
+        }
+        .display()
+        .to_string()
+    }
+
     fn file_case(&self, test: &TestFile) -> Result<TestCase, ToolFailure> {
         let read = |path: &Path| {
             std::fs::read(path)
@@ -411,6 +469,12 @@ impl ExternalProblem {
         };
         // A test group's own output validator arguments go with its answers.
         expected.checker_args = test.checker_args.clone();
+        if let Some(path) = &test.interaction {
+            expected.sample_interaction = Some(SampleInteraction {
+                file: self.shown_path(path),
+                text: read(path)?,
+            });
+        }
         Ok(TestCase {
             name: test.name.clone(),
             input,
@@ -669,6 +733,7 @@ mod tests {
                 input: dir.join("1.in"),
                 answer: Some(dir.join("1.ans")),
                 checker_args: Some(vec!["float_tolerance".into(), "0.1".into()]),
+                interaction: None,
             }],
         })
     }

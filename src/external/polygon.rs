@@ -433,6 +433,7 @@ fn build_testset(
                 input,
                 answer,
                 checker_args: None,
+                interaction: None,
             },
         ));
     }

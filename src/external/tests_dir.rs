@@ -17,6 +17,8 @@ pub struct TestFile {
     pub answer: Option<PathBuf>,
     /// The checker's arguments for this test, when they differ from the problem's.
     pub checker_args: Option<Vec<String>>,
+    /// The sample interaction shown for this test (`NAME.interaction`), if any.
+    pub interaction: Option<PathBuf>,
 }
 
 /// The tests of `dir`, in natural name order (`2` before `10`).
@@ -40,11 +42,13 @@ pub fn load(dir: &Path) -> Result<Vec<TestFile>, UsageError> {
             .iter()
             .map(|ext| path.with_extension(ext))
             .find(|p| p.is_file());
+        let interaction = Some(path.with_extension("interaction")).filter(|p| p.is_file());
         tests.push(TestFile {
             name: stem.unwrap_or_default(),
             input: path,
             answer,
             checker_args: None,
+            interaction,
         });
     }
     if tests.is_empty() {

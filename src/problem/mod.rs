@@ -139,6 +139,20 @@ pub struct Answer {
     /// The output validator arguments of the test this answer belongs to, when they differ
     /// from the problem's (Kattis test groups set their own `output_validator_args`).
     pub checker_args: Option<Vec<String>>,
+    /// The sample interaction the statement shows for this test (its `.interaction` file),
+    /// shown next to the transcript when an interactive run of the test fails.
+    pub sample_interaction: Option<SampleInteraction>,
+}
+
+/// A sample interaction of an interactive or multi-pass problem (the package format's
+/// `.interaction` file: `>` lines the submission writes, `<` lines it reads, `---` between
+/// passes), as the statement shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SampleInteraction {
+    /// Where it comes from, as shown (`data/sample/1.interaction`).
+    pub file: String,
+    /// Its text.
+    pub text: String,
 }
 
 impl Answer {
@@ -147,6 +161,7 @@ impl Answer {
         Answer {
             text: text.into(),
             checker_args: None,
+            sample_interaction: None,
         }
     }
 

@@ -58,5 +58,6 @@ fn test_json(row: &TestRow) -> Value {
         "ran_alone": row.ran_alone,
         "borderline": borderline,
         "transcript": r.transcript(),
+        "sample_interaction": r.sample_interaction(),
     })
 }

@@ -12,7 +12,9 @@ use std::time::Duration;
 
 use super::Executor;
 use crate::compare::timing::measuring_limits;
-use crate::compare::{classify, classify_interaction, TestResult, Verdict};
+use crate::compare::{
+    classify, classify_interaction, sample_interaction_lines, TestResult, Verdict,
+};
 use crate::error::Fault;
 use crate::problem::{Answer, CandidateRun, InteractError, Problem};
 use crate::run::{Endpoint, RunLimits, RunOutcome};
@@ -98,6 +100,9 @@ pub fn judge_run_recorded<E: Executor>(
                 again.label(),
                 again.detail
             ));
+        }
+        if let Some(sample) = &expected.sample_interaction {
+            result.explanation.extend(sample_interaction_lines(sample));
         }
     }
     Ok(JudgedRun {

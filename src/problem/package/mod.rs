@@ -106,7 +106,7 @@ pub use stress_config::{
     GeneratorCommand, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
 };
 pub use submissions::Submission;
-pub use testdata::{TestCase, ValidatorArgs};
+pub use testdata::{sample_interactions, TestCase, ValidatorArgs};
 
 /// The version family of the problem package format a folder uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

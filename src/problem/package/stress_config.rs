@@ -34,6 +34,12 @@ pub struct GeneratorKind {
     pub kind: String,
     /// The command.
     pub command: GeneratorCommand,
+    /// Whether the folder's conventions guessed it (the one program in `generators/`) rather
+    /// than a file naming it. No package format gives `generators/` programs a calling
+    /// convention (the spec: "used to produce test data", nothing more), and many write test
+    /// files themselves (DOMjudge's `create_testcase.py`), so a guessed one is used only once
+    /// it is seen to behave as a seed -> stdout generator.
+    pub guessed: bool,
 }
 
 /// A generator command: a program and its arguments, the seed going first unless an argument
@@ -150,6 +156,7 @@ pub(crate) fn read(
                     program: program.path,
                     args: Vec::new(),
                 },
+                guessed: true,
             })
             .into_iter()
             .collect();
@@ -246,6 +253,7 @@ fn read_file(dir: &Path, file: &Path) -> Result<StressSetup, PackageError> {
                     setup.generators.push(GeneratorKind {
                         kind: kind.name.clone(),
                         command: parsed,
+                        guessed: false,
                     });
                 }
             }

@@ -286,6 +286,19 @@ impl Walker<'_> {
     }
 }
 
+/// The sample interactions of the folder `dir`: every `data/sample/*.interaction` file, in name
+/// order, with or without a test beside it (legacy spec, "Interactive problems": "Additional
+/// sample interaction protocols may be defined by creating an `.interaction` file without
+/// corresponding `.in` and `.ans` files"; 2025-09, "Samples for interactive and multi-pass
+/// problems"). They are shown, never run.
+pub fn sample_interactions(dir: &Path) -> Vec<PathBuf> {
+    sorted_entries(&dir.join("data").join("sample"))
+        .into_iter()
+        .map(|(_, path)| path)
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "interaction"))
+        .collect()
+}
+
 /// The settings file of a group folder: `testdata.yaml` (legacy, and 2023-07 drafts before the
 /// rename) or `test_group.yaml` (2023-07 / 2025-09; preferred when both exist).
 fn group_settings(
