@@ -55,11 +55,23 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     }
     let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     check_type(&package)?;
+    let (package, data_note) = generated_data(dir, package)?;
     let mut notes: Vec<String> = package.notices.clone();
+    notes.extend(data_note);
     // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
     let here = Path::new("");
     let generators = match &overrides.generator {
         Some(_) => generator::from_parts(overrides, here)?,
+        // Without a stressjudge.yaml, the commands of generators.yaml that take `{seed}`.
+        None if package.stress.config_file.is_none()
+            && package.generation.as_ref().is_some_and(|plan| {
+                plan.cases
+                    .iter()
+                    .any(|c| c.generate.as_ref().is_some_and(|g| g.uses_seed()))
+            }) =>
+        {
+            super::generated_data::stress_kinds(package.generation.as_ref().expect("checked"))?
+        }
         None => package
             .stress
             .generators
@@ -155,6 +167,37 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         grading: package.grading,
         format: package.format,
     })
+}
+
+/// A package with a BAPCtools `generators.yaml`: when its `data/` holds no test, the data
+/// built from the plan (laid out in this process's working folder) is read instead; when it
+/// does, the built data is compared with it and the note says how they differ.
+fn generated_data(dir: &Path, package: Package) -> Result<(Package, Option<String>), UsageError> {
+    let Some(plan) = &package.generation else {
+        return Ok((package, None));
+    };
+    if !package::data_missing(dir) {
+        let note = match super::generated_data::build(&package, plan) {
+            Ok(built) => super::generated_data::compare(&built, &dir.join("data")).describe(),
+            Err(e) => format!("generators.yaml could not be checked against data/: {e}"),
+        };
+        return Ok((package, Some(note)));
+    }
+    let built = super::generated_data::build(&package, plan)?;
+    let root = super::test_build::scratch_folder(&format!(
+        "generated-{}",
+        crate::cache_entry::sha256_hex(dir.display().to_string().as_bytes())
+    ))
+    .map_err(|e| UsageError::new(format!("cannot lay out the generated data/: {e}")))?;
+    super::generated_data::write(&built, &root.join("data"))?;
+    let reread = package::load_with_data(dir, &root).map_err(|e| UsageError::new(e.to_string()))?;
+    let note = format!(
+        "data/: built from generators/generators.yaml ({} test case(s), cached by content; \
+         `stressjudge generate {}` writes it)",
+        built.cases,
+        dir.display()
+    );
+    Ok((reread, Some(note)))
 }
 
 /// The stress reference (from `stressjudge.yaml`, else the first accepted submission), then the
