@@ -99,7 +99,8 @@ fn generate_writes_the_data_bapctools_makes_byte_for_byte() {
     assert_expected_data(&out);
     assert!(!root().join(ADDGEN).join("data").exists());
 
-    // Committed data that differs from generators.yaml is judged, with a note saying how.
+    // Committed data that differs from generators.yaml: the built data is judged, with a note
+    // saying what differs.
     std::fs::write(data.join("secret/06-big.in"), "1 1\n").unwrap();
     std::fs::write(data.join("secret/99-stray.in"), "1 1\n").unwrap();
     let listed = stressjudge(&["list", arg(&package)]);
@@ -224,6 +225,26 @@ fn a_generator_that_crashes_is_one_line_naming_the_test() {
     assert!(
         line.contains("generators.yaml line 14") && line.contains("`missing.py`"),
         "{line}"
+    );
+    // With committed data, a yaml that cannot be built leaves the committed data judged.
+    let other = tempdir();
+    let committed = copy_of_addgen(other.path());
+    stressjudge(&["generate", arg(&committed)]).expect_code(0);
+    write(
+        &committed,
+        "generators/crash.py",
+        "import sys\nsys.exit(3)\n",
+    );
+    edit_yaml(&committed, "fixed.py 20 22", "crash.py 20 22");
+    let listed = stressjudge(&["list", arg(&committed)]);
+    listed.expect_code(0);
+    assert!(
+        listed
+            .stdout
+            .contains("could not be built from generators.yaml")
+            && listed.stdout.contains("the committed data/ is judged"),
+        "{}",
+        listed.describe()
     );
     // `generate` on a folder without generators.yaml says so.
     let line = stressjudge(&["generate", "tests/problems/anysum"]).one_line_error();

@@ -87,7 +87,9 @@ impl Comparison {
         }
         let mut line = parts.join("; ");
         if !self.differ.is_empty() || !self.missing.is_empty() || !self.extra.is_empty() {
-            line.push_str(" (data/ is judged as committed; `stressjudge generate` rebuilds it)");
+            line.push_str(
+                " (the built data is judged, as `bt run` regenerates data/ first; `stressjudge generate` writes it)",
+            );
         }
         line
     }

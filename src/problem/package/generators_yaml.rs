@@ -365,6 +365,8 @@ enum Known {
 
 struct Reader<'a> {
     file: &'a Path,
+    /// The file's lines, for values copied as written.
+    lines: Vec<String>,
     dir: &'a Path,
     plan: GenerationPlan,
     next_case: u64,
@@ -388,6 +390,7 @@ pub(crate) fn read(dir: &Path) -> Result<Option<GenerationPlan>, PackageError> {
     let entries = root.as_map(&file, "the root")?;
     let mut reader = Reader {
         file: &file,
+        lines: text.lines().map(str::to_string).collect(),
         dir,
         plan: GenerationPlan {
             file: file.clone(),
@@ -549,6 +552,50 @@ impl Reader<'_> {
         PackageError::new(self.file, Some(line).filter(|&l| l > 0), what.to_string())
     }
 
+    /// A map or list value as a file of its own: its lines of the file as written, de-indented
+    /// (what BAPCtools' round-trip `write_yaml` gives: flow lists stay flow, comments stay),
+    /// else written anew by [`emit`].
+    fn raw_value(&self, key: &Key, value: &Node) -> String {
+        let indent = |line: &str| line.len() - line.trim_start_matches(' ').len();
+        let blank = |line: &str| line.trim().is_empty();
+        let Some(key_line) = key.line.checked_sub(1).and_then(|i| self.lines.get(i)) else {
+            return emit(value);
+        };
+        if value.line == key.line {
+            // A flow value on the key's line: `yaml: {description: x}`.
+            let after = key_line
+                .split_once(&format!("{}:", key.name))
+                .map(|(_, rest)| rest.trim());
+            return match after {
+                Some(text) if text.starts_with(['{', '[']) && !text.contains(" #") => {
+                    format!("{text}\n")
+                }
+                _ => emit(value),
+            };
+        }
+        let key_indent = indent(key_line);
+        let mut block: Vec<&str> = self
+            .lines
+            .get(key.line..)
+            .unwrap_or_default()
+            .iter()
+            .map(String::as_str)
+            .take_while(|line| blank(line) || indent(line) > key_indent)
+            .collect();
+        while block.last().is_some_and(|line| blank(line)) {
+            block.pop();
+        }
+        let Some(cut) = block.iter().filter(|l| !blank(l)).map(|l| indent(l)).min() else {
+            return emit(value);
+        };
+        let mut text = String::new();
+        for line in block {
+            text.push_str(line.get(cut..).unwrap_or("").trim_end());
+            text.push('\n');
+        }
+        text
+    }
+
     fn notice(&mut self, key: &Key, what: &str) {
         self.plan.notices.push(format!(
             "generators/generators.yaml line {}: {what}",
@@ -678,9 +725,9 @@ impl Reader<'_> {
         }
         let mut files = Vec::new();
         for name in ["test_group.yaml", "testdata.yaml"] {
-            if let Some(value) = yaml::get(entries, name) {
+            if let Some((key, value)) = entries.iter().find(|(k, _)| k.name == name) {
                 if !matches!(value.value, Value::Null) {
-                    files.push((name.to_string(), emit(value)));
+                    files.push((name.to_string(), self.raw_value(key, value)));
                 }
             }
         }
@@ -988,12 +1035,12 @@ impl Reader<'_> {
         let mut inline = Vec::new();
         let mut links = Vec::new();
         for ext in &CASE_KEYS[4..] {
-            let Some(value) = yaml::get(entries, ext) else {
+            let Some((key, value)) = entries.iter().find(|(k, _)| k.name == *ext) else {
                 continue;
             };
             match &value.value {
                 Value::Map(_) if *ext == "yaml" => {
-                    inline.push((ext.to_string(), emit(value)));
+                    inline.push((ext.to_string(), self.raw_value(key, value)));
                 }
                 Value::Map(m) if LINK_KEYS.contains(ext) => {
                     let target =
@@ -1410,6 +1457,26 @@ mod tests {
             ),
             "g 5 5 five 6 10.0 {{NO}}"
         );
+    }
+
+    #[test]
+    fn yaml_values_are_copied_as_written() {
+        let (_d, p) = plan(
+            "data:\n  sample:\n    test_group.yaml:\n      output_visualizer_args: [--draw-please]\n      # kept\n\n    data:\n      a:\n        in: '1'\n        ans: '1'\n        yaml: {description: one}\n",
+            &[],
+        );
+        let p = p.unwrap();
+        let sample = p.groups.iter().find(|g| g.path == "sample").unwrap();
+        assert_eq!(
+            sample.files,
+            [(
+                "test_group.yaml".to_string(),
+                "output_visualizer_args: [--draw-please]\n# kept\n".to_string()
+            )]
+        );
+        assert!(p.cases[0]
+            .inline
+            .contains(&("yaml".to_string(), "{description: one}\n".to_string())));
     }
 
     #[test]
