@@ -138,6 +138,15 @@ pub struct GenOptions {
     pub test: Option<String>,
 }
 
+/// `stressjudge generate`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// The problem folder.
+    pub problem: PathBuf,
+    /// Where to write the data (default: the problem's `data/`).
+    pub out: Option<PathBuf>,
+}
+
 /// `stressjudge solve`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SolveOptions {

@@ -23,6 +23,8 @@ pub enum Command {
     List(ListArgs),
     /// Print one generated input.
     Gen(GenArgs),
+    /// Build a problem folder's data/ from its BAPCtools generators/generators.yaml and write it.
+    Generate(GenerateArgs),
     /// Validate an input and print the reference answers, one per line.
     Solve(SolveArgs),
     /// Judge a solution on the problem's fixed test set.
@@ -129,6 +131,16 @@ pub struct GenArgs {
     /// Ad-hoc parts.
     #[command(flatten)]
     pub parts: ProblemPartArgs,
+}
+
+/// `stressjudge generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The problem folder (with generators/generators.yaml).
+    pub problem: PathBuf,
+    /// Write the test data into this folder instead of the problem's data/.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// `stressjudge solve`.

@@ -5,14 +5,14 @@
 use std::path::PathBuf;
 
 use super::args::{
-    CandidateArgs, DoctorArgs, FileIoArgs, GenArgs, IsolationArg, JudgeArgs, ListArgs,
-    ProblemPartArgs, ReproArgs, SolveArgs, StressArgs, VerifyArgs,
+    CandidateArgs, DoctorArgs, FileIoArgs, GenArgs, GenerateArgs, IsolationArg, JudgeArgs,
+    ListArgs, ProblemPartArgs, ReproArgs, SolveArgs, StressArgs, VerifyArgs,
 };
 use crate::error::UsageError;
 use crate::options::{
-    AdHocParts, CandidateOptions, CandidateSource, DoctorOptions, GenOptions, IsolationChoice,
-    JudgeOptions, ListOptions, ProblemSpec, ReproOptions, SolveOptions, StressOptions,
-    VerifyOptions,
+    AdHocParts, CandidateOptions, CandidateSource, DoctorOptions, GenOptions, GenerateOptions,
+    IsolationChoice, JudgeOptions, ListOptions, ProblemSpec, ReproOptions, SolveOptions,
+    StressOptions, VerifyOptions,
 };
 use crate::run::FileIo;
 use crate::stress::seeds::{SeedRange, Shard, DEFAULT_SEEDS};
@@ -35,6 +35,14 @@ pub fn gen(args: GenArgs) -> Result<GenOptions, UsageError> {
         seed: args.seed,
         test: args.test,
     })
+}
+
+/// `generate`.
+pub fn generate(args: GenerateArgs) -> GenerateOptions {
+    GenerateOptions {
+        problem: args.problem,
+        out: args.out,
+    }
 }
 
 /// `solve`: with ad-hoc parts and one positional argument, that argument is the input file.

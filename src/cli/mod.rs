@@ -55,6 +55,7 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
     match cli.command {
         Command::List(args) => commands::list::run(&convert::list(args)),
         Command::Gen(args) => commands::gen::run(&convert::gen(args)?),
+        Command::Generate(args) => commands::generate::run(&convert::generate(args)),
         Command::Solve(args) => commands::solve::run(&convert::solve(args)?),
         Command::Judge(args) => commands::judge::run(&convert::judge(args)?),
         Command::Stress(args) => commands::stress::run(&convert::stress(args)?),

@@ -4,6 +4,7 @@
 pub mod common;
 pub mod doctor;
 pub mod gen;
+pub mod generate;
 pub mod judge;
 pub mod list;
 pub mod repro;

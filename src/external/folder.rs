@@ -61,11 +61,18 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     }
     let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     check_type(&package)?;
+    let (package, data_notes) = generated_data(dir, package)?;
     let mut notes: Vec<String> = package.notices.clone();
+    notes.extend(data_notes);
     // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
     let here = Path::new("");
     let generators = match &overrides.generator {
         Some(_) => generator::from_parts(overrides, here)?,
+        // Without a stressjudge.yaml, the commands of generators.yaml that take `{seed}` (a
+        // BAPCtools generator does not take a seed first, so no other program is a kind).
+        None if package.stress.config_file.is_none() && package.generation.is_some() => {
+            super::generated_data::stress_kinds(package.generation.as_ref().expect("checked"))?
+        }
         None => package
             .stress
             .generators
@@ -166,6 +173,45 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         grading: package.grading,
         format: package.format,
     })
+}
+
+/// A package with a BAPCtools `generators.yaml`: its tests are the data built from the plan
+/// (laid out in this process's working folder), as `bt run` regenerates `data/` before it
+/// judges; a committed `data/` is compared with it (a note says what differs) and judged
+/// instead only when the plan cannot be built.
+fn generated_data(dir: &Path, package: Package) -> Result<(Package, Vec<String>), UsageError> {
+    let Some(plan) = &package.generation else {
+        return Ok((package, Vec::new()));
+    };
+    let committed = !package::data_missing(dir);
+    let built = match super::generated_data::build(&package, plan) {
+        Ok(built) => built,
+        Err(e) if committed => {
+            let note = format!(
+                "data/ could not be built from generators.yaml ({e}); the committed data/ is judged"
+            );
+            return Ok((package, vec![note]));
+        }
+        Err(e) => return Err(e),
+    };
+    let mut notes = Vec::new();
+    if committed {
+        notes.push(super::generated_data::compare(&built, &dir.join("data")).describe());
+    }
+    let root = super::test_build::scratch_folder(&format!(
+        "generated-{}",
+        crate::cache_entry::sha256_hex(dir.display().to_string().as_bytes())
+    ))
+    .map_err(|e| UsageError::new(format!("cannot lay out the generated data/: {e}")))?;
+    super::generated_data::write(&built, &root.join("data"))?;
+    let reread = package::load_with_data(dir, &root).map_err(|e| UsageError::new(e.to_string()))?;
+    notes.push(format!(
+        "data/: built from generators/generators.yaml ({} test case(s), cached by content; \
+         `stressjudge generate {}` writes it)",
+        built.cases,
+        dir.display()
+    ));
+    Ok((reread, notes))
 }
 
 /// The stress reference (from `stressjudge.yaml`, else the first accepted submission), then the

@@ -10,6 +10,7 @@
 pub mod answers;
 pub mod checker;
 pub mod folder;
+pub mod generated_data;
 pub mod generator;
 pub mod interactor;
 pub mod polygon;

@@ -131,6 +131,15 @@ fn working_folder() -> std::io::Result<PathBuf> {
     )))
 }
 
+/// A fresh folder `name` inside this process's working folder (removed with it when the command
+/// ends): where a `data/` built from a package's recipes is laid out for the judge to read.
+pub fn scratch_folder(name: &str) -> std::io::Result<PathBuf> {
+    let dir = working_folder()?.join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir)
+}
+
 /// The working folder of this process under `parent`.
 fn working_folder_in(parent: &Path) -> PathBuf {
     parent.join(format!("{}tests", cache_entry::partial_prefix()))
@@ -256,6 +265,178 @@ pub fn run_generator(
     Ok(result.outcome.stdout)
 }
 
+/// A test whose generator may also write files in its working folder (BAPCtools' generators
+/// write `testcase.in` or `testcase.ans` there), retried with other arguments when it fails.
+pub struct FileRecipe<'a> {
+    /// How messages name the test: `secret/03-random`.
+    pub name: String,
+    /// The generator program.
+    pub generator: &'a Tool,
+    /// Argument lists tried in turn until one run succeeds (BAPCtools' `retries`, each with
+    /// the next seed); at least one.
+    pub attempts: Vec<Vec<String>>,
+    /// Files read back from the generator's working folder when it wrote them.
+    pub collect: Vec<String>,
+}
+
+/// What a [`FileRecipe`] made: its stdout and each collected file it wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltFiles {
+    /// What the generator printed.
+    pub stdout: Vec<u8>,
+    /// The collected files it wrote, by name.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl BuiltFiles {
+    /// One bundle of bytes: each part as `NAME \0 LENGTH \0 BYTES`, stdout first with an empty
+    /// name.
+    fn to_bundle(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let parts = std::iter::once(("", &self.stdout))
+            .chain(self.files.iter().map(|(n, b)| (n.as_str(), b)));
+        for (name, bytes) in parts {
+            out.extend_from_slice(name.as_bytes());
+            out.push(0);
+            out.extend_from_slice(bytes.len().to_string().as_bytes());
+            out.push(0);
+            out.extend_from_slice(bytes);
+        }
+        out
+    }
+
+    /// The parts of a bundle; `None` when it is not one.
+    fn from_bundle(mut bytes: &[u8]) -> Option<BuiltFiles> {
+        let mut parts = Vec::new();
+        while !bytes.is_empty() {
+            let end = bytes.iter().position(|&b| b == 0)?;
+            let name = String::from_utf8(bytes[..end].to_vec()).ok()?;
+            bytes = &bytes[end + 1..];
+            let end = bytes.iter().position(|&b| b == 0)?;
+            let len: usize = std::str::from_utf8(&bytes[..end]).ok()?.parse().ok()?;
+            bytes = &bytes[end + 1..];
+            if bytes.len() < len {
+                return None;
+            }
+            parts.push((name, bytes[..len].to_vec()));
+            bytes = &bytes[len..];
+        }
+        let mut parts = parts.into_iter();
+        let (first, stdout) = parts.next()?;
+        if !first.is_empty() {
+            return None;
+        }
+        Some(BuiltFiles {
+            stdout,
+            files: parts.collect(),
+        })
+    }
+}
+
+/// The cache key of a file recipe: the generator's build, every attempt's arguments and the
+/// files read back.
+fn file_recipe_key(recipe: &FileRecipe<'_>) -> Result<String, ToolFailure> {
+    let program = recipe.generator.program()?;
+    let mut hasher = Sha256::new();
+    hasher.update(b"stressjudge test files v1\0");
+    hasher
+        .update(answers::reference_key(&program.content_hash, recipe.generator.path()).as_bytes());
+    for attempt in &recipe.attempts {
+        hasher.update([1]);
+        for arg in attempt {
+            hasher.update([0]);
+            hasher.update(arg.as_bytes());
+        }
+    }
+    for name in &recipe.collect {
+        hasher.update([2]);
+        hasher.update(name.as_bytes());
+    }
+    Ok(hex_digest(hasher))
+}
+
+/// Builds every file recipe (from the cache when it is there), `jobs` at a time, in recipe
+/// order. The first failure is the test's name and the generator's fault (its last attempt's).
+pub fn build_files(
+    recipes: &[FileRecipe<'_>],
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    store: &TestStore,
+    jobs: usize,
+) -> Result<Vec<BuiltFiles>, (String, ToolFailure)> {
+    let jobs = jobs.clamp(1, recipes.len().max(1));
+    let chunk = recipes.len().div_ceil(jobs).max(1);
+    let results: Vec<Result<Vec<BuiltFiles>, (String, ToolFailure)>> =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = recipes
+                .chunks(chunk)
+                .map(|part| {
+                    scope.spawn(move || {
+                        part.iter()
+                            .map(|r| {
+                                build_files_one(r, sandboxes, limits, store)
+                                    .map_err(|f| (r.name.clone(), f))
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(("?".into(), ToolFailure::new("test builder", "panicked")))
+                    })
+                })
+                .collect()
+        });
+    let mut built = Vec::with_capacity(recipes.len());
+    for part in results {
+        built.extend(part?);
+    }
+    Ok(built)
+}
+
+/// One file recipe's result.
+fn build_files_one(
+    recipe: &FileRecipe<'_>,
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    store: &TestStore,
+) -> Result<BuiltFiles, ToolFailure> {
+    let key = file_recipe_key(recipe)?;
+    if let Some(built) = store
+        .entries
+        .get(&key)
+        .and_then(|b| BuiltFiles::from_bundle(&b))
+    {
+        return Ok(built);
+    }
+    let mut last = None;
+    for args in &recipe.attempts {
+        let call = ToolCall {
+            args: args.iter().cloned().map(ToolArg::Text).collect(),
+            collect: recipe.collect.iter().map(String::as_str).collect(),
+            ..ToolCall::default()
+        };
+        let result = recipe.generator.call(sandboxes, limits, call)?;
+        if let Some(failure) = recipe.generator.misbehaved(&result.outcome, limits, &[0]) {
+            last = Some(ToolFailure::new(
+                failure.tool,
+                format!("{} on `{}`", failure.problem, args.join(" ")),
+            ));
+            continue;
+        }
+        let built = BuiltFiles {
+            stdout: result.outcome.stdout,
+            files: result.collected,
+        };
+        store.entries.put(&key, &built.to_bundle());
+        return Ok(built);
+    }
+    Err(last.unwrap_or_else(|| ToolFailure::new(recipe.generator.label(), "was given no command")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,6 +476,19 @@ mod tests {
             names.iter().all(|n| n == "k" || n.starts_with("content-")),
             "{names:?}"
         );
+    }
+
+    #[test]
+    fn file_bundles_round_trip() {
+        let built = BuiltFiles {
+            stdout: b"1 2\n".to_vec(),
+            files: vec![
+                ("testcase.ans".into(), b"3\n".to_vec()),
+                ("x".into(), Vec::new()),
+            ],
+        };
+        assert_eq!(BuiltFiles::from_bundle(&built.to_bundle()), Some(built));
+        assert_eq!(BuiltFiles::from_bundle(b"a\x005\x00xy"), None);
     }
 
     #[test]

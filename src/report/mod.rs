@@ -12,6 +12,7 @@
 
 mod compile_error;
 mod doctor;
+pub mod generate;
 pub mod html;
 mod judge;
 mod judge_json;

@@ -44,9 +44,12 @@
 //! - Folders the format does not define are notices, as are format folders this loader does not
 //!   use (`include/`, `graders/`, `static_validator/`).
 //!
+//! - BAPCtools' `generators/generators.yaml` is read into a plan ([`generators_yaml`]); when
+//!   `data/` holds no test, the tests are empty here and the test-building step builds them
+//!   from the plan, then [`load_with_data`] reads the built `data/`.
+//!
 //! Not interpreted: `submissions/submissions.yaml` (a notice; the folders' default expectations
-//! apply), DOMjudge's `@EXPECTED_RESULTS@` source annotations, BAPCtools'
-//! `generators/generators.yaml` (noted in [`Package::generators_yaml`]), scoring.
+//! apply), DOMjudge's `@EXPECTED_RESULTS@` source annotations, scoring.
 //!
 //! # The stress configuration: `stressjudge.yaml`
 //!
@@ -78,6 +81,7 @@ pub mod domjudge;
 mod error;
 pub mod expectation;
 pub mod folder_names;
+pub mod generators_yaml;
 pub mod glob;
 mod included;
 mod limits;
@@ -160,8 +164,13 @@ pub struct Package {
     pub input_validators: Vec<InputValidator>,
     /// The programs in `generators/`, in name order.
     pub generators: Vec<Program>,
-    /// BAPCtools' `generators/generators.yaml`, if present (noted, not interpreted).
+    /// BAPCtools' `generators/generators.yaml`, if present.
     pub generators_yaml: Option<PathBuf>,
+    /// What `generators/generators.yaml` says `data/` holds, read (see [`generators_yaml`]).
+    pub generation: Option<generators_yaml::GenerationPlan>,
+    /// Whether the tests were read from a `data/` built from `generators.yaml` rather than the
+    /// folder's own (see [`load_with_data`]).
+    pub data_generated: bool,
     /// The submissions, by category (accepted first) then name.
     pub submissions: Vec<Submission>,
     /// The reference and generator kinds for `stress`.
@@ -195,6 +204,33 @@ fn known_folder(name: &str) -> Option<Option<&'static str>> {
 
 /// Reads the problem folder `dir`.
 pub fn load(dir: &Path) -> Result<Package, PackageError> {
+    load_from(dir, None)
+}
+
+/// Reads the problem folder `dir` with its tests taken from `root/data` (a `data/` built from
+/// `generators.yaml` elsewhere) instead of `dir/data`.
+pub fn load_with_data(dir: &Path, root: &Path) -> Result<Package, PackageError> {
+    load_from(dir, Some(root))
+}
+
+/// Whether the folder's own `data/` holds no test case at all (missing, or no `.in` file under
+/// it): what `generators.yaml` then builds.
+pub fn data_missing(dir: &Path) -> bool {
+    fn has_input(dir: &Path) -> bool {
+        programs::sorted_entries(dir)
+            .into_iter()
+            .any(|(name, path)| {
+                if path.is_dir() {
+                    has_input(&path)
+                } else {
+                    name.to_string_lossy().ends_with(".in")
+                }
+            })
+    }
+    !has_input(&dir.join("data"))
+}
+
+fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageError> {
     if !dir.is_dir() {
         return Err(PackageError::at(
             dir,
@@ -232,7 +268,21 @@ pub fn load(dir: &Path) -> Result<Package, PackageError> {
     let mut limits = meta.limits.clone();
     limits.time_limit = limits::time_limit_from_side_files(dir, limits.time_limit, &mut notices)?;
 
-    let data = testdata::read(dir, format, &meta.validator_flags, &mut notices)?;
+    let generation = generators_yaml::read(dir)?;
+    if let Some(plan) = &generation {
+        notices.extend(plan.notices.iter().cloned());
+    }
+    let tests_dir = data_root.unwrap_or(dir);
+    let data = if data_root.is_none() && generation.is_some() && data_missing(dir) {
+        // Built from generators.yaml by the test-building step, then read again.
+        testdata::TestData {
+            tests: Vec::new(),
+            root_output_validator_args: meta.validator_flags.clone(),
+            root_input_validator_args: ValidatorArgs::default(),
+        }
+    } else {
+        testdata::read(tests_dir, format, &meta.validator_flags, &mut notices)?
+    };
 
     let mut input_validators = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
@@ -245,12 +295,6 @@ pub fn load(dir: &Path) -> Result<Package, PackageError> {
 
     let generators_dir = dir.join("generators");
     let generators_yaml = Some(generators_dir.join("generators.yaml")).filter(|p| p.is_file());
-    if generators_yaml.is_some() {
-        notices.push(
-            "generators/generators.yaml: BAPCtools test generation is not interpreted; data/ is used as it is"
-                .to_string(),
-        );
-    }
     let generators = programs::list_programs(&generators_dir, "generators", &mut Vec::new());
 
     let submissions = submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
@@ -258,7 +302,7 @@ pub fn load(dir: &Path) -> Result<Package, PackageError> {
 
     let grading = if meta.problem_type.scoring {
         let names: Vec<String> = data.tests.iter().map(|t| t.name.clone()).collect();
-        let grading = scoring::read(dir, format, &names)?;
+        let grading = scoring::read(tests_dir, format, &names)?;
         if grading.uses_custom_grader() {
             notices.push(
                 "grading: custom: custom graders are not run; the default grader's rules are used"
@@ -286,6 +330,8 @@ pub fn load(dir: &Path) -> Result<Package, PackageError> {
         input_validators,
         generators,
         generators_yaml,
+        generation,
+        data_generated: data_root.is_some(),
         submissions,
         stress,
         grading,
