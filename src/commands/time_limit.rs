@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::common::{build_candidate, fault_error};
+use super::common::{build_submission, fault_error};
 use crate::build::BuildError;
 use crate::compare::seconds;
 use crate::error::UsageError;
@@ -182,7 +182,10 @@ impl Probe<'_> {
         };
         let built = {
             let _slot = self.gate.shared();
-            build_candidate(&candidate.source)
+            build_submission(
+                &candidate.source,
+                &crate::commands::verify::library::declared(submission),
+            )
         };
         let program = match built {
             Ok(program) => program,

@@ -11,6 +11,7 @@ pub mod answers;
 pub mod checker;
 pub mod folder;
 pub mod generator;
+pub mod grader;
 pub mod interactor;
 pub mod polygon;
 pub mod sandboxes;
