@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::{
-    absolute, build, cache, display_name, folder_program, language, layout, snapshot, BuildError,
-    BuildOptions, Program, Source,
+    absolute, build_declared, cache, display_name, folder_program, language, layout, snapshot,
+    BuildError, BuildOptions, Declared, Program, Source,
 };
 
 /// Builds a submission of a problem package with the package's included files (the Kattis
@@ -15,31 +15,38 @@ use super::{
 /// (`default` applies to every language, a language's folder only to that language's
 /// submissions). The copy is made once per content in the build cache and built as a program
 /// folder. A program that is not in a language of the table, or without included files for its
-/// language, is built as [`build`] would.
+/// language, is built as [`build_declared`] would. `declared` is what the package says of the
+/// submission's language and entry point (the language picks the included folder too).
 pub fn build_with_included(
     source: &Source,
     include_root: &Path,
+    declared: &Declared,
     options: &BuildOptions,
 ) -> Result<Program, BuildError> {
+    let as_it_is = || build_declared(source, declared, options);
     let path = match source {
         Source::File(path) | Source::Dir(path) => absolute(path)?,
-        Source::Command(_) => return build(source, options),
+        Source::Command(_) => return as_it_is(),
     };
+    let forced = declared.language()?;
     let own = if path.is_dir() {
-        match layout::of_folder(&path)? {
+        match layout::of_folder_in(&path, forced)? {
             layout::Layout::Sources(sources) => sources.snapshot,
-            _ => return build(source, options),
+            _ => return as_it_is(),
         }
     } else {
-        let language = language::detect(&path)?;
+        let language = match forced {
+            Some(language) => language,
+            None => language::detect(&path)?,
+        };
         if language.spec().is_none() {
-            return build(source, options);
+            return as_it_is();
         }
         snapshot::Snapshot::of_file(&path, crate::error::read_file(&path)?)
     };
-    let language = match language::detect_sources(&own.candidates()) {
-        Some((language, _)) => language,
-        None => return build(source, options),
+    let detected = language::detect_sources(&own.candidates()).map(|(language, _)| language);
+    let Some(language) = forced.or(detected) else {
+        return as_it_is();
     };
     let mut merged = own;
     let mut any = false;
@@ -57,7 +64,7 @@ pub fn build_with_included(
         }
     }
     if !any {
-        return build(source, options);
+        return as_it_is();
     }
     merged.files.sort_by(|a, b| a.relative.cmp(&b.relative));
     let cache = cache::Cache::open(&options.cache_dir)?;
@@ -76,7 +83,7 @@ pub fn build_with_included(
             cache.mark_done(&hash, Some(&fresh))?;
         }
     }
-    let mut program = folder_program(&folder, options)?;
+    let mut program = folder_program(&folder, declared, options)?;
     program.display_name = display_name(&path);
     Ok(program)
 }

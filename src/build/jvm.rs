@@ -128,6 +128,10 @@ pub(crate) fn build(
         hasher.field(flag.as_bytes());
     }
     hasher.field(program.main.as_os_str().as_bytes());
+    if let Some(class) = &program.entry_class {
+        hasher.field(b"entry class");
+        hasher.field(class.as_bytes());
+    }
     program.snapshot.hash_into(&mut hasher);
     let content_hash = hasher.finish();
     let main_class = compiled(program, &compiler, &content_hash, options, cache)?;
@@ -247,9 +251,24 @@ enum Found {
     Not(String),
 }
 
-/// The class to start: the only one with a main method, else the one problemtools names.
+/// The class to start: the one the package declares (which must have a main method), else the
+/// only one with a main method, else the one problemtools names.
 fn entry_point(program: &Sources, classes: &Path) -> Result<String, Found> {
     let mains = classfile::main_classes(classes).map_err(Found::Io)?;
+    if let Some(class) = &program.entry_class {
+        if mains.contains(class) {
+            return Ok(class.clone());
+        }
+        return Err(Found::Not(format!(
+            "the declared entry point `{class}` is not a class with `public static void \
+             main(String[] args)` (classes with one: {})",
+            if mains.is_empty() {
+                "none".to_string()
+            } else {
+                mains.join(", ")
+            }
+        )));
+    }
     let stem = program.main_stem();
     let preferred = match program.language {
         Language::Kotlin => {

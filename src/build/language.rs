@@ -154,15 +154,38 @@ pub(crate) fn detect_sources(files: &[Candidate<'_>]) -> Option<(Language, Vec<P
 }
 
 /// The main file of a program with several sources (problemtools' `{mainfile}`): the only
-/// source, else the one named `main.*` in any letter case, else the first in name order.
+/// source, else the one named `main.*` in any letter case, else `__main__.*` (the 2025-09
+/// languages table's default entry point of Python, a package's `__main__.py` beside its
+/// `__init__.py`), else the first in name order.
 pub(crate) fn main_file(sources: &[PathBuf]) -> Option<&PathBuf> {
-    let is_main = |path: &&PathBuf| {
+    let stem_is = |path: &&PathBuf, wanted: &str| {
         path.file_name()
             .and_then(|n| n.to_str())
             .and_then(|n| n.split_once('.'))
-            .is_some_and(|(stem, _)| stem.eq_ignore_ascii_case("main"))
+            .is_some_and(|(stem, _)| stem.eq_ignore_ascii_case(wanted))
     };
-    sources.iter().find(is_main).or_else(|| sources.first())
+    sources
+        .iter()
+        .find(|p| stem_is(p, "main"))
+        .or_else(|| sources.iter().find(|p| stem_is(p, "__main__")))
+        .or_else(|| sources.first())
+}
+
+/// The files among `files` with one of `language`'s endings (sorted): the sources of a program
+/// whose language is declared rather than detected.
+pub(crate) fn sources_in(files: &[Candidate<'_>], language: Language) -> Vec<PathBuf> {
+    let Some(spec) = language.spec() else {
+        return Vec::new();
+    };
+    let mut sources: Vec<PathBuf> = files
+        .iter()
+        .filter(|file| {
+            ending(file.relative).is_some_and(|end| spec.extensions.iter().any(|e| e == end))
+        })
+        .map(|file| file.relative.to_path_buf())
+        .collect();
+    sources.sort();
+    sources
 }
 
 /// The first line of a file (up to 256 bytes), empty if it cannot be read.
@@ -324,6 +347,10 @@ mod tests {
         assert_eq!(
             main_file(&paths(&["domain.py", "x.py"])),
             Some(&PathBuf::from("domain.py"))
+        );
+        assert_eq!(
+            main_file(&paths(&["__init__.py", "__main__.py", "util.py"])),
+            Some(&PathBuf::from("__main__.py"))
         );
         assert_eq!(main_file(&[]), None);
     }

@@ -24,6 +24,9 @@ pub(crate) struct Sources {
     pub main: PathBuf,
     /// Whether the program is a folder (else a single file in `snapshot.root`).
     pub is_folder: bool,
+    /// The class a Java or Kotlin program must start with, when its package declares an entry
+    /// point (see [`super::declared`]); else the class is found from the main file.
+    pub entry_class: Option<String>,
 }
 
 impl Sources {
@@ -78,12 +81,42 @@ impl Layout {
 
 /// Reads the program folder `root` (absolute) and tells how it is built.
 pub(crate) fn of_folder(root: &Path) -> Result<Layout, UsageError> {
+    of_folder_in(root, None)
+}
+
+/// [`of_folder`], the sources being in `forced` when the package declares their language
+/// (then its files with that language's endings are the sources, whatever else is there).
+pub(crate) fn of_folder_in(root: &Path, forced: Option<Language>) -> Result<Layout, UsageError> {
     let snapshot = Snapshot::of_folder(root)?;
     if snapshot.file(Path::new("build")).is_some() {
         return Ok(Layout::BuildScript(snapshot));
     }
     if snapshot.file(Path::new("run")).is_some() {
         return Ok(Layout::RunScript(snapshot));
+    }
+    if let Some(language) = forced {
+        let sources = language::sources_in(&snapshot.candidates(), language);
+        let Some(main) = language::main_file(&sources).cloned() else {
+            return Err(UsageError::new(format!(
+                "program folder `{}` is declared to be in {language} but holds no {language} \
+                 source (endings {})",
+                root.display(),
+                language.spec().map_or(String::new(), |s| s
+                    .extensions
+                    .iter()
+                    .map(|e| format!(".{e}"))
+                    .collect::<Vec<_>>()
+                    .join(", "))
+            )));
+        };
+        return Ok(Layout::Sources(Sources {
+            language,
+            snapshot,
+            sources,
+            main,
+            is_folder: true,
+            entry_class: None,
+        }));
     }
     let Some((language, sources)) = language::detect_sources(&snapshot.candidates()) else {
         return Err(UsageError::new(format!(
@@ -102,6 +135,7 @@ pub(crate) fn of_folder(root: &Path) -> Result<Layout, UsageError> {
         sources,
         main,
         is_folder: true,
+        entry_class: None,
     }))
 }
 
@@ -115,6 +149,7 @@ pub(crate) fn of_file(path: &Path, language: Language, bytes: Vec<u8>) -> Source
         sources: vec![name.clone()],
         main: name,
         is_folder: false,
+        entry_class: None,
     }
 }
 

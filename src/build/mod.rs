@@ -38,6 +38,7 @@
 mod cache;
 mod classfile;
 mod compile;
+mod declared;
 mod environment;
 mod generic;
 mod included;
@@ -61,6 +62,7 @@ use std::time::Duration;
 
 use crate::error::UsageError;
 
+pub use declared::Declared;
 pub use included::build_with_included;
 pub use language::Language;
 pub use recognise::{recognise, Recognised};
@@ -212,14 +214,26 @@ impl From<UsageError> for BuildError {
 /// A user's language table that cannot be read or is malformed fails every build with a usage
 /// error naming the file (see [`language_table`]).
 pub fn build(source: &Source, options: &BuildOptions) -> Result<Program, BuildError> {
+    build_declared(source, &Declared::default(), options)
+}
+
+/// [`build`] for a problem package's submission whose package declares its language or entry
+/// point (`submissions.yaml`, DOMjudge's `submissions.json`; see [`Declared`]): the declared
+/// language replaces detection, the declared entry point the main file (or the class to
+/// start). A command ignores both.
+pub fn build_declared(
+    source: &Source,
+    declared: &Declared,
+    options: &BuildOptions,
+) -> Result<Program, BuildError> {
     if let Some(why) = &table::table().user_error {
         return Err(UsageError::new(why.clone()).into());
     }
     match source {
         Source::Command(command) => command_program(command),
-        Source::File(path) if path.is_dir() => folder_program(&absolute(path)?, options),
-        Source::File(path) => file_program(&absolute(path)?, options),
-        Source::Dir(path) => folder_program(&absolute(path)?, options),
+        Source::File(path) if path.is_dir() => folder_program(&absolute(path)?, declared, options),
+        Source::File(path) => file_program(&absolute(path)?, declared, options),
+        Source::Dir(path) => folder_program(&absolute(path)?, declared, options),
     }
 }
 
@@ -378,9 +392,17 @@ pub fn python_interpreter() -> Result<(PathBuf, String, Vec<PathBuf>), String> {
         .map_err(|e| e.to_string())
 }
 
-/// A file: detect its language, then compile, check or take it as it is.
-fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildError> {
-    let language = language::detect(path)?;
+/// A file: detect its language (or take the declared one), then compile, check or take it as
+/// it is.
+fn file_program(
+    path: &Path,
+    declared: &Declared,
+    options: &BuildOptions,
+) -> Result<Program, BuildError> {
+    let language = match declared.language()? {
+        Some(language) if !path.is_dir() => language,
+        _ => language::detect(path)?,
+    };
     let bytes = crate::error::read_file(path)?;
     let built = if language == Language::Executable {
         let mut hasher = cache::ContentHasher::new(Language::Executable);
@@ -395,13 +417,19 @@ fn file_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildErr
             memory_words: Vec::new(),
         }
     } else {
-        build_sources(&layout::of_file(path, language, bytes), options)?
+        let mut sources = layout::of_file(path, language, bytes);
+        declared.choose_entry(&mut sources)?;
+        build_sources(&sources, options)?
     };
     Ok(program(built, language, display_name(path)))
 }
 
-/// A program folder: scripts, or sources of one language.
-fn folder_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildError> {
+/// A program folder: scripts, or sources of one language (the declared one, if any).
+fn folder_program(
+    path: &Path,
+    declared: &Declared,
+    options: &BuildOptions,
+) -> Result<Program, BuildError> {
     let metadata = std::fs::metadata(path).map_err(|e| {
         UsageError::new(match e.kind() {
             std::io::ErrorKind::NotFound => {
@@ -417,7 +445,10 @@ fn folder_program(path: &Path, options: &BuildOptions) -> Result<Program, BuildE
         ))
         .into());
     }
-    let layout = layout::of_folder(path)?;
+    let mut layout = layout::of_folder_in(path, declared.language()?)?;
+    if let layout::Layout::Sources(sources) = &mut layout {
+        declared.choose_entry(sources)?;
+    }
     let language = layout.language();
     let built = match &layout {
         layout::Layout::RunScript(snapshot) => scripts::run_only(snapshot).into(),

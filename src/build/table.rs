@@ -53,6 +53,9 @@ pub struct LanguageSpec {
     pub id: String,
     /// Its display name, e.g. `C++`.
     pub name: String,
+    /// Other names a problem package may give it (`submissions.yaml` `language`, DOMjudge's
+    /// `langid` in `submissions.json`), e.g. `py3`, `golang`.
+    pub aliases: Vec<String>,
     /// Tie-breaking priority of detection (higher wins).
     pub priority: i64,
     /// File endings of its sources (case-sensitive, without the dot).
@@ -98,6 +101,21 @@ impl Table {
     /// The language with id `id`.
     pub fn get(&self, id: &str) -> Option<&LanguageSpec> {
         self.languages.iter().find(|l| l.id == id)
+    }
+
+    /// The language a package names `name`: by id (the spec's language codes), by one of its
+    /// aliases (DOMjudge's ids), or by its display name (`Python 3`), ignoring letter case.
+    pub fn find(&self, name: &str) -> Option<&LanguageSpec> {
+        let name = name.trim();
+        let same = |other: &str| other.eq_ignore_ascii_case(name);
+        self.get(name)
+            .or_else(|| self.languages.iter().find(|l| same(&l.id)))
+            .or_else(|| {
+                self.languages
+                    .iter()
+                    .find(|l| l.aliases.iter().any(|a| same(a)))
+            })
+            .or_else(|| self.languages.iter().find(|l| same(&l.name)))
     }
 
     /// Every file ending the table knows, for messages (`.c, .cpp, ...`).
@@ -165,6 +183,7 @@ fn user_file() -> Option<PathBuf> {
 #[serde(deny_unknown_fields)]
 struct RawEntry {
     name: Option<String>,
+    aliases: Option<Vec<String>>,
     priority: Option<i64>,
     extensions: Option<Vec<String>>,
     shebang_extensions: Option<Vec<String>>,
@@ -234,6 +253,7 @@ fn overlay(mut base: Raw, user: Raw) -> Raw {
         }
         take!(
             name,
+            aliases,
             priority,
             extensions,
             shebang_extensions,
@@ -242,7 +262,8 @@ fn overlay(mut base: Raw, user: Raw) -> Raw {
             compile,
             run,
             env,
-            builder
+            builder,
+            shebang_runs
         );
     }
     base
@@ -341,6 +362,7 @@ fn spec(id: &str, entry: RawEntry) -> Result<LanguageSpec, String> {
     Ok(LanguageSpec {
         id: id.to_string(),
         name: entry.name.ok_or_else(|| missing("name"))?,
+        aliases: entry.aliases.unwrap_or_default(),
         priority: entry.priority.ok_or_else(|| missing("priority"))?,
         extensions,
         shebang_extensions: entry.shebang_extensions.unwrap_or_default(),

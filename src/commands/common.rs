@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{print_out, Outcome};
-use crate::build::{self, BuildError, BuildOptions, Program, Source};
+use crate::build::{self, BuildError, BuildOptions, Declared, Program, Source};
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
 use crate::external::{folder, ExternalProblem};
@@ -146,13 +146,22 @@ pub fn pick_kind(problem: &dyn Problem, asked: Option<&str>) -> Result<String, U
 /// A submission of a problem package gets the package's included files (`include/`, see
 /// [`crate::problem::package::include_folder_of`]).
 pub fn build_candidate(source: &CandidateSource) -> Result<Program, BuildError> {
+    build_submission(source, &Declared::default())
+}
+
+/// [`build_candidate`] for a problem package's submission whose package declares its language
+/// or entry point (`submissions.yaml`, DOMjudge's `submissions.json`).
+pub fn build_submission(
+    source: &CandidateSource,
+    declared: &Declared,
+) -> Result<Program, BuildError> {
     match source {
         CandidateSource::Path(path) => {
             let source = Source::File(path.clone());
             let options = BuildOptions::default_for_user();
             match crate::problem::package::include_folder_of(path) {
-                Some(include) => build::build_with_included(&source, &include, &options),
-                None => build::build(&source, &options),
+                Some(include) => build::build_with_included(&source, &include, declared, &options),
+                None => build::build_declared(&source, declared, &options),
             }
         }
         CandidateSource::Command(cmd) => {

@@ -2,12 +2,11 @@
 //! accepted submission's CPU time on any test, times `ac_to_time_limit` (legacy
 //! `time_multiplier`), rounded up to the time resolution ([`TimeLimitRule::time_limit`]).
 
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::common::{build_candidate, fault_error};
+use super::common::{build_submission, fault_error};
 use crate::build::BuildError;
 use crate::compare::seconds;
 use crate::error::UsageError;
@@ -158,22 +157,22 @@ fn slowest_accepted(
 
 /// The submissions judged only once the limit is known, those that must exceed it first
 /// (their builds are the first the judging needs).
-fn later_submissions(folder: &Folder, probed: &[&Submission]) -> Vec<PathBuf> {
+fn later_submissions<'a>(folder: &'a Folder, probed: &[&Submission]) -> Vec<&'a Submission> {
     let (mut first, rest): (Vec<&Submission>, Vec<&Submission>) = folder
         .submissions
         .iter()
         .filter(|s| !probed.iter().any(|p| std::ptr::eq(*p, *s)))
         .partition(|s| s.expected.must_exceed_time_limit());
     first.extend(rest);
-    first.iter().map(|s| s.program.path.clone()).collect()
+    first
 }
 
-/// Builds `paths` into the build cache while accepted submissions are still being probed
-/// (`probing` counts the probing workers left), each build taking a slot of `gate` so it
-/// only uses a core the probing leaves idle: judging then starts with its builds done.
-/// Failures are left for judging to report.
-fn prebuild(paths: &[PathBuf], probing: &AtomicUsize, gate: &Gate) {
-    for path in paths {
+/// Builds `submissions` into the build cache (as judging will build them) while accepted
+/// submissions are still being probed (`probing` counts the probing workers left), each build
+/// taking a slot of `gate` so it only uses a core the probing leaves idle: judging then starts
+/// with its builds done. Failures are left for judging to report.
+fn prebuild(submissions: &[&Submission], probing: &AtomicUsize, gate: &Gate) {
+    for submission in submissions {
         if probing.load(Ordering::SeqCst) == 0 {
             return;
         }
@@ -181,7 +180,10 @@ fn prebuild(paths: &[PathBuf], probing: &AtomicUsize, gate: &Gate) {
         if probing.load(Ordering::SeqCst) == 0 {
             return;
         }
-        let _ = build_candidate(&CandidateSource::Path(path.clone()));
+        let _ = build_submission(
+            &CandidateSource::Path(submission.program.path.clone()),
+            &crate::commands::verify::library::declared(submission),
+        );
     }
 }
 
@@ -217,7 +219,10 @@ impl Probe<'_> {
         };
         let built = {
             let _slot = self.gate.shared();
-            build_candidate(&candidate.source)
+            build_submission(
+                &candidate.source,
+                &crate::commands::verify::library::declared(submission),
+            )
         };
         let program = match built {
             Ok(program) => program,

@@ -38,6 +38,8 @@ pub struct Folder {
     pub polygon: Option<super::polygon::PolygonExtras>,
     /// How scores are computed, for a scoring problem.
     pub grading: Option<package::scoring::Grading>,
+    /// The custom grader (`graders/`) of a scoring problem whose groups ask for one.
+    pub grader: Option<PathBuf>,
     /// The package format version family.
     pub format: package::FormatVersion,
 }
@@ -170,6 +172,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         time_limit_rule,
         rule,
         polygon: None,
+        grader: package.grader.as_ref().map(|g| g.path.clone()),
         grading: package.grading,
         format: package.format,
     })

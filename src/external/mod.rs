@@ -12,6 +12,7 @@ pub mod checker;
 pub mod folder;
 pub mod generated_data;
 pub mod generator;
+pub mod grader;
 pub mod interactor;
 pub mod polygon;
 pub mod sandboxes;

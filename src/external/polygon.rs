@@ -270,6 +270,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             interactor: package.interactor.clone(),
         }),
         grading: None,
+        grader: None,
         format: crate::problem::package::FormatVersion::V2023_07,
     })
 }

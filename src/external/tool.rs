@@ -186,7 +186,12 @@ impl Tool {
                 let options = BuildOptions::default_for_user();
                 // A package's submission used as the reference gets its included files.
                 let built = match crate::problem::package::include_folder_of(&self.path) {
-                    Some(include) => build::build_with_included(&source, &include, &options),
+                    Some(include) => build::build_with_included(
+                        &source,
+                        &include,
+                        &build::Declared::default(),
+                        &options,
+                    ),
                     None => build::build(&source, &options),
                 };
                 built.map_err(|e| match e {

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::library::LibrarySolution;
 use crate::build::{BuildError, Program};
-use crate::commands::common::{build_candidate, fault_error};
+use crate::commands::common::{build_submission, fault_error};
 use crate::compare::Verdict;
 use crate::error::UsageError;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
@@ -72,6 +72,9 @@ pub struct Settings<'a> {
     /// A time_limit_exceeded solution that finishes within this factor of the limit gets a
     /// warning (problemtools' safety margin).
     pub tle_margin: f64,
+    /// An accepted solution slower than the limit divided by this factor gets a warning
+    /// (`ac_to_time_limit`: the limit must leave this much room above the accepted ones).
+    pub ac_to_time_limit: f64,
     /// Run every test (`--all-tests`, or a Polygon package giving points per test) instead of
     /// stopping at the deciding one.
     pub all_tests: bool,
@@ -124,7 +127,7 @@ pub fn evaluate(
     let built = {
         // A build is work on a core like a run: it waits while a run must be alone.
         let _slot = settings.gate.shared();
-        build_candidate(&candidate.source)
+        build_submission(&candidate.source, &solution.declared)
     };
     let program = match built {
         Ok(program) => program,
@@ -261,11 +264,9 @@ pub fn evaluate(
         evaluation.source = source;
         evaluation.detail = detail;
     }
-    if evaluation.got == Some(Verdict::AC) && evaluation.slowest * 2 > plan.limits.cpu {
-        evaluation.warnings.push(format!(
-            "accepted but uses {} % of the time limit (more than half)",
-            evaluation.slowest.as_millis() * 100 / plan.limits.cpu.as_millis().max(1)
-        ));
+    if let Some(warning) = too_slow_for_the_limit(solution, &evaluation, &run.rows, &plan, settings)
+    {
+        evaluation.warnings.push(warning);
     }
     evaluation.tests = run.rows;
     evaluation.elapsed = started.elapsed();
@@ -395,6 +396,47 @@ fn margin_plan(plan: &Plan, margin: f64, alone: bool) -> Plan {
         strict_timing: alone || plan.strict_timing,
         reruns: if alone { 0 } else { plan.reruns },
     }
+}
+
+/// problemtools' and BAPCtools' check of the other time multiplier: a solution the time limit is
+/// bounded below by (accepted; in 2025-09 every one whose rules permit no TLE) must run within
+/// `time limit / ac_to_time_limit` on every test. problemtools makes a fixed limit this breaks
+/// an error ("Fixed time limit is tighter than the auto-computed limit"), BAPCtools a
+/// "sensitive to timelimit" warning; here it is a warning on the solution, since CPU times
+/// near a bound vary from run to run.
+fn too_slow_for_the_limit(
+    solution: &LibrarySolution,
+    evaluation: &Evaluation,
+    rows: &[TestRow],
+    plan: &Plan,
+    settings: Settings<'_>,
+) -> Option<String> {
+    let bounds_the_limit = match &solution.expected {
+        Expected::Kattis { expectation, .. } => {
+            crate::problem::package::submissions::time_limit_role(expectation) == "lower"
+                && evaluation.got.is_some_and(|v| v != Verdict::TLE)
+        }
+        Expected::Verdict(_) => evaluation.got == Some(Verdict::AC),
+    };
+    let room = plan.limits.cpu.div_f64(settings.ac_to_time_limit.max(1.0));
+    let slowest = rows.iter().max_by_key(|r| r.result.cpu())?;
+    (bounds_the_limit && slowest.result.cpu() > room).then(|| {
+        format!(
+            "{} takes {:.2} s on {}, more than the time limit / ac_to_time_limit = {:.2} s / {} \
+             = {:.2} s ({} % of the limit)",
+            if evaluation.got == Some(Verdict::AC) {
+                "accepted but"
+            } else {
+                "it"
+            },
+            slowest.result.cpu().as_secs_f64(),
+            slowest.name,
+            plan.limits.cpu.as_secs_f64(),
+            settings.ac_to_time_limit,
+            room.as_secs_f64(),
+            slowest.result.cpu().as_millis() * 100 / plan.limits.cpu.as_millis().max(1)
+        )
+    })
 }
 
 /// A stress runner whose runs take a slot of the gate, next to the other solutions' runs.

@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::build::Declared;
 use crate::compare::Verdict;
 use crate::error::UsageError;
 use crate::problem::package::{Expectation, Judged, JudgedTest, Submission, TestVerdict};
@@ -117,6 +118,8 @@ pub struct LibrarySolution {
     pub root: PathBuf,
     /// What its folder promises.
     pub expected: Expected,
+    /// The language and entry point its package declares for it.
+    pub declared: Declared,
 }
 
 /// The submissions of a problem folder `id` at `dir`.
@@ -132,8 +135,18 @@ pub fn from_folder(id: &str, dir: &Path, submissions: &[Submission]) -> Vec<Libr
                 expectation: s.expected.clone(),
                 source: s.expectation_source.clone(),
             },
+            declared: declared(s),
         })
         .collect()
+}
+
+/// The language and entry point a package declares for submission `s`, as the build step
+/// takes them.
+pub fn declared(s: &Submission) -> Declared {
+    Declared {
+        language: s.language.clone(),
+        entrypoint: s.entrypoint.clone(),
+    }
 }
 
 /// True for paths that are solutions: whatever the build step recognises as a program (a
@@ -174,6 +187,7 @@ pub fn discover(root: &Path, problems: &[&str]) -> Result<Vec<LibrarySolution>, 
                 path,
                 root: dir.clone(),
                 expected: Expected::Verdict(expected),
+                declared: Declared::default(),
             }));
         }
     }

@@ -25,10 +25,11 @@ use crate::catalog::Catalog;
 use crate::compare::Verdict;
 use crate::error::{Fault, UsageError};
 use crate::external::folder;
+use crate::external::grader::{Grader, NotUsable};
 use crate::external::polygon::{test_name as polygon_test_name, PolygonExtras};
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::package::expectation::STRESS_TEST_NAME;
-use crate::problem::package::scoring::{Graded, Grading, ScoredTest};
+use crate::problem::package::scoring::{CustomGrader, Graded, Grading, ScoredTest};
 use crate::problem::package::{Judged, JudgedTest};
 use crate::problem::polygon::points::{self, Score};
 use crate::problem::{Problem, TestCase, ToolFailure};
@@ -48,10 +49,16 @@ struct Target {
     problem: Arc<dyn Problem>,
     solutions: Vec<LibrarySolution>,
     tle_margin: f64,
+    /// How much room the time limit leaves above the accepted solutions (`ac_to_time_limit`).
+    ac_to_time_limit: f64,
     /// A Polygon package's testset, to score points.
     polygon: Option<PolygonExtras>,
     /// How scores are computed, for a scoring problem folder.
     grading: Option<Grading>,
+    /// The custom grader of the groups with `grading: custom`, when it can run here.
+    grader: Option<Grader>,
+    /// Notes on the problem besides its own (a custom grader that cannot run here).
+    notes: Vec<String>,
     /// Its fixed tests, made by the first solution judged (a built-in problem answers its
     /// max tests with its reference, a folder's reads its files).
     cases: OnceLock<Result<Vec<TestCase>, ToolFailure>>,
@@ -69,6 +76,10 @@ impl Target {
 
 /// problemtools' default safety margin for the library of the built-in problems.
 const LIBRARY_TLE_MARGIN: f64 = 1.5;
+
+/// The 2023-07 default `ac_to_time_limit` for the library: an accepted solution may use half
+/// of the limit.
+const LIBRARY_AC_TO_TIME_LIMIT: f64 = 2.0;
 
 /// The problems named (every built-in one by default) with their solutions.
 fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, UsageError> {
@@ -115,12 +126,32 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                     "{name}: no submissions under {place}"
                 )));
             }
+            let mut notes = Vec::new();
+            let grader = match &loaded.grader {
+                Some(path) => match Grader::prepare(path) {
+                    Ok(grader) => Some(grader),
+                    Err(NotUsable::Unavailable(why)) => {
+                        notes.push(format!(
+                            "{why}; the groups with grading: custom are graded by the default \
+                             grader's rules"
+                        ));
+                        None
+                    }
+                    Err(NotUsable::Broken(why)) => {
+                        return Err(UsageError::new(format!("{name}: {why}")))
+                    }
+                },
+                None => None,
+            };
             targets.push(Target {
                 polygon: loaded.polygon.clone(),
                 tle_margin: loaded.rule.time_limit_to_tle,
+                ac_to_time_limit: loaded.rule.ac_to_time_limit,
                 problem: Arc::new(loaded.problem),
                 solutions,
                 grading: loaded.grading,
+                grader,
+                notes,
                 cases: OnceLock::new(),
             });
         } else {
@@ -136,8 +167,11 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 problem,
                 solutions,
                 tle_margin: LIBRARY_TLE_MARGIN,
+                ac_to_time_limit: LIBRARY_AC_TO_TIME_LIMIT,
                 polygon: None,
                 grading: None,
+                grader: None,
+                notes: Vec::new(),
                 cases: OnceLock::new(),
             });
         }
@@ -161,7 +195,12 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     let mut notes = Vec::new();
     for target in &targets {
         let info = target.problem.info();
-        notes.extend(info.notes.iter().map(|n| format!("{}: {n}", info.id)));
+        notes.extend(
+            info.notes
+                .iter()
+                .chain(&target.notes)
+                .map(|n| format!("{}: {n}", info.id)),
+        );
     }
     let shown_names: Vec<String> = targets
         .iter()
@@ -226,6 +265,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     stress_seeds: args.stress_seeds,
                     isolation: args.isolation,
                     tle_margin: target.tle_margin,
+                    ac_to_time_limit: target.ac_to_time_limit,
                     // A Polygon package's points need every test's verdict.
                     all_tests: args.all_tests
                         || target
@@ -245,13 +285,10 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     tests.as_ref(),
                 );
                 watch.end(&tests);
-                let row = match evaluated {
-                    Ok(evaluation) => verify_row(
-                        solution,
-                        evaluation,
-                        target.polygon.as_ref(),
-                        target.grading.as_ref(),
-                    ),
+                let row = match evaluated
+                    .and_then(|evaluation| verify_row(solution, evaluation, target))
+                {
+                    Ok(row) => row,
                     Err(e) => {
                         lock(&judged.error).get_or_insert(e);
                         return;
@@ -414,16 +451,25 @@ fn shown(solution: &LibrarySolution) -> String {
         .to_string()
 }
 
-/// The report line of one evaluated solution; `polygon` gives a Polygon package's points,
-/// `grading` scores a scoring problem's tests.
+/// The report line of one evaluated solution of `target`: a Polygon package's points, a
+/// scoring problem's scores (its custom grader failing is an error naming it).
 fn verify_row(
     solution: &LibrarySolution,
     e: Evaluation,
-    polygon: Option<&PolygonExtras>,
-    grading: Option<&Grading>,
-) -> VerifyRow {
-    let points = polygon.and_then(|extras| polygon_points(extras, &e));
-    let (judged, score) = judgement(&e, grading);
+    target: &Target,
+) -> Result<VerifyRow, UsageError> {
+    let points = target
+        .polygon
+        .as_ref()
+        .and_then(|extras| polygon_points(extras, &e));
+    let grader = target.grader.as_ref().map(|g| g as &dyn CustomGrader);
+    let (judged, score) = judgement(&e, target.grading.as_ref(), grader).map_err(|why| {
+        UsageError::new(format!(
+            "{}: {why} (judging {})",
+            solution.problem,
+            shown(solution)
+        ))
+    })?;
     let broken = match (e.skipped.is_some(), e.got) {
         (true, _) => Vec::new(),
         (false, Some(got)) => solution.expected.broken_promises(got, &judged),
@@ -440,7 +486,7 @@ fn verify_row(
     if let Some(score) = &score {
         warnings.extend(score.errors.iter().map(|err| format!("scoring: {err}")));
     }
-    VerifyRow {
+    Ok(VerifyRow {
         problem: solution.problem.clone(),
         path: solution.path.display().to_string(),
         shown: shown(solution),
@@ -463,12 +509,17 @@ fn verify_row(
         not_run: e.not_run,
         tests_reused: e.tests_reused,
         stress_reused: e.stress_reused,
-    }
+    })
 }
 
 /// What the expectation checks: each test's verdict and judge message (the stress pass as a
-/// test named `stress`), and for a scoring problem the scores the grading rules give.
-fn judgement(e: &Evaluation, grading: Option<&Grading>) -> (Judged, Option<RowScore>) {
+/// test named `stress`), and for a scoring problem the scores the grading rules (and the
+/// custom grader, if any) give; `Err` when the custom grader fails.
+fn judgement(
+    e: &Evaluation,
+    grading: Option<&Grading>,
+    grader: Option<&dyn CustomGrader>,
+) -> Result<(Judged, Option<RowScore>), String> {
     let mut judged = Judged {
         compiled: e.got != Some(Verdict::CE),
         tests: e
@@ -484,7 +535,7 @@ fn judgement(e: &Evaluation, grading: Option<&Grading>) -> (Judged, Option<RowSc
     };
     let score = grading
         .filter(|_| judged.compiled && !e.tests.is_empty())
-        .map(|grading| {
+        .map(|grading| -> Result<RowScore, String> {
             let scored: Vec<ScoredTest> = e
                 .tests
                 .iter()
@@ -494,13 +545,14 @@ fn judgement(e: &Evaluation, grading: Option<&Grading>) -> (Judged, Option<RowSc
                     validator: row.result.score,
                 })
                 .collect();
-            let graded = grading.grade(&scored);
+            let graded = grading.grade_with(&scored, grader)?;
             judged.score = Some(graded.score);
             judged.group_scores = graded.group_scores();
             judged.max_score = graded.max_score;
             judged.graded_verdict = graded.verdict;
-            row_score(graded)
-        });
+            Ok(row_score(graded))
+        })
+        .transpose()?;
     if let Some((verdict, source)) = &e.stress {
         judged.tests.push(JudgedTest {
             name: STRESS_TEST_NAME.to_string(),
@@ -508,7 +560,7 @@ fn judgement(e: &Evaluation, grading: Option<&Grading>) -> (Judged, Option<RowSc
             message: source.clone(),
         });
     }
-    (judged, score)
+    Ok((judged, score))
 }
 
 /// The report's view of a graded submission.

@@ -42,7 +42,9 @@
 //!   alone or in a folder of their own. Submissions are `submissions/<category>/<program>`
 //!   with the expectations of [`submissions::expectation`].
 //! - Folders the format does not define are notices, as are format folders this loader does not
-//!   use (`include/`, `graders/`, `static_validator/`).
+//!   use (`include/`, `static_validator/`).
+//! - `graders/` (legacy scoring problems): its one program is [`Package::grader`], which the
+//!   groups with `grading: custom` are graded by (problemtools' `Graders`).
 //!
 //! - BAPCtools' `generators/generators.yaml` is read into a plan ([`generators_yaml`]); when
 //!   `data/` holds no test, the tests are empty here and the test-building step builds them
@@ -177,6 +179,8 @@ pub struct Package {
     pub stress: StressSetup,
     /// How scores are computed, for a scoring problem (`type: scoring`).
     pub grading: Option<scoring::Grading>,
+    /// The custom grader (`graders/`, legacy): run for the groups with `grading: custom`.
+    pub grader: Option<Program>,
     /// One line per thing skipped, unknown or read with a caveat.
     pub notices: Vec<String>,
 }
@@ -196,7 +200,7 @@ fn known_folder(name: &str) -> Option<Option<&'static str>> {
         "include" => Some(
             "files to add to every submission are not supported; submissions are built as they are",
         ),
-        "graders" => Some("custom graders are not run; scores follow the default grader's rules"),
+        "graders" => None,
         "static_validator" => Some("static validation is not supported; skipped"),
         _ => return None,
     })
@@ -302,17 +306,11 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
 
     let grading = if meta.problem_type.scoring {
         let names: Vec<String> = data.tests.iter().map(|t| t.name.clone()).collect();
-        let grading = scoring::read(tests_dir, format, &names)?;
-        if grading.uses_custom_grader() {
-            notices.push(
-                "grading: custom: custom graders are not run; the default grader's rules are used"
-                    .to_string(),
-            );
-        }
-        Some(grading)
+        Some(scoring::read(tests_dir, format, &names)?)
     } else {
         None
     };
+    let grader = grader(dir, format, grading.as_ref(), &mut notices)?;
 
     Ok(Package {
         dir: dir.to_path_buf(),
@@ -335,8 +333,50 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
         submissions,
         stress,
         grading,
+        grader,
         notices,
     })
+}
+
+/// The custom grader of `graders/` (problemtools' `Graders`: at most one program, only for a
+/// scoring problem), when some group says `grading: custom`. The 2023-07 family has no custom
+/// graders. What is there but not used is a notice.
+fn grader(
+    dir: &Path,
+    format: FormatVersion,
+    grading: Option<&scoring::Grading>,
+    notices: &mut Vec<String>,
+) -> Result<Option<Program>, PackageError> {
+    let folder = dir.join("graders");
+    let mut graders = programs::list_programs(&folder, "graders", notices);
+    let custom = grading.is_some_and(scoring::Grading::uses_custom_grader);
+    if graders.is_empty() {
+        if custom {
+            notices.push(
+                "grading: custom but graders/ holds no program; the default grader's rules are used"
+                    .to_string(),
+            );
+        }
+        return Ok(None);
+    }
+    if graders.len() > 1 {
+        let names: Vec<&str> = graders.iter().map(|g| g.name.as_str()).collect();
+        return Err(PackageError::at(
+            &folder,
+            format!(
+                "more than one custom grader ({}); problemtools allows one",
+                names.join(", ")
+            ),
+        ));
+    }
+    let why_unused = match (format, grading) {
+        (FormatVersion::V2023_07, _) => "custom graders are not part of the 2023-07 format",
+        (_, None) => "the problem is pass-fail",
+        (_, Some(_)) if !custom => "no testdata.yaml says grading: custom",
+        _ => return Ok(graders.pop()),
+    };
+    notices.push(format!("graders/: {why_unused}; not used"));
+    Ok(None)
 }
 
 /// The output validators: legacy `output_validators/*` (each entry a program), 2023-07

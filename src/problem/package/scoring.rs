@@ -83,6 +83,20 @@ impl Graded {
     }
 }
 
+/// A legacy package's custom grader (`graders/`), which its caller runs: problemtools'
+/// `grade_group` (`judge/grade.py`) gives it a group's children's results, one `VERDICT SCORE`
+/// line each on stdin, the group's `grader_flags` as arguments, and reads one `VERDICT SCORE`
+/// line back.
+pub trait CustomGrader: Sync {
+    /// The verdict and score of a group whose children (tests and subgroups, in order) got
+    /// `results`, or a one-line reason the grader failed (a judge error).
+    fn grade(
+        &self,
+        results: &[(TestVerdict, f64)],
+        flags: &[String],
+    ) -> Result<(TestVerdict, f64), String>;
+}
+
 /// Legacy `testdata.yaml` settings of one folder, inherited.
 #[derive(Debug, Clone, PartialEq)]
 struct LegacyGroup {
@@ -182,16 +196,34 @@ impl Grading {
         }
     }
 
-    /// Grades `tests` (in test order).
+    /// Grades `tests` (in test order) by the default grader's rules everywhere.
     pub fn grade(&self, tests: &[ScoredTest]) -> Graded {
+        self.grade_with(tests, None)
+            .expect("the default grader does not fail")
+    }
+
+    /// Grades `tests` (in test order), the groups with `grading: custom` by `custom` when
+    /// there is one (else by the default grader's rules). A custom grader that fails makes the
+    /// grading fail with its one-line reason (problemtools' judge error).
+    pub fn grade_with(
+        &self,
+        tests: &[ScoredTest],
+        custom: Option<&dyn CustomGrader>,
+    ) -> Result<Graded, String> {
         match self {
-            Grading::Legacy { groups, minimize } => grade_legacy(groups, *minimize, tests),
-            Grading::Modern { groups } => grade_modern(groups, tests),
+            Grading::Legacy { groups, minimize } => {
+                let mut failure = None;
+                let graded = grade_legacy(groups, *minimize, tests, custom, &mut failure);
+                match failure {
+                    Some(why) => Err(why),
+                    None => Ok(graded),
+                }
+            }
+            Grading::Modern { groups } => Ok(grade_modern(groups, tests)),
         }
     }
 
-    /// Whether some folder asks for a custom grader (`grading: custom`), which is graded with
-    /// the default grader here.
+    /// Whether some folder asks for a custom grader (`grading: custom`).
     pub fn uses_custom_grader(&self) -> bool {
         match self {
             Grading::Legacy { groups, .. } => groups.values().any(|g| g.0.custom),
@@ -227,13 +259,20 @@ fn grade_legacy(
     groups: &BTreeMap<String, LegacyGroupSettings>,
     minimize: bool,
     tests: &[ScoredTest],
+    custom: Option<&dyn CustomGrader>,
+    failure: &mut Option<String>,
 ) -> Graded {
     let mut graded = Graded {
         tests: vec![None; tests.len()],
         ..Graded::default()
     };
     let indexed: Vec<(usize, &ScoredTest)> = tests.iter().enumerate().collect();
-    let (verdict, score) = legacy_group(groups, "", &indexed, &mut graded);
+    let mut legacy = Legacy {
+        groups,
+        custom,
+        failure,
+    };
+    let (verdict, score) = legacy_group(&mut legacy, "", &indexed, &mut graded);
     let root = legacy_settings(groups, "");
     graded.verdict = Some(verdict);
     graded.score = score;
@@ -275,13 +314,21 @@ fn children<'a>(prefix: &str, tests: &[(usize, &'a ScoredTest)]) -> Vec<Child<'a
     out
 }
 
+/// What grading a legacy group needs besides the group: the settings, the custom grader, and
+/// where the first failure of the custom grader goes.
+struct Legacy<'a, 'b> {
+    groups: &'a BTreeMap<String, LegacyGroupSettings>,
+    custom: Option<&'a dyn CustomGrader>,
+    failure: &'b mut Option<String>,
+}
+
 fn legacy_group(
-    groups: &BTreeMap<String, LegacyGroupSettings>,
+    legacy: &mut Legacy<'_, '_>,
     name: &str,
     tests: &[(usize, &ScoredTest)],
     graded: &mut Graded,
 ) -> (TestVerdict, f64) {
-    let settings = legacy_settings(groups, name).clone();
+    let settings = legacy_settings(legacy.groups, name).clone();
     let mut results: Vec<(TestVerdict, f64)> = Vec::new();
     for child in children(name, tests) {
         let result = match child {
@@ -298,7 +345,7 @@ fn legacy_group(
                 (test.verdict, score)
             }
             Child::Group(child_name, members) => {
-                legacy_group(groups, &child_name, &members, graded)
+                legacy_group(legacy, &child_name, &members, graded)
             }
         };
         results.push(result);
@@ -306,9 +353,22 @@ fn legacy_group(
             break;
         }
     }
-    let (verdict, score) = default_grader(&settings.flags, &results);
-    let (low, high) = settings.range;
     let shown = if name.is_empty() { "data" } else { name };
+    let (verdict, score) = match legacy.custom.filter(|_| settings.custom) {
+        // problemtools grades a group without results as AC 0 without asking the grader.
+        Some(_) if results.is_empty() => (TestVerdict::AC, 0.0),
+        Some(grader) => match grader.grade(&results, &settings.flags) {
+            Ok(result) => result,
+            Err(why) => {
+                legacy
+                    .failure
+                    .get_or_insert_with(|| format!("grading {shown}: {why}"));
+                default_grader(&settings.flags, &results)
+            }
+        },
+        None => default_grader(&settings.flags, &results),
+    };
+    let (low, high) = settings.range;
     if score < low - 1e-9 || score > high + 1e-9 {
         graded.errors.push(format!(
             "score {} of {shown} is outside its range [{low}, {high}]",
