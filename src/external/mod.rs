@@ -249,10 +249,11 @@ impl ExternalProblem {
 
     /// Tries once, on seed 1, every generator a folder's conventions guessed (see
     /// [`Generator::guessed`]), on a copy of its folder ([`Generator::probe`]), its input
-    /// checked by the input validators. One that does not behave as a generator is dropped,
-    /// with a note saying why, and its failure comes back for the command to weigh: `verify`
-    /// goes on without a stress pass, `stress` stops with it.
-    pub fn drop_guessed_generators_that_fail(&mut self) -> Vec<ToolFailure> {
+    /// checked by the input validators when `check_inputs`. One that does not behave as a
+    /// generator is dropped, with a note saying why, and its failure comes back for the command
+    /// to weigh: `verify` goes on without a stress pass, `stress` stops with it. (`stress`
+    /// leaves the inputs to its own engine, which names the seed and saves the rejected input.)
+    pub fn drop_guessed_generators_that_fail(&mut self, check_inputs: bool) -> Vec<ToolFailure> {
         let mut failures = Vec::new();
         let mut kept = Vec::new();
         for (kind, generator) in std::mem::take(&mut self.generators) {
@@ -263,13 +264,13 @@ impl ExternalProblem {
             let tried =
                 generator
                     .confirm(&self.sandboxes, &self.limits)
-                    .and_then(|input| match self.validate(input.unwrap_or_default()) {
-                        Ok(_) => Ok(()),
-                        Err(ProblemError::Invalid(why)) => Err(ToolFailure::new(
+                    .and_then(|input| match input.filter(|_| check_inputs).map(|i| self.validate(i)) {
+                        None | Some(Ok(_)) => Ok(()),
+                        Some(Err(ProblemError::Invalid(why))) => Err(ToolFailure::new(
                             generator.tool().label(),
                             format!("made an input (seed 1) the input validators reject ({why})"),
                         )),
-                        Err(ProblemError::Tool(f)) => Err(f),
+                        Some(Err(ProblemError::Tool(f))) => Err(f),
                     });
             match tried {
                 Ok(()) => kept.push((kind, generator)),

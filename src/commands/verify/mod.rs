@@ -101,7 +101,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
             if args.stress_seeds > 0 {
                 // A guessed generator that is not one only loses the stress pass (a note says
                 // why); it never counts against a submission.
-                loaded.problem.drop_guessed_generators_that_fail();
+                loaded.problem.drop_guessed_generators_that_fail(true);
             }
             let stressing = args.stress_seeds > 0 && loaded.problem.info().has_reference;
             loaded

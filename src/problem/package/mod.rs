@@ -50,8 +50,9 @@
 //!   `data/` holds no test, the tests are empty here and the test-building step builds them
 //!   from the plan, then [`load_with_data`] reads the built `data/`.
 //!
-//! Not interpreted: `submissions/submissions.yaml` (a notice; the folders' default expectations
-//! apply), DOMjudge's `@EXPECTED_RESULTS@` source annotations, scoring.
+//! Read by modules of their own: expectations (`submissions.yaml`, `submissions.json`,
+//! `@EXPECTED_RESULTS@`, folder names: [`submissions`], [`expectation`]) and scoring
+//! ([`scoring`]).
 //!
 //! # The stress configuration: `stressjudge.yaml`
 //!
