@@ -207,13 +207,14 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         .collect();
     let references: Vec<PathBuf> = match &overrides.reference {
         Some(path) => vec![existing("--ref", path)?],
-        // The `main` solution, else the first accepted one (as Polygon's answers come from it).
+        // The `main` solution (Polygon's answers come from it), then the accepted ones, to
+        // fall back on when it cannot be built here (kborozdin/palindromic-length's main
+        // declares a global `link`, which clashes with POSIX `link()` under g++ on Linux).
         None => present
             .iter()
-            .find(|s| s.tag == polygon::Tag::Main)
-            .or_else(|| present.iter().find(|s| s.tag == polygon::Tag::Accepted))
+            .filter(|s| s.tag == polygon::Tag::Main)
+            .chain(present.iter().filter(|s| s.tag == polygon::Tag::Accepted))
             .map(|s| s.source.clone())
-            .into_iter()
             .collect(),
     };
     let mut validators: Vec<InputValidator> = package
