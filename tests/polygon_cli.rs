@@ -349,8 +349,16 @@ fn broken_packages_are_one_line_naming_the_file_and_test() {
     let package = copy_of_sum(dir.path(), "notes");
     std::fs::write(package.join("tests/05"), "7 8 9\r\n").unwrap();
     edit_xml(&package, r#"tag="rejected""#, r#"tag="partially-correct""#);
+    // A listed solution whose source the export does not hold is a note, not verified.
+    std::fs::remove_file(package.join("solutions/crash.py")).unwrap();
     let run = stressjudge(&["list", arg(&package)]);
     run.expect_code(0);
+    assert!(
+        run.stdout
+            .contains("solutions/crash.py (tag failed): its source is not in the package"),
+        "{}",
+        run.describe()
+    );
     assert!(
         run.stdout.contains("test 5 left out: input validator")
             && run.stdout.contains("expected 'a b' and a line feed"),

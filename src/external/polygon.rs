@@ -191,11 +191,29 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         )],
         None => stress_kinds(&package, &testset)?,
     };
+    // An export may list a solution whose source it does not hold (its author left it out):
+    // a note, and the solution is neither verified nor the reference.
+    for solution in package.solutions.iter().filter(|s| !s.source.is_file()) {
+        notes.push(format!(
+            "{} (tag {}): its source is not in the package; not verified",
+            relative(dir, &solution.source),
+            solution.tag.name()
+        ));
+    }
+    let present: Vec<&polygon::Solution> = package
+        .solutions
+        .iter()
+        .filter(|s| s.source.is_file())
+        .collect();
     let references: Vec<PathBuf> = match &overrides.reference {
         Some(path) => vec![existing("--ref", path)?],
-        None => package
-            .main_solution()
-            .into_iter()
+        // The `main` solution (Polygon's answers come from it), then the accepted ones, to
+        // fall back on when it cannot be built here (kborozdin/palindromic-length's main
+        // declares a global `link`, which clashes with POSIX `link()` under g++ on Linux).
+        None => present
+            .iter()
+            .filter(|s| s.tag == polygon::Tag::Main)
+            .chain(present.iter().filter(|s| s.tag == polygon::Tag::Accepted))
             .map(|s| s.source.clone())
             .collect(),
     };
@@ -210,8 +228,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             Vec::new(),
         ));
     }
-    let submissions: Vec<Submission> = package
-        .solutions
+    let submissions: Vec<Submission> = present
         .iter()
         .map(|s| Submission {
             program: Program::at(&s.source),

@@ -119,7 +119,21 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
             }
             if solutions.is_empty() {
                 let place = match loaded.polygon {
-                    Some(_) => "the <solutions> of problem.xml".to_string(),
+                    Some(_) => {
+                        let missing: Vec<&str> = loaded
+                            .problem
+                            .info()
+                            .notes
+                            .iter()
+                            .filter(|n| n.contains("its source is not in the package"))
+                            .map(String::as_str)
+                            .collect();
+                        if missing.is_empty() {
+                            "the <solutions> of problem.xml".to_string()
+                        } else {
+                            format!("the <solutions> of problem.xml ({})", missing.join("; "))
+                        }
+                    }
                     None => dir.join("submissions").display().to_string(),
                 };
                 return Err(UsageError::new(format!(
