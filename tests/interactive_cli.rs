@@ -547,3 +547,34 @@ fn sample_interactions_are_listed_and_shown_next_to_a_failing_samples_transcript
         run.describe()
     );
 }
+
+#[test]
+fn a_candidate_that_stops_reading_is_stopped_at_its_limit_not_blamed_on_the_interactor() {
+    let _heavy = heavy();
+    // Both pipes fill up and both sides wait. The candidate is stopped at its limit; the
+    // interactor, blocked on its full pipe, is freed by the harness draining what it still
+    // writes, reads the end of file and ends: TLE, as problemtools gives, never a judge error.
+    let tests = tempdir();
+    std::fs::write(tests.path().join("1.in"), "5 3\n").unwrap();
+    std::fs::write(tests.path().join("1.ans"), "").unwrap();
+    let started = std::time::Instant::now();
+    let run = stressjudge(&[
+        "judge",
+        "tests/interactive/never_reads.cpp",
+        "--tests",
+        arg(tests.path()),
+        "--interactor",
+        "tests/interactive/replies_forever.py",
+        "--time-limit",
+        "1s",
+        "--json",
+    ]);
+    run.expect_code(1);
+    let report = run.json();
+    assert_eq!(report["verdict"], "TLE", "{report:#}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "the interactor did not wait for its backstop: {:?}",
+        started.elapsed()
+    );
+}

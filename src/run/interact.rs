@@ -196,8 +196,8 @@ where
         relay_sources.push((reader(&from_interactor)?, writer(&to_candidate)?));
     }
     let gate = Gate::new(holders);
-    // Never read: they only keep broken pipes away (see above).
-    let _to_candidate_kept = idle_reader(&to_candidate)?;
+    // Not read while the candidate runs: they only keep broken pipes away (see above).
+    let to_candidate_kept = idle_reader(&to_candidate)?;
     let from_candidate_kept = Mutex::new(Some(idle_reader(&from_candidate)?));
     // As problemtools' runner, each side's output stays open in the harness until the harness
     // has seen that side end: the other side's end-of-file can then only come after it, so
@@ -259,6 +259,13 @@ where
             ended: &ended_candidate,
         };
         let candidate_result = candidate(candidate_end);
+        // The candidate has gone: what the interactor still writes to it is read and dropped.
+        // problemtools' runner never closes that pipe either, so the interactor gets no broken
+        // pipe; draining it also frees an interactor that a candidate which stopped reading left
+        // blocked on a full pipe (DOMjudge's boolfind `boolfind-test-loop.cc` only writes), so
+        // it reads the candidate's end of file and ends, and the candidate's own verdict (TLE)
+        // stands, as in problemtools, instead of the interactor waiting for its backstop.
+        scope.spawn(move || drain(to_candidate_kept));
         lock(&candidate_output_held).take();
         lock(&ends)[0] = true;
         gate.settle(0);
@@ -329,6 +336,13 @@ fn reader(path: &Path) -> io::Result<File> {
         .open(path)?;
     set_blocking(&file)?;
     Ok(file)
+}
+
+/// Reads `file` to its end, dropping what it reads.
+fn drain(mut file: File) {
+    if set_blocking(&file).is_ok() {
+        let _ = io::copy(&mut file, &mut io::sink());
+    }
 }
 
 fn set_blocking(file: &File) -> io::Result<()> {

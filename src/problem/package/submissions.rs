@@ -7,7 +7,9 @@
 //! 2. The folder's name ([`folder_expectation`]: Kattis, DOMjudge and BAPCtools names).
 //! 3. A DOMjudge `@EXPECTED_RESULTS@:` line in the sources, for a folder whose name promises
 //!    nothing (DOMjudge's `mixed-verdicts/`, `multiple/`). In a folder with a verdict name the
-//!    folder wins, as in DOMjudge, and an annotation that disagrees with it is a notice.
+//!    folder wins, as the package format says. DOMjudge (`ImportProblemService`) restricts an
+//!    annotation that lists the folder's result to it, but takes one that does not list it
+//!    instead, flagging the mismatch on import: here that mismatch is a notice.
 //!
 //! A program nothing says anything about is skipped with a notice. `language` and `entrypoint`
 //! come from `submissions.yaml`, else DOMjudge's `submissions.json` (`langid`, `entry_point`).
@@ -211,7 +213,7 @@ fn expectation_of(
                 folder_verdict.filter(|v| !a.results.is_empty() && !a.results.contains(v))
             {
                 notices.push(format!(
-                    "submissions/{relative}: @EXPECTED_RESULTS@ in {} does not list {v}, which its folder promises; the folder's expectation is used (as DOMjudge does)",
+                    "submissions/{relative}: @EXPECTED_RESULTS@ in {} does not list {v}, which its folder promises; the folder's expectation is used (DOMjudge would take the annotation and flag the mismatch on import)",
                     a.file
                 ));
             }
