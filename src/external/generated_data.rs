@@ -21,7 +21,7 @@ use crate::build::BuildOptions;
 use crate::cache_entry::sha256_hex;
 use crate::error::UsageError;
 use crate::problem::package::generators_yaml::{
-    GenerationPlan, PlannedCase, SolutionChoice, CASE_EXTENSIONS,
+    GenerationPlan, PlannedCase, PlannedCommand, SolutionChoice, CASE_EXTENSIONS,
 };
 use crate::problem::package::{GeneratorCommand, Package};
 use crate::problem::ToolFailure;
@@ -538,16 +538,26 @@ fn test_files(data: &Path) -> Vec<String> {
 /// The plan's generators as `stress` kinds: one per program that some command seeds with
 /// `{seed}`, named after the program (`gen.py` is kind `gen`) and run with the arguments of
 /// its seeded command whose numbers are largest, stressjudge's seed in place of `{seed}`.
+/// A command whose test has input validator arguments of its own (its `yaml:` or a group's
+/// `test_group.yaml`) makes no kind: a stressed input is validated with the root's.
 pub fn stress_kinds(plan: &GenerationPlan) -> Result<Vec<(String, Generator)>, UsageError> {
-    let mut largest: Vec<(
-        String,
-        &crate::problem::package::generators_yaml::PlannedCommand,
-    )> = Vec::new();
+    let own_validator_args = |case: &PlannedCase| {
+        let marked = |text: &str| text.contains("input_validator_args");
+        case.inline
+            .iter()
+            .any(|(ext, text)| ext == "yaml" && marked(text))
+            || plan.groups.iter().any(|group| {
+                !group.path.is_empty()
+                    && case.path.starts_with(&format!("{}/", group.path))
+                    && group.files.iter().any(|(_, text)| marked(text))
+            })
+    };
+    let mut largest: Vec<(String, &PlannedCommand)> = Vec::new();
     for case in &plan.cases {
         let Some(command) = &case.generate else {
             continue;
         };
-        if !command.uses_seed() {
+        if !command.uses_seed() || own_validator_args(case) {
             continue;
         }
         match largest.iter_mut().find(|(p, _)| *p == command.program) {
