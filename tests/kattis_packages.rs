@@ -101,6 +101,9 @@ fn declared_languages_and_entry_points_are_built_as_declared() {
         // the first file's).
         ("submissions/accepted/classes/A.java", JAVA_WRONG),
         ("submissions/accepted/classes/B.java", JAVA_ECHO),
+        // Linked from outside its folder through two links (as BAPCtools' testexpectations
+        // does): the sandbox shows every hop.
+        ("submissions/shared.py", ""),
         // No ending: Python because submissions.yaml says so (by DOMjudge's id).
         ("submissions/accepted/echo", ECHO),
         // Python 3 code declared Python 2, which is not installed here: skipped, naming it.
@@ -136,10 +139,24 @@ wrong_answer/nothing:
         ),
     ]);
     package(&dir, &files);
+    let submissions = dir.join("submissions");
+    std::fs::remove_file(submissions.join("shared.py")).unwrap();
+    std::os::unix::fs::symlink("accepted/pick/b.py", submissions.join("shared.py")).unwrap();
+    std::fs::create_dir_all(submissions.join("accepted/linked")).unwrap();
+    std::os::unix::fs::symlink(
+        "../../shared.py",
+        submissions.join("accepted/linked/main.py"),
+    )
+    .unwrap();
     let run = verify(&dir);
     let report = run.json();
     let rows = rows_by_submission(&report);
-    for name in ["accepted/pick", "accepted/classes", "accepted/echo"] {
+    for name in [
+        "accepted/pick",
+        "accepted/classes",
+        "accepted/echo",
+        "accepted/linked",
+    ] {
         assert_ok(&rows, name);
     }
     let js = &rows["accepted/js"];

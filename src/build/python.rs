@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
@@ -118,6 +118,9 @@ pub(crate) fn prepare(
     } else {
         main.clone()
     });
+    if program.is_folder {
+        readonly_paths.extend(links_out_of(program));
+    }
     let (variable, _) = wanted(program.language)?;
     let tools = [(
         variable,
@@ -150,6 +153,41 @@ pub(crate) fn prepare(
         content_hash,
         readonly_paths,
     })
+}
+
+/// Every hop of the symbolic links among a folder program's files (a link, the link it points
+/// to, ...; lexically resolved), which a fully isolated sandbox must show as well as the folder:
+/// the program runs in place, so a file linked from elsewhere (BAPCtools' `testexpectations`
+/// links `match/nested/nested_wa.py` to `../match_wa.py`, itself a link) is found through them.
+fn links_out_of(program: &Sources) -> Vec<PathBuf> {
+    const MAX_HOPS: usize = 40;
+    let mut hops = Vec::new();
+    for file in &program.snapshot.files {
+        let mut at = program.snapshot.root.join(&file.relative);
+        for _ in 0..MAX_HOPS {
+            let Ok(target) = std::fs::read_link(&at) else {
+                break;
+            };
+            hops.push(at.clone());
+            at = lexically_normal(&at.parent().unwrap_or(Path::new("/")).join(target));
+        }
+    }
+    hops
+}
+
+/// `path` with `.` and `..` components removed by text alone.
+fn lexically_normal(path: &Path) -> PathBuf {
+    let mut normal = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    normal
 }
 
 /// Compiles the sources with the interpreter without running them; a syntax error is a

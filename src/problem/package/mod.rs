@@ -42,7 +42,8 @@
 //!   alone or in a folder of their own. Submissions are `submissions/<category>/<program>`
 //!   with the expectations of [`submissions::expectation`].
 //! - Folders the format does not define are notices, as are format folders this loader does not
-//!   use (`include/`, `static_validator/`).
+//!   use (`static_validator/`). `include/` is the build step's (see
+//!   [`include_folder_of`]).
 //! - `graders/` (legacy scoring problems): its one program is [`Package::grader`], which the
 //!   groups with `grading: custom` are graded by (problemtools' `Graders`).
 //!
@@ -198,9 +199,8 @@ fn known_folder(name: &str) -> Option<Option<&'static str>> {
         | "generators" => None,
         "problem_statement" | "statement" | "solution" | "attachments" | "input_visualizer"
         | "output_visualizer" => None,
-        "include" => Some(
-            "files to add to every submission are not supported; submissions are built as they are",
-        ),
+        // Included files are copied next to submissions by the build step.
+        "include" => None,
         "graders" => None,
         "static_validator" => Some("static validation is not supported; skipped"),
         _ => return None,
