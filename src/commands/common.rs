@@ -90,7 +90,11 @@ pub fn resolve_for_runs(
             let mut loaded = folder::load(Path::new(name), &spec.ad_hoc)?;
             if stressing {
                 // The folder's guessed generator must behave as one before it runs in place.
-                if let Some(failure) = loaded.problem.drop_guessed_generators_that_fail(false).pop() {
+                if let Some(failure) = loaded
+                    .problem
+                    .drop_guessed_generators_that_fail(false)
+                    .pop()
+                {
                     return Err(UsageError::new(format!(
                         "{name}: no stress generator: {failure}; name one in {} or give --gen",
                         crate::problem::package::STRESS_CONFIG_FILE

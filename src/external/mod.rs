@@ -261,17 +261,18 @@ impl ExternalProblem {
                 kept.push((kind, generator));
                 continue;
             }
-            let tried =
-                generator
-                    .confirm(&self.sandboxes, &self.limits)
-                    .and_then(|input| match input.filter(|_| check_inputs).map(|i| self.validate(i)) {
+            let tried = generator
+                .confirm(&self.sandboxes, &self.limits)
+                .and_then(
+                    |input| match input.filter(|_| check_inputs).map(|i| self.validate(i)) {
                         None | Some(Ok(_)) => Ok(()),
                         Some(Err(ProblemError::Invalid(why))) => Err(ToolFailure::new(
                             generator.tool().label(),
                             format!("made an input (seed 1) the input validators reject ({why})"),
                         )),
                         Some(Err(ProblemError::Tool(f))) => Err(f),
-                    });
+                    },
+                );
             match tried {
                 Ok(()) => kept.push((kind, generator)),
                 Err(failure) => {
