@@ -273,13 +273,18 @@ impl Probe<'_> {
                 .collect::<Vec<_>>()
         };
         // A run its rule does not permit (a timeout at the probe limit, a crash of an accepted
-        // submission) makes its times meaningless.
+        // submission) makes its times meaningless; so does a run that reached the probe limit
+        // whatever its verdict (an interactive submission the validator rejected before it
+        // spun forever, as problemtools' `guess/wrong_answer/guess_tle.cc`, is WA, and its 20 s
+        // say nothing about the time limit).
         if let Some(row) = run.rows.iter().find(|r| {
             let verdict = crate::commands::verify::library::test_verdict(r.result.verdict);
-            covering(&r.name).iter().any(|rule| {
-                rule.permitted_for_time_limit()
-                    .is_some_and(|p| !p.contains(&verdict))
-            })
+            let covered = covering(&r.name);
+            (!covered.is_empty() && r.result.cpu() >= PROBE_LIMIT)
+                || covered.iter().any(|rule| {
+                    rule.permitted_for_time_limit()
+                        .is_some_and(|p| !p.contains(&verdict))
+                })
         }) {
             // As problemtools does, a broken accepted submission is reported (verify shows its
             // verdict) rather than ending the run; its times are left out.
