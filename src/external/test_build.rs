@@ -186,35 +186,12 @@ pub fn build_inputs(
     store: &TestStore,
     jobs: usize,
 ) -> Result<Vec<PathBuf>, (String, ToolFailure)> {
-    let jobs = jobs.clamp(1, recipes.len().max(1));
-    let chunk = recipes.len().div_ceil(jobs).max(1);
-    let results: Vec<Result<Vec<PathBuf>, (String, ToolFailure)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = recipes
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|r| {
-                            build_one(r, sandboxes, limits, store).map_err(|f| (r.name.clone(), f))
-                        })
-                        .collect()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| {
-                    Err(("?".into(), ToolFailure::new("test builder", "panicked")))
-                })
-            })
-            .collect()
-    });
-    let mut files = Vec::with_capacity(recipes.len());
-    for part in results {
-        files.extend(part?);
-    }
-    Ok(files)
+    in_parallel(
+        recipes,
+        jobs,
+        |r| r.name.clone(),
+        |r| build_one(r, sandboxes, limits, store),
+    )
 }
 
 /// One recipe's input file.
@@ -364,37 +341,50 @@ pub fn build_files(
     store: &TestStore,
     jobs: usize,
 ) -> Result<Vec<BuiltFiles>, (String, ToolFailure)> {
-    let jobs = jobs.clamp(1, recipes.len().max(1));
-    let chunk = recipes.len().div_ceil(jobs).max(1);
-    let results: Vec<Result<Vec<BuiltFiles>, (String, ToolFailure)>> =
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = recipes
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(move || {
-                        part.iter()
-                            .map(|r| {
-                                build_files_one(r, sandboxes, limits, store)
-                                    .map_err(|f| (r.name.clone(), f))
-                            })
-                            .collect()
-                    })
+    in_parallel(
+        recipes,
+        jobs,
+        |r| r.name.clone(),
+        |r| build_files_one(r, sandboxes, limits, store),
+    )
+}
+
+/// `work` on every item, `jobs` threads each taking a contiguous share; the results come back
+/// in item order. The first failure (in item order) is the item's `name` and its fault.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    name: impl Fn(&T) -> String + Sync,
+    work: impl Fn(&T) -> Result<R, ToolFailure> + Sync,
+) -> Result<Vec<R>, (String, ToolFailure)> {
+    let jobs = jobs.clamp(1, items.len().max(1));
+    let chunk = items.len().div_ceil(jobs).max(1);
+    let (name, work) = (&name, &work);
+    let results: Vec<Result<Vec<R>, (String, ToolFailure)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|item| work(item).map_err(|f| (name(item), f)))
+                        .collect()
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|_| {
-                        Err(("?".into(), ToolFailure::new("test builder", "panicked")))
-                    })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(("?".into(), ToolFailure::new("test builder", "panicked")))
                 })
-                .collect()
-        });
-    let mut built = Vec::with_capacity(recipes.len());
+            })
+            .collect()
+    });
+    let mut done = Vec::with_capacity(items.len());
     for part in results {
-        built.extend(part?);
+        done.extend(part?);
     }
-    Ok(built)
+    Ok(done)
 }
 
 /// One file recipe's result.
