@@ -72,6 +72,18 @@ fn children_of(parent: u32) -> Vec<u32> {
     found
 }
 
+/// Every process below `ancestor`, at any depth.
+fn descendants_of(ancestor: u32) -> Vec<u32> {
+    let mut found = children_of(ancestor);
+    let mut next = 0;
+    while next < found.len() {
+        let below = children_of(found[next]);
+        found.extend(below);
+        next += 1;
+    }
+    found
+}
+
 /// Waits up to `limit` for `what` to hold, polling.
 fn wait_until(limit: Duration, mut what: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
@@ -243,15 +255,17 @@ fn ctrl_c_on_a_passing_run_exits_130_with_the_summary() {
     .spawn()
     .unwrap();
     let pid = child.id();
-    // Wait for the sandbox launchers (children) and a candidate run (their child).
+    // Wait for a candidate run: a process under the sandbox launchers that is not stressjudge.
+    // (The isolation probe before the stress loop, and a fully isolated launcher's namespace
+    // init, are copies of stressjudge; a Ctrl-C during the probe ends stressjudge before it
+    // has a summary to print.)
+    let stressjudge = std::fs::canonicalize(bin()).unwrap();
     let mut candidates = Vec::new();
     let running = wait_until(Duration::from_secs(30), || {
-        for launcher in children_of(pid) {
-            for run in children_of(launcher) {
-                if let Ok(exe) = std::fs::read_link(format!("/proc/{run}/exe")) {
-                    if !candidates.contains(&exe) {
-                        candidates.push(exe);
-                    }
+        for run in descendants_of(pid) {
+            if let Ok(exe) = std::fs::read_link(format!("/proc/{run}/exe")) {
+                if exe != stressjudge && !candidates.contains(&exe) {
+                    candidates.push(exe);
                 }
             }
         }
