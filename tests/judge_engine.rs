@@ -94,6 +94,7 @@ fn plan(jobs: usize, strict: bool) -> Plan {
         jobs,
         strict_timing: strict,
         reruns: RERUNS,
+        measure_past_limit: true,
     }
 }
 

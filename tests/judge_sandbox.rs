@@ -57,6 +57,7 @@ fn plan(time_ms: u64, memory_mib: u64) -> Plan {
         jobs: 2,
         strict_timing: false,
         reruns: 3,
+        measure_past_limit: true,
     }
 }
 

@@ -80,6 +80,7 @@ pub fn plan(time: Duration, jobs: usize, strict_timing: bool) -> Plan {
         jobs,
         strict_timing,
         reruns: RERUNS,
+        measure_past_limit: true,
     }
 }
 

@@ -5,7 +5,7 @@ use std::ffi::{OsStr, OsString};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 
 use super::process::{self, Failure};
@@ -169,9 +169,13 @@ fn is_executable_file(path: &Path) -> bool {
 /// What makes a cached `--version` answer stale: the tool's file changing.
 type IdentityKey = (Tool, Option<SystemTime>, u64);
 
+/// One tool's `--version` answer, once known; locked while it is being asked, so threads
+/// building two programs of one language ask the tool once.
+type IdentitySlot = Arc<Mutex<Option<String>>>;
+
 /// `--version` answers of the tools seen by this process.
-fn identities() -> &'static Mutex<HashMap<IdentityKey, String>> {
-    static IDENTITIES: OnceLock<Mutex<HashMap<IdentityKey, String>>> = OnceLock::new();
+fn identities() -> &'static Mutex<HashMap<IdentityKey, IdentitySlot>> {
+    static IDENTITIES: OnceLock<Mutex<HashMap<IdentityKey, IdentitySlot>>> = OnceLock::new();
     IDENTITIES.get_or_init(Default::default)
 }
 
@@ -191,7 +195,14 @@ pub(crate) fn identity(
         metadata.as_ref().and_then(|m| m.modified().ok()),
         metadata.as_ref().map_or(0, |m| m.len()),
     );
-    if let Some(known) = identities().lock().expect("identity cache").get(&key) {
+    let slot = Arc::clone(
+        (identities().lock())
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(key)
+            .or_default(),
+    );
+    let mut known = slot.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(known) = known.as_ref() {
         return Ok(known.clone());
     }
     let mut command = tool.command();
@@ -227,9 +238,6 @@ pub(crate) fn identity(
         .unwrap_or("")
         .to_string();
     let identity = format!("{} {version}", tool.program.display());
-    identities()
-        .lock()
-        .expect("identity cache")
-        .insert(key, identity.clone());
+    *known = Some(identity.clone());
     Ok(identity)
 }

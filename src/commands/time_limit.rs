@@ -90,11 +90,10 @@ fn slowest_accepted(
     // `use_for_time_limit: lower`) bounds the limit from below, on the tests that rule covers;
     // `use_for_time_limit: false` opts out. Legacy packages use the accepted ones only, as
     // problemtools does.
-    let legacy = folder.format == FormatVersion::Legacy;
     let accepted: Vec<_> = folder
         .submissions
         .iter()
-        .filter(|s| s.expected.lower_bound_rules().next().is_some() && (!legacy || s.is_accepted()))
+        .filter(|s| bounds_the_limit(folder, s))
         .collect();
     // The accepted submissions are built and run side by side, the gate keeping each run the
     // timing policy wants alone alone; their times are merged in submission order.
@@ -114,7 +113,10 @@ fn slowest_accepted(
     let probing = AtomicUsize::new(workers);
     let later = later_submissions(folder, &accepted);
     std::thread::scope(|scope| {
-        scope.spawn(|| prebuild(&later, &probing, &gate));
+        scope.spawn(|| {
+            let probing_goes_on = || probing.load(Ordering::SeqCst) > 0;
+            prebuild(&later, &probing_goes_on, Some(&gate));
+        });
         for _ in 0..workers {
             scope.spawn(|| loop {
                 let k = next.fetch_add(1, Ordering::SeqCst);
@@ -155,6 +157,25 @@ fn slowest_accepted(
     })
 }
 
+/// Every submission in the order verify first needs its build: those that bound the time
+/// limit (probed first, when the limit is derived), then those that must exceed it (judged
+/// first), then the rest.
+pub fn build_order(folder: &Folder) -> Vec<&Submission> {
+    let mut order: Vec<&Submission> = (folder.submissions.iter())
+        .filter(|s| folder.time_limit_rule.is_some() && bounds_the_limit(folder, s))
+        .collect();
+    let later = later_submissions(folder, &order);
+    order.extend(later);
+    order
+}
+
+/// Whether `submission`'s times bound a derived time limit from below.
+fn bounds_the_limit(folder: &Folder, submission: &Submission) -> bool {
+    let legacy = folder.format == FormatVersion::Legacy;
+    submission.expected.lower_bound_rules().next().is_some()
+        && (!legacy || submission.is_accepted())
+}
+
 /// The submissions judged only once the limit is known, those that must exceed it first
 /// (their builds are the first the judging needs).
 fn later_submissions<'a>(folder: &'a Folder, probed: &[&Submission]) -> Vec<&'a Submission> {
@@ -167,17 +188,18 @@ fn later_submissions<'a>(folder: &'a Folder, probed: &[&Submission]) -> Vec<&'a 
     first
 }
 
-/// Builds `submissions` into the build cache (as judging will build them) while accepted
-/// submissions are still being probed (`probing` counts the probing workers left), each build
-/// taking a slot of `gate` so it only uses a core the probing leaves idle: judging then starts
-/// with its builds done. Failures are left for judging to report.
-fn prebuild(submissions: &[&Submission], probing: &AtomicUsize, gate: &Gate) {
+/// Builds `submissions`, in order, into the build cache (as judging will build them) for as
+/// long as `useful` says other work still holds the machine (the package's tools being
+/// built, accepted submissions being probed for the time limit), each build taking a slot of
+/// `gate` when there is one so it only uses a core that work leaves idle: the next step then
+/// starts with its builds done. Failures are left for judging to report.
+pub fn prebuild(submissions: &[&Submission], useful: &dyn Fn() -> bool, gate: Option<&Gate>) {
     for submission in submissions {
-        if probing.load(Ordering::SeqCst) == 0 {
+        if !useful() {
             return;
         }
-        let _slot = gate.shared();
-        if probing.load(Ordering::SeqCst) == 0 {
+        let _slot = gate.map(Gate::shared);
+        if !useful() {
             return;
         }
         let _ = build_submission(

@@ -58,7 +58,55 @@ pub fn judge_run_recorded<E: Executor>(
     limits: &RunLimits,
     context: &str,
 ) -> Result<JudgedRun, Fault> {
-    let measuring = measuring_limits(limits);
+    let run = RunInput {
+        path: input_path,
+        text: input,
+        expected,
+    };
+    let enforced = Enforced {
+        nominal: limits,
+        sandbox: &measuring_limits(limits),
+    };
+    judge_run_enforcing(executor, problem, run, enforced, context)
+}
+
+/// The input a judged run reads: its file, its text and what it is judged against.
+#[derive(Clone, Copy)]
+pub struct RunInput<'a> {
+    /// The input file the candidate reads.
+    pub path: &'a Path,
+    /// The same input, as text (for the checker and for error messages).
+    pub text: &'a str,
+    /// The answer or reference behaviour the run is judged against.
+    pub expected: &'a Answer,
+}
+
+/// The limits of a judged run: the nominal ones verdicts use, and the ones the sandbox
+/// enforces (the nominal ones widened by the borderline band, or the nominal ones themselves).
+#[derive(Clone, Copy)]
+pub struct Enforced<'a> {
+    /// The limits verdicts are judged by.
+    pub nominal: &'a RunLimits,
+    /// The limits the sandbox stops the run at.
+    pub sandbox: &'a RunLimits,
+}
+
+/// [`judge_run_recorded`] with the sandbox's limits chosen by the caller (verify's pass under
+/// the safety margin's limit runs without the borderline band).
+pub fn judge_run_enforcing<E: Executor>(
+    executor: &mut E,
+    problem: &dyn Problem,
+    run: RunInput<'_>,
+    enforced: Enforced<'_>,
+    context: &str,
+) -> Result<JudgedRun, Fault> {
+    let RunInput {
+        path: input_path,
+        text: input,
+        expected,
+    } = run;
+    let limits = enforced.nominal;
+    let measuring = *enforced.sandbox;
     let judge_error = |f| Fault::judge(f, context.to_string(), Some(input));
     let Some(interaction) = problem.interaction() else {
         let outcome = executor

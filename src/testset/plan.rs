@@ -17,6 +17,11 @@ pub struct Plan {
     pub strict_timing: bool,
     /// Re-runs of a borderline test.
     pub reruns: usize,
+    /// The sandbox lets a run go past the nominal CPU limit by the borderline band, so a run
+    /// slightly too slow is measured rather than killed ([`crate::compare::timing`]). Off
+    /// only where the verdict at this limit is never borderline-sensitive: verify's pass under
+    /// the safety margin's limit, which only decides that a run is far past the real limit.
+    pub measure_past_limit: bool,
 }
 
 impl Plan {
@@ -36,6 +41,7 @@ impl Plan {
             jobs: candidate.jobs.max(1),
             strict_timing: candidate.strict_timing,
             reruns: crate::compare::timing::RERUNS,
+            measure_past_limit: true,
         }
     }
 

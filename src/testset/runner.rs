@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use super::deciding::ends_judging;
 use super::gate::Gate;
-pub use super::interactive::judge_run;
+use super::interactive::{judge_run_enforcing, Enforced, RunInput};
 use super::results::{ResultCache, RunKey};
 use super::Plan;
-use crate::compare::timing::{decide, is_borderline, Borderline};
+use crate::compare::timing::{decide, is_borderline, measuring_limits, Borderline};
 use crate::compare::{TestResult, Verdict};
 use crate::error::Fault;
 use crate::problem::{Problem, TestCase};
@@ -535,15 +535,25 @@ impl Judge<'_> {
             RunKind::Alone | RunKind::Rerun => gate.alone(),
         });
         let context = format!("on test {}", case.name);
-        let (result, outcome) = judge_run(
-            executor,
-            self.problem,
+        let run = RunInput {
             path,
-            &case.input,
-            &case.expected,
-            limits,
-            &context,
-        )?;
+            text: &case.input,
+            expected: &case.expected,
+        };
+        let sandbox = if self.plan.measure_past_limit {
+            measuring_limits(limits)
+        } else {
+            RunLimits {
+                wall: limits.wall.max(limits.cpu),
+                ..*limits
+            }
+        };
+        let enforced = Enforced {
+            nominal: limits,
+            sandbox: &sandbox,
+        };
+        let judged = judge_run_enforcing(executor, self.problem, run, enforced, &context)?;
+        let (result, outcome) = (judged.result, judged.outcome);
         drop(permit);
         let borderline = is_borderline(&outcome, limits);
         if let Some(cache) = self.cache {

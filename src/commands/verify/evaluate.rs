@@ -384,6 +384,12 @@ fn tle_margin_warning(
 /// `plan` with the CPU limit widened by the safety `margin` (and its wall-clock backstop with
 /// it): the limit problemtools' margin check runs under. `alone`: one run at a time, strictly
 /// timed.
+///
+/// A verdict at this limit only says whether a run is far past the real limit (so TLE there)
+/// and feeds [`tle_margin_warning`]; it is never borderline-sensitive, so the sandbox stops
+/// runs at the margin itself, not 15 % past it, and a borderline run is not re-run three
+/// times (the warning's single run alone confirms it). A TLE solution's deciding run thus
+/// costs `margin` x the limit, as in problemtools.
 fn margin_plan(plan: &Plan, margin: f64, alone: bool) -> Plan {
     let generous = plan.limits.cpu.mul_f64(margin);
     Plan {
@@ -394,7 +400,8 @@ fn margin_plan(plan: &Plan, margin: f64, alone: bool) -> Plan {
         },
         jobs: if alone { 1 } else { plan.jobs },
         strict_timing: alone || plan.strict_timing,
-        reruns: if alone { 0 } else { plan.reruns },
+        reruns: 0,
+        measure_past_limit: false,
     }
 }
 

@@ -13,7 +13,7 @@ pub mod evaluate;
 pub mod library;
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -24,7 +24,7 @@ use crate::build::BuildOptions;
 use crate::catalog::Catalog;
 use crate::compare::Verdict;
 use crate::error::{Fault, UsageError};
-use crate::external::folder;
+use crate::external::folder::{self, Folder};
 use crate::external::grader::{Grader, NotUsable};
 use crate::external::polygon::{test_name as polygon_test_name, PolygonExtras};
 use crate::options::{AdHocParts, VerifyOptions};
@@ -81,6 +81,24 @@ const LIBRARY_TLE_MARGIN: f64 = 1.5;
 /// of the limit.
 const LIBRARY_AC_TO_TIME_LIMIT: f64 = 2.0;
 
+/// Builds the package's tools while its submissions build on the cores the tools leave
+/// idle (one output validator compiles on one core), in the order verify needs them; the
+/// submission builds stop once the tools are built.
+fn build_tools_and_submissions(loaded: &Folder, stressing: bool) -> Result<(), UsageError> {
+    let tools_done = AtomicBool::new(false);
+    let order = time_limit::build_order(loaded);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let tools_building = || !tools_done.load(Ordering::SeqCst);
+            time_limit::prebuild(&order, &tools_building, None);
+        });
+        let built = loaded.problem.build_tools(stressing);
+        tools_done.store(true, Ordering::SeqCst);
+        built
+    })
+    .map_err(|f| fault_error(Fault::judge(f, "", None), None))
+}
+
 /// The problems named (every built-in one by default) with their solutions.
 fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, UsageError> {
     let catalog = Catalog::builtin();
@@ -104,10 +122,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 loaded.problem.drop_guessed_generators_that_fail(true);
             }
             let stressing = args.stress_seeds > 0 && loaded.problem.info().has_reference;
-            loaded
-                .problem
-                .build_tools(stressing)
-                .map_err(|f| fault_error(Fault::judge(f, "", None), None))?;
+            build_tools_and_submissions(&loaded, stressing)?;
             time_limit::settle_remembering(&mut loaded, args.jobs, args.isolation, results)?;
             let dir = Path::new(name);
             let mut solutions = library::from_folder(name, dir, &loaded.submissions);
