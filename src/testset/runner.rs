@@ -266,10 +266,17 @@ where
         let Some(executor) = executor.as_mut() else {
             unreachable!("the executor was just started");
         };
-        let ran_alone = firsts[i].is_none();
-        let first = match firsts[i].take() {
-            Some(first) => first,
-            None => judge.once(executor, i, case, &paths[i], RunKind::Alone)?,
+        // A test one worker takes in turn still runs next to other work holding the gate (other
+        // solutions judged side by side) unless it measures speed or timing is strict; only
+        // without a gate does one worker mean the machine is its own.
+        let beside_others = judge.gate.is_some() && !case.alone && !plan.strict_timing;
+        let (first, ran_alone) = match firsts[i].take() {
+            Some(first) => (first, false),
+            None if beside_others => {
+                let kind = RunKind::Parallel;
+                (judge.once(executor, i, case, &paths[i], kind)?, false)
+            }
+            None => (judge.once(executor, i, case, &paths[i], RunKind::Alone)?, true),
         };
         let row = judge.finish(executor, i, case, &paths[i], first, ran_alone)?;
         decision.note(i, problem, case, &row.result);
