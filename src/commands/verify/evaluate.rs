@@ -61,8 +61,13 @@ pub struct Evaluation {
 /// How verify runs each solution.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings<'a> {
-    /// Parallel runs.
+    /// Parallel runs of the fixed tests.
     pub jobs: usize,
+    /// Parallel runs of the stress pass. Its runs are not speculative (a passing solution
+    /// needs every seed; a failing one wastes at most the runs in flight), so it takes every
+    /// core the gate has free: while other solutions are judged the gate shares the cores
+    /// between them, and once they are done the last stress passes get the whole machine.
+    pub stress_jobs: usize,
     /// Run everything alone.
     pub strict_timing: bool,
     /// Seeds per kind in the stress pass.
@@ -325,7 +330,11 @@ fn stress_pass(
         let verdict = Verdict::from_name(&found.verdict).unwrap_or(Verdict::AC);
         return Ok(Some((verdict, found.source, found.detail, true)));
     }
-    let jobs = if settings.strict_timing { 1 } else { plan.jobs };
+    let jobs = if settings.strict_timing {
+        1
+    } else {
+        settings.stress_jobs
+    };
     let mut runners: Vec<Box<dyn CaseRunner + '_>> = Vec::new();
     for _ in 0..jobs {
         let runner = SandboxCaseRunner::start(program, problem, plan.limits)

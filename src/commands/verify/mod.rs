@@ -290,6 +290,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                 let waiting = jobs.len() - next;
                 let settings = Settings {
                     jobs: if waiting >= workers { 1 } else { args.jobs },
+                    stress_jobs: args.jobs,
                     strict_timing: args.strict_timing,
                     stress_seeds: args.stress_seeds,
                     isolation: args.isolation,
