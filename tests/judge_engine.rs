@@ -95,6 +95,7 @@ fn plan(jobs: usize, strict: bool) -> Plan {
         strict_timing: strict,
         reruns: RERUNS,
         measure_past_limit: true,
+        record_failed_interactions: true,
     }
 }
 

@@ -58,6 +58,7 @@ fn plan(time_ms: u64, memory_mib: u64) -> Plan {
         strict_timing: false,
         reruns: 3,
         measure_past_limit: true,
+        record_failed_interactions: true,
     }
 }
 

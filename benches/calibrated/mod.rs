@@ -81,6 +81,7 @@ pub fn plan(time: Duration, jobs: usize, strict_timing: bool) -> Plan {
         strict_timing,
         reruns: RERUNS,
         measure_past_limit: true,
+        record_failed_interactions: true,
     }
 }
 

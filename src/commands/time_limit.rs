@@ -264,29 +264,10 @@ impl Probe<'_> {
                 return Ok(None);
             }
         };
-        let plan = Plan::new(&candidate, self.problem.info());
-        // A test its rules do not permit leaves the submission out, so judging of a submission
-        // that must pass every test may stop at its first failure.
-        let judging = Judging {
-            stop_at_decision: submission.is_accepted(),
-            rejection_ends: None,
-            memo: Some(Memo {
-                cache: self.results,
-                candidate: &program.content_hash,
-            }),
-            gate: Some(self.gate),
-            then_judged_under: None,
-            reuse_already_counted: false,
+        let plan = Plan {
+            record_failed_interactions: false,
+            ..Plan::new(&candidate, self.problem.info())
         };
-        let run = run_test_set_with(
-            self.problem,
-            self.cases,
-            &plan,
-            || SandboxExecutor::start_for(&program, self.problem.info()),
-            &Unobserved,
-            judging,
-        )
-        .map_err(|f| fault_error(f, None))?;
         let covering = |name: &str| {
             submission
                 .expected
@@ -299,15 +280,39 @@ impl Probe<'_> {
         // whatever its verdict (an interactive submission the validator rejected before it
         // spun forever, as problemtools' `guess/wrong_answer/guess_tle.cc`, is WA, and its 20 s
         // say nothing about the time limit).
-        if let Some(row) = run.rows.iter().find(|r| {
-            let verdict = crate::commands::verify::library::test_verdict(r.result.verdict);
-            let covered = covering(&r.name);
-            (!covered.is_empty() && r.result.cpu() >= PROBE_LIMIT)
+        let leaves_out = |name: &str, result: &crate::compare::TestResult| {
+            let verdict = crate::commands::verify::library::test_verdict(result.verdict);
+            let covered = covering(name);
+            (!covered.is_empty() && result.cpu() >= PROBE_LIMIT)
                 || covered.iter().any(|rule| {
                     rule.permitted_for_time_limit()
                         .is_some_and(|p| !p.contains(&verdict))
                 })
-        }) {
+        };
+        // The first such run leaves the submission out, so the tests after it are not run (a
+        // submission spinning on every test would otherwise cost the probe limit on each).
+        let judging = Judging {
+            stop_at_decision: false,
+            rejection_ends: None,
+            memo: Some(Memo {
+                cache: self.results,
+                candidate: &program.content_hash,
+            }),
+            gate: Some(self.gate),
+            then_judged_under: None,
+            reuse_already_counted: false,
+            ends_at: Some(&leaves_out),
+        };
+        let run = run_test_set_with(
+            self.problem,
+            self.cases,
+            &plan,
+            || SandboxExecutor::start_for(&program, self.problem.info()),
+            &Unobserved,
+            judging,
+        )
+        .map_err(|f| fault_error(f, None))?;
+        if let Some(row) = run.rows.iter().find(|r| leaves_out(&r.name, &r.result)) {
             // As problemtools does, a broken accepted submission is reported (verify shows its
             // verdict) rather than ending the run; its times are left out.
             eprintln!(

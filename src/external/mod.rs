@@ -343,23 +343,13 @@ impl ExternalProblem {
         }
         // Side by side, two at a time (a compiler and a slow interpreter probe overlap); the
         // first failure in this order is the one reported.
-        let built: Vec<Result<(), ToolFailure>> = std::thread::scope(|scope| {
-            let halves = tools.chunks(tools.len().div_ceil(2).max(1));
-            let handles: Vec<_> = halves
-                .map(|half| {
-                    scope.spawn(move || {
-                        half.iter()
-                            .map(|tool| tool.program().map(|_| ()))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_default())
-                .collect()
-        });
-        built.into_iter().collect::<Result<(), ToolFailure>>()?;
+        test_build::in_parallel(
+            &tools,
+            2,
+            |_| String::new(),
+            |tool| tool.program().map(|_| ()),
+        )
+        .map_err(|(_, failure)| failure)?;
         if stressing {
             if let Some(reference) = self.reference() {
                 reference?;

@@ -351,7 +351,7 @@ pub fn build_files(
 
 /// `work` on every item, `jobs` threads each taking a contiguous share; the results come back
 /// in item order. The first failure (in item order) is the item's `name` and its fault.
-fn in_parallel<T: Sync, R: Send>(
+pub(crate) fn in_parallel<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
     name: impl Fn(&T) -> String + Sync,

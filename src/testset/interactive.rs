@@ -63,9 +63,10 @@ pub fn judge_run_recorded<E: Executor>(
         text: input,
         expected,
     };
-    let enforced = Enforced {
+    let enforced = RunTerms {
         nominal: limits,
         sandbox: &measuring_limits(limits),
+        record_failures: true,
     };
     judge_run_enforcing(executor, problem, run, enforced, context)
 }
@@ -81,14 +82,18 @@ pub struct RunInput<'a> {
     pub expected: &'a Answer,
 }
 
-/// The limits of a judged run: the nominal ones verdicts use, and the ones the sandbox
-/// enforces (the nominal ones widened by the borderline band, or the nominal ones themselves).
+/// The terms of a judged run: the limits verdicts use, the ones the sandbox enforces (the
+/// nominal ones widened by the borderline band, or the nominal ones themselves), and whether a
+/// failing interactive run is run again to record its conversation.
 #[derive(Clone, Copy)]
-pub struct Enforced<'a> {
+pub struct RunTerms<'a> {
     /// The limits verdicts are judged by.
     pub nominal: &'a RunLimits,
     /// The limits the sandbox stops the run at.
     pub sandbox: &'a RunLimits,
+    /// Run a failing interactive run again, relayed, to show the conversation (off where only
+    /// times matter: the time-limit probe, whose failing runs may each cost the probe limit).
+    pub record_failures: bool,
 }
 
 /// [`judge_run_recorded`] with the sandbox's limits chosen by the caller (verify's pass under
@@ -97,7 +102,7 @@ pub fn judge_run_enforcing<E: Executor>(
     executor: &mut E,
     problem: &dyn Problem,
     run: RunInput<'_>,
-    enforced: Enforced<'_>,
+    enforced: RunTerms<'_>,
     context: &str,
 ) -> Result<JudgedRun, Fault> {
     let RunInput {
@@ -136,7 +141,7 @@ pub fn judge_run_enforcing<E: Executor>(
     };
     let (mut result, done) = once(false)?;
     let mut transcript = None;
-    if result.verdict != Verdict::AC {
+    if result.verdict != Verdict::AC && enforced.record_failures {
         // Interactors are deterministic (the Kattis spec asks it of output validators): the
         // same run again, relayed, shows the conversation that failed.
         let (again, recorded) = once(true)?;

@@ -22,6 +22,9 @@ pub struct Plan {
     /// only where the verdict at this limit is never borderline-sensitive: verify's pass under
     /// the safety margin's limit, which only decides that a run is far past the real limit.
     pub measure_past_limit: bool,
+    /// A failing interactive run is run again, relayed, so the report shows the conversation
+    /// (see [`crate::testset::interactive`]). Off where only times matter.
+    pub record_failed_interactions: bool,
 }
 
 impl Plan {
@@ -42,6 +45,7 @@ impl Plan {
             strict_timing: candidate.strict_timing,
             reruns: crate::compare::timing::RERUNS,
             measure_past_limit: true,
+            record_failed_interactions: true,
         }
     }
 

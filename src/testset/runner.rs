@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::deciding::ends_judging;
 use super::gate::Gate;
-use super::interactive::{judge_run_enforcing, Enforced, RunInput};
+use super::interactive::{judge_run_enforcing, RunInput, RunTerms};
 use super::results::{ResultCache, RunKey};
 use super::Plan;
 use crate::compare::timing::{decide, is_borderline, measuring_limits, Borderline};
@@ -122,7 +122,14 @@ pub struct Judging<'a> {
     /// are reused from earlier commands only where both passes reused them), so the result
     /// cache's count is left alone.
     pub reuse_already_counted: bool,
+    /// A result that makes the rest of the set pointless whatever the verdict semantics say
+    /// (the time-limit probe leaves a submission out at its first run its rules do not
+    /// permit, or that reached the probe limit): the tests after it are not run.
+    pub ends_at: Option<&'a EndsAt<'a>>,
 }
+
+/// Whether a test's result (by the test's name) ends a test set, see [`Judging::ends_at`].
+pub type EndsAt<'a> = dyn Fn(&str, &TestResult) -> bool + Sync + 'a;
 
 /// The result cache and the candidate it is asked about.
 #[derive(Clone, Copy)]
@@ -199,11 +206,7 @@ where
         keys: &keys,
         gate: judging.gate,
     };
-    let decision = Decision::new(
-        judging.stop_at_decision,
-        judging.rejection_ends,
-        judging.then_judged_under,
-    );
+    let decision = Decision::new(judging);
     let mut remembered: Vec<Option<TestRow>> = vec![None; cases.len()];
     for (i, case) in cases.iter().enumerate() {
         if decision.skips(i) {
@@ -323,26 +326,24 @@ struct Decision<'a> {
     stop: bool,
     rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
     then_judged_under: Option<Duration>,
+    ends_at: Option<&'a EndsAt<'a>>,
     earliest: AtomicUsize,
 }
 
 impl<'a> Decision<'a> {
-    fn new(
-        stop: bool,
-        rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
-        then_judged_under: Option<Duration>,
-    ) -> Decision<'a> {
+    fn new(judging: Judging<'a>) -> Decision<'a> {
         Decision {
-            stop,
-            rejection_ends,
-            then_judged_under,
+            stop: judging.stop_at_decision,
+            rejection_ends: judging.rejection_ends,
+            then_judged_under: judging.then_judged_under,
+            ends_at: judging.ends_at,
             earliest: AtomicUsize::new(usize::MAX),
         }
     }
 
     /// Whether test `i` comes after the deciding test, so it is not run.
     fn skips(&self, i: usize) -> bool {
-        self.stop && i > self.earliest.load(Ordering::SeqCst)
+        i > self.earliest.load(Ordering::SeqCst)
     }
 
     /// Records that test `i` got `result`.
@@ -350,11 +351,11 @@ impl<'a> Decision<'a> {
         let over_next_limit = self
             .then_judged_under
             .is_some_and(|limit| result.cpu() > limit);
-        if self.stop
+        let decides = self.stop
             && (ends_judging(problem.info(), case, result.verdict)
                 || (over_next_limit && ends_judging(problem.info(), case, Verdict::TLE)))
-            && self.rejection_ends.is_none_or(|ends| ends(&case.name))
-        {
+            && self.rejection_ends.is_none_or(|ends| ends(&case.name));
+        if decides || self.ends_at.is_some_and(|ends| ends(&case.name, result)) {
             self.earliest.fetch_min(i, Ordering::SeqCst);
         }
     }
@@ -558,9 +559,10 @@ impl Judge<'_> {
                 ..*limits
             }
         };
-        let enforced = Enforced {
+        let enforced = RunTerms {
             nominal: limits,
             sandbox: &sandbox,
+            record_failures: self.plan.record_failed_interactions,
         };
         let judged = judge_run_enforcing(executor, self.problem, run, enforced, &context)?;
         let (result, outcome) = (judged.result, judged.outcome);

@@ -175,6 +175,7 @@ pub fn evaluate(
         gate: Some(settings.gate),
         then_judged_under: None,
         reuse_already_counted: false,
+        ends_at: None,
     };
     // As problemtools does, the tests run under the safety margin's looser limit first, so a
     // time_limit_exceeded solution's deciding test runs once (to the margin) rather than to
@@ -411,6 +412,7 @@ fn margin_plan(plan: &Plan, margin: f64, alone: bool) -> Plan {
         strict_timing: alone || plan.strict_timing,
         reruns: 0,
         measure_past_limit: false,
+        ..*plan
     }
 }
 
