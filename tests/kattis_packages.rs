@@ -555,6 +555,14 @@ fn bapctools_validation_h_comes_from_an_include_folder_or_the_validator_is_left_
         notes(&report)
     );
     run.expect_code(0);
+    // The input validator (a folder whose own `validation.h` link dangles) is built with the
+    // header too: `solve` validates its input with it.
+    let solve = |input: &[u8]| run_with_env(&["solve", arg(&dir)], Some(input), &with_header);
+    let good = solve(b"7\n");
+    assert_eq!(good.code, 0, "{}", good.describe());
+    assert_eq!(good.stdout, "7\n");
+    let line = solve(b"500\n").one_line_error();
+    assert!(line.contains("input_validators/iv rejects it"), "{line}");
 
     // Nowhere: the output validator cannot be built, so nothing can be judged.
     let line = run_with_env(&args, None, &without).one_line_error();
