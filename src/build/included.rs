@@ -76,10 +76,21 @@ pub fn build_with_included(
     let folder = substituted::cached_folder(&merged, &label, options)?;
     let mut declared = declared.substituted();
     let jvm = language.spec().is_some_and(|s| s.builder == Builder::Jvm);
-    if !path.is_dir() && declared.entrypoint.is_none() && !jvm {
-        // A single-file submission stays the entry point among the included files (else the
-        // first file in name order would be: `grader.py` before `sol.py`); Java and Kotlin
-        // start the class with `main`, which may be the grader's.
+    // An included driver is the main file by its name (`main.py`; the spec: "that file must
+    // have the language-dependent name"), as problemtools' `{mainfile}` finds it.
+    let driver = merged.files.iter().any(|f| {
+        f.relative
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.split_once('.'))
+            .is_some_and(|(stem, _)| {
+                stem.eq_ignore_ascii_case("main") || stem.eq_ignore_ascii_case("__main__")
+            })
+    });
+    if !path.is_dir() && declared.entrypoint.is_none() && !jvm && !driver {
+        // Else a single-file submission stays the entry point among the included files (not
+        // the first file in name order: `limits.py` before `sol.py`); Java and Kotlin start
+        // the class with `main`, which may be the grader's.
         declared.entrypoint = path.file_name().map(|n| n.to_string_lossy().into_owned());
     }
     let mut program = folder_program(&folder, &declared, options)?;
