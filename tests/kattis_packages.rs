@@ -404,3 +404,186 @@ fn time_multipliers_are_checked_both_ways() {
     );
     run.expect_code(0);
 }
+
+/// A 2025-09 package whose `constants` are used everywhere the spec substitutes them: a
+/// Python input validator and a checktestdata script, a C++ output validator,
+/// `test_group.yaml` arguments, an included file and submissions. Unsubstituted, each of
+/// them breaks (a syntax error, a set of sets, a failed `static_assert`).
+fn constants_package(dir: &Path) {
+    package(
+        dir,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Triple\nuuid: 3a9e1f70-2b4c-4d5e-8f60-7a8b9c0d1e2f\n\
+                 limits:\n  time_limit: 4\nconstants:\n  MAXN: 10\n  FACTOR:\n    value: 3\n    word: three\n",
+            ),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/test_group.yaml", "output_validator_args: [--factor, '{{FACTOR}}', '{{FACTOR.word}}']\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "15\n"),
+            ("data/secret/2.in", "10\n"),
+            ("data/secret/2.ans", "30\n"),
+            (
+                "input_validators/range.py",
+                "import sys\nn = int(sys.stdin.readline())\nsys.exit(42 if 1 <= n <= {{MAXN}} else 43)\n",
+            ),
+            ("input_validators/range.ctd", "INT(1, {{MAXN}}) NEWLINE\nEOF\n"),
+            (
+                "output_validator/check.cpp",
+                "#include <cstdlib>\n#include <cstring>\n#include <fstream>\n#include <iostream>\n\
+                 static_assert({{FACTOR}} == 3, \"constants substituted\");\n\
+                 int main(int argc, char **argv) {\n\
+                 \x20   if (argc > 4 && (argc != 7 || std::strcmp(argv[5], \"3\") || std::strcmp(argv[6], \"three\"))) return 1;\n\
+                 \x20   std::ifstream ans(argv[2]);\n    long want, got;\n    ans >> want;\n\
+                 \x20   if (!(std::cin >> got)) return 43;\n    return got == want ? 42 : 43;\n}\n",
+            ),
+            ("include/python3/limits.py", "LIMIT = {{MAXN}}\n"),
+            (
+                "submissions/accepted/with_include.py",
+                "from limits import LIMIT\nn = int(input())\nprint(n * {{FACTOR}} if n <= LIMIT else -1)\n",
+            ),
+            ("submissions/accepted/plain.py", "print(int(input()) * {{FACTOR.value}})\n"),
+            // A constant the package does not define stays as written.
+            ("submissions/wrong_answer/undefined.py", "input()\nprint('{{NOPE}}')\n"),
+        ],
+    );
+}
+
+#[test]
+fn constants_are_substituted_where_the_2025_09_spec_says() {
+    let tmp = tempdir();
+    let dir = tmp.path().join("triple");
+    constants_package(&dir);
+    let run = verify(&dir);
+    let report = run.json();
+    let rows = rows_by_submission(&report);
+    for name in [
+        "accepted/with_include.py",
+        "accepted/plain.py",
+        "wrong_answer/undefined.py",
+    ] {
+        assert_ok(&rows, name);
+    }
+    assert_eq!(rows["wrong_answer/undefined.py"]["got"], "WA");
+    let notes = notes(&report);
+    assert!(
+        !notes.iter().any(|n| n.contains("range.py")),
+        "the Python validator runs: {notes:#?}"
+    );
+    run.expect_code(0);
+
+    // The validators read the bound: `solve` validates its input before the reference (the
+    // first accepted submission, with its included file) answers it.
+    let solve = |input: &[u8]| run_with_stdin(&["solve", arg(&dir)], Some(input));
+    let good = solve(b"10\n");
+    assert_eq!(good.code, 0, "{}", good.describe());
+    assert_eq!(good.stdout, "30\n");
+    let line = solve(b"11\n").one_line_error();
+    assert!(line.contains("rejects it"), "{line}");
+}
+
+/// A folder of `PATH` without `bt`, so BAPCtools is not found even where it is installed.
+fn path_without_bt() -> String {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let kept: Vec<_> = std::env::split_paths(&path)
+        .filter(|dir| !dir.join("bt").exists())
+        .collect();
+    std::env::join_paths(kept)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A header standing in for BAPCtools' `validation.h`: the validators do not compile without
+/// it.
+const FAKE_VALIDATION_H: &str = "#pragma once\n#include <iostream>\n\
+inline long read_between(long lo, long hi) { long x; if (!(std::cin >> x) || x < lo || x > hi) std::exit(43); return x; }\n";
+
+#[test]
+fn bapctools_validation_h_comes_from_an_include_folder_or_the_validator_is_left_out() {
+    let tmp = tempdir();
+    let dir = tmp.path().join("bapc");
+    let headers = tmp.path().join("headers");
+    write(&headers, "validation.h", FAKE_VALIDATION_H);
+    let files = vec![
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Echo number\nuuid: 5b6c7d8e-9f01-4a2b-8c3d-4e5f60718293\nlimits:\n  time_limit: 4\n",
+        ),
+        ("data/sample/1.in", "7\n"),
+        ("data/sample/1.ans", "7\n"),
+        ("data/secret/1.in", "8\n"),
+        ("data/secret/1.ans", "8\n"),
+        (
+            "input_validators/iv/iv.cpp",
+            "#include \"validation.h\"\nint main() { read_between(1, 100); return 42; }\n",
+        ),
+        (
+            "output_validator/ov.cpp",
+            "#include <fstream>\n#include \"validation.h\"\n\
+             int main(int, char **argv) { std::ifstream a(argv[2]); long w; a >> w; return read_between(w, w) == w ? 42 : 43; }\n",
+        ),
+        ("submissions/accepted/echo.py", ECHO),
+        ("submissions/wrong_answer/off.py", "print(int(input()) + 1)\n"),
+    ];
+    package(&dir, &files);
+    // As in BAPCtools' own test problems: a link out of the package, dangling once copied.
+    std::os::unix::fs::symlink(
+        "../../../../bapctools/resources/headers/validation.h",
+        dir.join("input_validators/iv/validation.h"),
+    )
+    .unwrap();
+    let path = path_without_bt();
+    let args = ["verify", arg(&dir), "--json", "--stress-seeds", "0"];
+    let with_header = [
+        ("PATH", Some(path.as_str())),
+        ("STRESSJUDGE_INCLUDE", Some(arg(&headers))),
+    ];
+    let without = [("PATH", Some(path.as_str())), ("STRESSJUDGE_INCLUDE", None)];
+
+    let _heavy = heavy();
+    let run = run_with_env(&args, None, &with_header);
+    let report = run.json();
+    let rows = rows_by_submission(&report);
+    assert_ok(&rows, "accepted/echo.py");
+    assert_ok(&rows, "wrong_answer/off.py");
+    assert!(
+        !notes(&report).iter().any(|n| n.contains("validation.h")),
+        "{:#?}",
+        notes(&report)
+    );
+    run.expect_code(0);
+    // The input validator (a folder whose own `validation.h` link dangles) is built with the
+    // header too: `solve` validates its input with it.
+    let solve = |input: &[u8]| run_with_env(&["solve", arg(&dir)], Some(input), &with_header);
+    let good = solve(b"7\n");
+    assert_eq!(good.code, 0, "{}", good.describe());
+    assert_eq!(good.stdout, "7\n");
+    let line = solve(b"500\n").one_line_error();
+    assert!(line.contains("input_validators/iv rejects it"), "{line}");
+
+    // Nowhere: the output validator cannot be built, so nothing can be judged.
+    let line = run_with_env(&args, None, &without).one_line_error();
+    for part in ["output validator", "validation.h", "STRESSJUDGE_INCLUDE"] {
+        assert!(line.contains(part), "{line}");
+    }
+
+    // Without the output validator the input validator is left out with one note.
+    std::fs::remove_dir_all(dir.join("output_validator")).unwrap();
+    let run = run_with_env(&args, None, &without);
+    let report = run.json();
+    let skipped: Vec<String> = notes(&report)
+        .into_iter()
+        .filter(|n| n.contains("validation.h"))
+        .collect();
+    assert_eq!(skipped.len(), 1, "{skipped:#?}");
+    assert!(
+        skipped[0].contains("input validator")
+            && skipped[0].contains("skipped")
+            && skipped[0].contains("leads nowhere"),
+        "{skipped:#?}"
+    );
+    run.expect_code(0);
+}

@@ -4,7 +4,8 @@
 //! compiler sees exactly the bytes that were hashed and its messages name files as the user
 //! does. C and C++ sources get their own folder on the include path: quoted includes look there
 //! first (`-iquote`), angle includes after the system headers (`-idirafter`, so a binary called
-//! `random` next to a source cannot shadow `<random>`). A folder compiles all of its sources of
+//! `random` next to a source cannot shadow `<random>`); headers a program includes but does not
+//! hold come after those from the folders of [`super::tool_headers`]. A folder compiles all of its sources of
 //! the language together; Rust compiles the main file, which reaches the others through `mod`.
 
 use std::ffi::OsString;
@@ -17,6 +18,7 @@ use super::includes;
 use super::layout::Sources;
 use super::process::{self, Failure};
 use super::template;
+use super::tool_headers;
 use super::toolchain::{self, Tool};
 use super::{BuildError, BuildOptions, Language};
 use crate::error::UsageError;
@@ -64,6 +66,18 @@ pub(crate) fn compile(
             hasher.field(&bytes);
         }
     }
+    // Headers of a tool the program does not hold (BAPCtools' `validation.h`): what it finds
+    // counts, not where.
+    let tool_headers = match program.language {
+        Language::C | Language::Cpp => tool_headers::needed(&program.snapshot, program.is_folder),
+        _ => Vec::new(),
+    };
+    for found in &tool_headers {
+        for (name, bytes) in &found.headers {
+            hasher.field(name.as_bytes());
+            hasher.field(bytes);
+        }
+    }
     let content_hash = hasher.finish();
     let binary = cache.binary(&content_hash);
     let compiled = Compiled {
@@ -79,11 +93,24 @@ pub(crate) fn compile(
     }
     let work = cache.work_dir()?;
     let tools: Vec<(String, Tool)> = tools.into_iter().map(|(v, t, _)| (v, t)).collect();
+    let mut includes: Vec<OsString> = Vec::new();
+    if let Some(dir) = include_dir.as_deref() {
+        includes = vec![
+            "-iquote".into(),
+            dir.into(),
+            "-idirafter".into(),
+            dir.into(),
+        ];
+    }
+    for found in &tool_headers {
+        includes.push("-idirafter".into());
+        includes.push(found.folder.as_os_str().to_owned());
+    }
     let output = run_compiler(
         &tools,
         command,
         program,
-        include_dir.as_deref(),
+        includes,
         work.path(),
         options,
         cache,
@@ -111,12 +138,13 @@ pub(crate) fn path_arg(relative: &Path) -> OsString {
     }
 }
 
-/// Writes the program into `work` and compiles it there; returns the executable's path.
+/// Writes the program into `work` and compiles it there with the include options `includes`;
+/// returns the executable's path.
 fn run_compiler(
     tools: &[(String, Tool)],
     command_text: &str,
     program: &Sources,
-    include_dir: Option<&Path>,
+    includes: Vec<OsString>,
     work: &Path,
     options: &BuildOptions,
     cache: &Cache,
@@ -126,15 +154,6 @@ fn run_compiler(
         .write_to(work)
         .map_err(|e| cache.failure(work, e))?;
     let output = work.join(".stressjudge-program");
-    let mut includes = Vec::new();
-    if let Some(dir) = include_dir {
-        includes = vec![
-            "-iquote".into(),
-            dir.into(),
-            "-idirafter".into(),
-            dir.into(),
-        ];
-    }
     let context = template::Context {
         tools,
         files: program.sources.iter().map(|s| path_arg(s)).collect(),

@@ -19,9 +19,10 @@ use super::layout::Sources;
 use super::table::{self, Builder};
 use super::BuildError;
 use crate::error::UsageError;
+use crate::problem::package::Constants;
 
-/// A submission's declared language and entry point; both optional (nothing declared builds
-/// the program as [`super::build`] would).
+/// A submission's declared language and entry point, and the package's constants; all
+/// optional (nothing declared builds the program as [`super::build`] would).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Declared {
     /// The language, by the spec's code (`python3`), an alias of the language table
@@ -29,12 +30,31 @@ pub struct Declared {
     pub language: Option<String>,
     /// The entry point: a file of the program, or (Java, Kotlin) the class to start.
     pub entrypoint: Option<String>,
+    /// The package's 2025-09 `constants`, substituted in the program's files (and its
+    /// included files) before it is built (see [`super::substituted`]).
+    pub constants: Constants,
 }
 
 impl Declared {
     /// Whether nothing is declared.
     pub fn is_empty(&self) -> bool {
-        self.language.is_none() && self.entrypoint.is_none()
+        self.language.is_none() && self.entrypoint.is_none() && self.constants.is_empty()
+    }
+
+    /// Nothing declared but the package's `constants`.
+    pub fn with_constants(constants: Constants) -> Declared {
+        Declared {
+            constants,
+            ..Declared::default()
+        }
+    }
+
+    /// The same declaration for a copy whose constants are already substituted.
+    pub(crate) fn substituted(&self) -> Declared {
+        Declared {
+            constants: Constants::default(),
+            ..self.clone()
+        }
     }
 
     /// The declared language; a name the language table does not know is a language this
@@ -158,7 +178,7 @@ mod tests {
         let of = |name: &str| {
             Declared {
                 language: Some(name.to_string()),
-                entrypoint: None,
+                ..Declared::default()
             }
             .language()
         };

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::{
-    absolute, build_declared, cache, display_name, folder_program, language, layout, snapshot,
-    BuildError, BuildOptions, Declared, Program, Source,
+    absolute, build_declared, display_name, folder_program, language, layout, snapshot,
+    substituted, BuildError, BuildOptions, Builder, Declared, Program, Source,
 };
 
 /// Builds a submission of a problem package with the package's included files (the Kattis
@@ -16,7 +16,8 @@ use super::{
 /// submissions). The copy is made once per content in the build cache and built as a program
 /// folder. A program that is not in a language of the table, or without included files for its
 /// language, is built as [`build_declared`] would. `declared` is what the package says of the
-/// submission's language and entry point (the language picks the included folder too).
+/// submission's language and entry point (the language picks the included folder too) and
+/// the package's constants, substituted in the merged files.
 pub fn build_with_included(
     source: &Source,
     include_root: &Path,
@@ -67,23 +68,32 @@ pub fn build_with_included(
         return as_it_is();
     }
     merged.files.sort_by(|a, b| a.relative.cmp(&b.relative));
-    let cache = cache::Cache::open(&options.cache_dir)?;
-    let mut hasher = cache::ContentHasher::new(language);
-    hasher.field(b"included files");
-    merged.hash_into(&mut hasher);
-    let hash = hasher.finish();
-    let folder = cache.folder(&hash);
-    if !cache.is_done(&hash, Some(&folder)) {
-        let _lock = cache.lock(&hash)?;
-        if !cache.is_done(&hash, Some(&folder)) {
-            let fresh = cache.fresh_folder(&hash)?;
-            merged
-                .write_to(&fresh)
-                .map_err(|e| cache.failure(&fresh, e))?;
-            cache.mark_done(&hash, Some(&fresh))?;
-        }
+    // The spec's constants apply to included files as to the submission (2025-09,
+    // "Constants").
+    substituted::apply(&mut merged, &declared.constants);
+    let mut label = b"included files ".to_vec();
+    label.extend_from_slice(language.id().as_bytes());
+    let folder = substituted::cached_folder(&merged, &label, options)?;
+    let mut declared = declared.substituted();
+    let jvm = language.spec().is_some_and(|s| s.builder == Builder::Jvm);
+    // An included driver is the main file by its name (`main.py`; the spec: "that file must
+    // have the language-dependent name"), as problemtools' `{mainfile}` finds it.
+    let driver = merged.files.iter().any(|f| {
+        f.relative
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.split_once('.'))
+            .is_some_and(|(stem, _)| {
+                stem.eq_ignore_ascii_case("main") || stem.eq_ignore_ascii_case("__main__")
+            })
+    });
+    if !path.is_dir() && declared.entrypoint.is_none() && !jvm && !driver {
+        // Else a single-file submission stays the entry point among the included files (not
+        // the first file in name order: `limits.py` before `sol.py`); Java and Kotlin start
+        // the class with `main`, which may be the grader's.
+        declared.entrypoint = path.file_name().map(|n| n.to_string_lossy().into_owned());
     }
-    let mut program = folder_program(&folder, declared, options)?;
+    let mut program = folder_program(&folder, &declared, options)?;
     program.display_name = display_name(&path);
     Ok(program)
 }

@@ -43,7 +43,7 @@ pub(crate) fn local_headers(root: &Path, source: &[u8]) -> Vec<(PathBuf, Vec<u8>
 }
 
 /// The names in a text's `#include` directives.
-fn included_names(text: &[u8]) -> Vec<String> {
+pub(crate) fn included_names(text: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(text);
     text.lines()
         .filter_map(|line| {

@@ -51,8 +51,10 @@ mod python;
 mod recognise;
 mod scripts;
 mod snapshot;
+mod substituted;
 mod table;
 mod template;
+mod tool_headers;
 mod toolchain;
 
 use std::ffi::OsString;
@@ -70,6 +72,7 @@ pub use table::{
     built_in as built_in_language_table, table as language_table, Builder, LanguageSpec,
     Table as LanguageTable, ToolSpec,
 };
+pub use tool_headers::missing as missing_tool_header;
 
 /// What the user gave: a source or executable path, a program folder, or a shell command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -220,7 +223,8 @@ pub fn build(source: &Source, options: &BuildOptions) -> Result<Program, BuildEr
 /// [`build`] for a problem package's submission whose package declares its language or entry
 /// point (`submissions.yaml`, DOMjudge's `submissions.json`; see [`Declared`]): the declared
 /// language replaces detection, the declared entry point the main file (or the class to
-/// start). A command ignores both.
+/// start). The package's `constants` are substituted in a copy of the program's files (see
+/// [`substituted`]). A command ignores all three.
 pub fn build_declared(
     source: &Source,
     declared: &Declared,
@@ -229,12 +233,32 @@ pub fn build_declared(
     if let Some(why) = &table::table().user_error {
         return Err(UsageError::new(why.clone()).into());
     }
+    if let Source::File(path) | Source::Dir(path) = source {
+        if let Some(copy) = substituted::copy(&absolute(path)?, &declared.constants, options)? {
+            let mut program =
+                build_declared(&Source::from_path(copy), &declared.substituted(), options)?;
+            program.display_name = display_name(path);
+            return Ok(program);
+        }
+    }
     match source {
         Source::Command(command) => command_program(command),
         Source::File(path) if path.is_dir() => folder_program(&absolute(path)?, declared, options),
         Source::File(path) => file_program(&absolute(path)?, declared, options),
         Source::Dir(path) => folder_program(&absolute(path)?, declared, options),
     }
+}
+
+/// The file or folder at `path` that a program reads rather than is (a checktestdata script)
+/// with a package's `constants` substituted: a copy in the build cache, or `path` itself when
+/// nothing in it names a constant.
+pub fn with_constants(
+    path: &Path,
+    constants: &crate::problem::package::Constants,
+) -> Result<PathBuf, BuildError> {
+    let options = BuildOptions::default_for_user();
+    Ok(substituted::copy(&absolute(path)?, constants, &options)?
+        .unwrap_or_else(|| path.to_path_buf()))
 }
 
 /// `path` made absolute, or a one-line error naming it.

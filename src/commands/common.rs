@@ -148,7 +148,8 @@ pub fn pick_kind(problem: &dyn Problem, asked: Option<&str>) -> Result<String, U
 /// directory.
 ///
 /// A submission of a problem package gets the package's included files (`include/`, see
-/// [`crate::problem::package::include_folder_of`]).
+/// [`crate::problem::package::include_folder_of`]) and its 2025-09 `constants` substituted
+/// (see [`crate::problem::package::constants_of`]).
 pub fn build_candidate(source: &CandidateSource) -> Result<Program, BuildError> {
     build_submission(source, &Declared::default())
 }
@@ -163,9 +164,13 @@ pub fn build_submission(
         CandidateSource::Path(path) => {
             let source = Source::File(path.clone());
             let options = BuildOptions::default_for_user();
+            let mut declared = declared.clone();
+            if declared.constants.is_empty() {
+                declared.constants = crate::problem::package::constants_of(path);
+            }
             match crate::problem::package::include_folder_of(path) {
-                Some(include) => build::build_with_included(&source, &include, declared, &options),
-                None => build::build_declared(&source, declared, &options),
+                Some(include) => build::build_with_included(&source, &include, &declared, &options),
+                None => build::build_declared(&source, &declared, &options),
             }
         }
         CandidateSource::Command(cmd) => {

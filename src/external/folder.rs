@@ -279,7 +279,8 @@ fn folder_interactor(
 }
 
 /// The folder's input validators: programs, and checktestdata scripts when `checktestdata` is
-/// installed (skipped with a note otherwise); VIVA scripts are skipped with a note.
+/// installed (skipped with a note otherwise); VIVA scripts, and programs needing a tool's
+/// header that is not here (BAPCtools' `validation.h`), are skipped with a note.
 fn input_validators(package: &Package, notes: &mut Vec<String>) -> Vec<InputValidator> {
     let mut validators = Vec::new();
     for validator in &package.input_validators {
@@ -290,13 +291,31 @@ fn input_validators(package: &Package, notes: &mut Vec<String>) -> Vec<InputVali
             .to_vec();
         match &validator.kind {
             InputValidatorKind::Program => {
-                validators.push(InputValidator::new(&validator.program.path, args));
+                // Like a missing checktestdata: the validator is left out, the others run.
+                match crate::build::missing_tool_header(&validator.program.path) {
+                    Some(why) => notes.push(format!(
+                        "input validator {} skipped: {why} (the other validators still run)",
+                        validator.program.path.display()
+                    )),
+                    None => validators.push(InputValidator::new(&validator.program.path, args)),
+                }
             }
             InputValidatorKind::Checktestdata(script) => match checktestdata() {
                 Some(binary) => {
+                    // 2025-09 constants apply to validators (`INT(1, {{n_max}})`).
+                    let script = match crate::build::with_constants(script, &package.constants) {
+                        Ok(script) => script,
+                        Err(e) => {
+                            notes.push(format!(
+                                "input validator {} skipped: {e}",
+                                validator.program.path.display()
+                            ));
+                            continue;
+                        }
+                    };
                     validators.push(InputValidator::script(
                         &binary,
-                        script,
+                        &script,
                         args,
                         format!("input validator {}", validator.program.path.display()),
                     ));

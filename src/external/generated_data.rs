@@ -398,21 +398,8 @@ pub fn program_path(plan: &GenerationPlan, name: &str) -> Result<PathBuf, String
         if !path.exists() {
             return Err(format!("`{name}` is not a program of generators/"));
         }
-        // BAPCtools builds generators with problem.yaml's constants substituted in their
-        // sources (`Generator(..., substitute_constants=True)`).
-        if path.is_file() && !plan.constants.is_empty() {
-            if let Ok(text) = std::fs::read_to_string(&path) {
-                let substituted = plan.substitute(&text);
-                if substituted != text {
-                    let file_name = path.file_name().expect("a file").to_string_lossy();
-                    let folder = materialize(
-                        &format!("constants-{file_name}"),
-                        &[(file_name.to_string(), substituted.into_bytes())],
-                    )?;
-                    return Ok(folder.join(&*file_name));
-                }
-            }
-        }
+        // problem.yaml's constants are substituted in its sources when the tool is built
+        // (BAPCtools' `Generator(..., substitute_constants=True)`; see `Tool::program`).
         return Ok(path);
     };
     let generators = plan.problem_dir.join("generators");
@@ -420,6 +407,8 @@ pub fn program_path(plan: &GenerationPlan, name: &str) -> Result<PathBuf, String
     for file in files {
         let bytes =
             std::fs::read(file).map_err(|e| format!("{}: cannot be read: {e}", file.display()))?;
+        // Copied out of the package, so substituted here rather than when built.
+        let bytes = plan.constants.substitute_bytes(&bytes).unwrap_or(bytes);
         let relative = file
             .strip_prefix(&generators)
             .unwrap_or(file)

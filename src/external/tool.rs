@@ -182,17 +182,25 @@ impl Tool {
     pub fn program(&self) -> Result<&Program, ToolFailure> {
         self.built
             .get_or_init(|| {
+                if let Some(why) = build::missing_tool_header(&self.path) {
+                    return Err(ToolFailure::new(
+                        self.label.clone(),
+                        format!("cannot be built here: {why}"),
+                    ));
+                }
                 let source = Source::File(self.path.clone());
                 let options = BuildOptions::default_for_user();
-                // A package's submission used as the reference gets its included files.
+                // A package's programs get its 2025-09 constants substituted (validators,
+                // generators, a submission used as the reference), and a submission its
+                // included files.
+                let declared = build::Declared::with_constants(
+                    crate::problem::package::constants_of(&self.path),
+                );
                 let built = match crate::problem::package::include_folder_of(&self.path) {
-                    Some(include) => build::build_with_included(
-                        &source,
-                        &include,
-                        &build::Declared::default(),
-                        &options,
-                    ),
-                    None => build::build(&source, &options),
+                    Some(include) => {
+                        build::build_with_included(&source, &include, &declared, &options)
+                    }
+                    None => build::build_declared(&source, &declared, &options),
                 };
                 built.map_err(|e| match e {
                     BuildError::Usage(e) => ToolFailure::new(self.label.clone(), e.to_string()),

@@ -97,6 +97,12 @@ pub fn stressjudge(args: &[&str]) -> Run {
 
 /// Runs `stressjudge ARGS` with `stdin` as its standard input.
 pub fn run_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    run_with_env(args, stdin, &[])
+}
+
+/// Runs `stressjudge ARGS` with `stdin` and these environment variables set (a value `None`
+/// removes the variable).
+pub fn run_with_env(args: &[&str], stdin: Option<&[u8]>, env: &[(&str, Option<&str>)]) -> Run {
     let input = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(input.path(), stdin.unwrap_or_default()).unwrap();
     let output_dir = tempfile::tempdir().unwrap();
@@ -104,10 +110,15 @@ pub fn run_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Run {
         output_dir.path().join("stdout"),
         output_dir.path().join("stderr"),
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stressjudge"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_stressjudge"));
+    for (name, _) in env.iter().filter(|(_, v)| v.is_none()) {
+        command.env_remove(name);
+    }
+    let mut child = command
         .args(args)
         .current_dir(root())
         .env("XDG_CACHE_HOME", cache_dir())
+        .envs(env.iter().filter_map(|(k, v)| v.map(|v| (k, v))))
         .stdin(Stdio::from(std::fs::File::open(input.path()).unwrap()))
         .stdout(std::fs::File::create(&out_path).unwrap())
         .stderr(std::fs::File::create(&err_path).unwrap())

@@ -140,12 +140,13 @@ pub fn from_folder(id: &str, dir: &Path, submissions: &[Submission]) -> Vec<Libr
         .collect()
 }
 
-/// The language and entry point a package declares for submission `s`, as the build step
-/// takes them.
+/// The language and entry point a package declares for submission `s`, and its package's
+/// `constants`, as the build step takes them.
 pub fn declared(s: &Submission) -> Declared {
     Declared {
         language: s.language.clone(),
         entrypoint: s.entrypoint.clone(),
+        constants: crate::problem::package::constants_of(&s.program.path),
     }
 }
 

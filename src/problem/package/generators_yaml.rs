@@ -32,9 +32,10 @@
 //!   `solution:` left empty writes none. Interactive and multi-pass problems get empty answers.
 //!   The validator-test directories (`invalid_*`, `valid_output`, `testing_tool_test`) get none.
 //!
-//! - `{{NAME}}`, `{{NAME.SUB}}`: problem.yaml's `constants` (2025-09), substituted in commands
-//!   and in single-file generators' sources, as BAPCtools does (`Problem.constants`,
-//!   `util.substitute`); an unknown name stays as written.
+//! - `{{NAME}}`, `{{NAME.SUB}}`: problem.yaml's `constants` (2025-09, [`super::constants`]),
+//!   substituted in commands here and in generators' sources by the build step, as BAPCtools
+//!   does (`Problem.constants`, `util.substitute`); an unknown name stays as written; inline
+//!   `in:` / `ans:` text is not substituted (BAPCtools' `test/problems/constants`).
 //!
 //! Not interpreted (a notice each): `match:` patterns (BAPCtools only warns on them),
 //! `visualizer`.
@@ -45,6 +46,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha512};
 
+use super::constants::Constants;
 use super::error::PackageError;
 use super::yaml::{self, Key, Node, Value};
 
@@ -131,8 +133,8 @@ pub struct GenerationPlan {
     pub groups: Vec<PlannedGroup>,
     /// Cases included into other directories: (directory, index into `cases`).
     pub includes: Vec<(String, usize)>,
-    /// problem.yaml's `constants`: `NAME` and `NAME.SUB` to their text.
-    pub constants: BTreeMap<String, String>,
+    /// problem.yaml's `constants`.
+    pub constants: Constants,
     /// One line per key skipped or read with a caveat.
     pub notices: Vec<String>,
 }
@@ -140,82 +142,10 @@ pub struct GenerationPlan {
 impl GenerationPlan {
     /// `text` with every `{{NAME}}` / `{{NAME.SUB}}` of a known constant replaced.
     pub fn substitute(&self, text: &str) -> String {
-        substitute(text, &self.constants)
+        self.constants
+            .substitute(text)
+            .unwrap_or_else(|| text.to_string())
     }
-}
-
-/// `text` with every `{{NAME}}` / `{{NAME.SUB}}` found in `constants` replaced (BAPCtools'
-/// `CONSTANT_SUBSTITUTE_REGEX`); others stay.
-fn substitute(text: &str, constants: &BTreeMap<String, String>) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("{{") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 2..];
-        match after.find("}}") {
-            Some(end) if constants.contains_key(&after[..end]) => {
-                out.push_str(&constants[&after[..end]]);
-                rest = &after[end + 2..];
-            }
-            _ => {
-                out.push_str("{{");
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// problem.yaml's `constants`: `NAME: value` or `NAME: {value: v, SUB: "text", ...}`, read as
-/// BAPCtools reads them (numbers as Python writes them; malformed entries skipped).
-fn constants(dir: &Path) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
-    let file = dir.join("problem.yaml");
-    let Ok(text) = std::fs::read_to_string(&file) else {
-        return out;
-    };
-    let Ok(root) = yaml::parse(&file, &text) else {
-        return out;
-    };
-    let Value::Map(entries) = &root.value else {
-        return out;
-    };
-    let Some(Value::Map(consts)) = yaml::get(entries, "constants").map(|n| &n.value) else {
-        return out;
-    };
-    let word = |v: &Value| match v {
-        Value::Str(s) => Some(s.clone()),
-        Value::Int(i) => Some(i.to_string()),
-        Value::Float(x) => Some(format!("{x:?}")),
-        _ => None,
-    };
-    for (key, value) in consts {
-        match &value.value {
-            Value::Map(subs) => {
-                for (sub, v) in subs {
-                    let text = match (&v.value, sub.name.as_str()) {
-                        (Value::Str(s), _) => Some(s.clone()),
-                        (other, "value") => word(other),
-                        _ => None,
-                    };
-                    if let Some(text) = text {
-                        if sub.name == "value" {
-                            out.insert(key.name.clone(), text.clone());
-                        }
-                        out.insert(format!("{}.{}", key.name, sub.name), text);
-                    }
-                }
-            }
-            other => {
-                if let Some(text) = word(other) {
-                    out.insert(key.name.clone(), text.clone());
-                    out.insert(format!("{}.value", key.name), text);
-                }
-            }
-        }
-    }
-    out
 }
 
 /// One test case of the plan.
@@ -399,7 +329,7 @@ pub(crate) fn read(dir: &Path) -> Result<Option<GenerationPlan>, PackageError> {
             cases: Vec::new(),
             groups: Vec::new(),
             includes: Vec::new(),
-            constants: constants(dir),
+            constants: Constants::read(dir),
             notices: Vec::new(),
         },
         next_case: 1,
@@ -1152,7 +1082,7 @@ impl Reader<'_> {
         key: &Key,
         at: &str,
     ) -> Result<PlannedCommand, PackageError> {
-        let text = substitute(text, &self.plan.constants);
+        let text = self.plan.substitute(text);
         let text = if counted {
             text.replace("{count}", &count_value.to_string())
         } else {
@@ -1439,24 +1369,6 @@ mod tests {
             let err = p.unwrap_err().to_string();
             assert!(err.contains(wanted), "{yaml}: {err}");
         }
-    }
-
-    #[test]
-    fn constants_are_substituted_in_commands() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("problem.yaml"),
-            "constants:\n  FIVE:\n    value: 5\n    STRING: \"five\"\n  SIX: 6\n  F: 10.0\n",
-        )
-        .unwrap();
-        let c = constants(dir.path());
-        assert_eq!(
-            substitute(
-                "g {{FIVE}} {{FIVE.value}} {{FIVE.STRING}} {{SIX}} {{F}} {{NO}}",
-                &c
-            ),
-            "g 5 5 five 6 10.0 {{NO}}"
-        );
     }
 
     #[test]

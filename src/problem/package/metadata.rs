@@ -151,9 +151,15 @@ fn interpret(
     let mut legacy_custom_validation = false;
     let mut validator_flags = Vec::new();
     if let Some(node) = get(entries, "type") {
+        // A string may hold several words (`pass-fail interactive`), as the spec's own
+        // examples write it and BAPCtools reads it (`problem.py`: `.split()`).
         let words = match &node.value {
             Value::Seq(_) => node.as_words(file, "type")?,
-            _ => vec![node.as_string(file, "type")?],
+            _ => node
+                .as_string(file, "type")?
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
         };
         // 2025-09 "Type": no repetition, and pass-fail/scoring, multi-pass/submit-answer,
         // interactive/submit-answer are incompatible.
@@ -401,6 +407,10 @@ mod tests {
         let m = m.unwrap();
         assert_eq!(m.format, FormatVersion::V2023_07);
         assert!(m.problem_type.multi_pass);
+        let (m, _) =
+            meta("problem_format_version: 2025-09\nname: x\ntype: pass-fail interactive\n");
+        let m = m.unwrap().problem_type;
+        assert!(m.interactive && !m.multi_pass && !m.scoring);
     }
 
     #[test]

@@ -47,6 +47,8 @@
 //! - `graders/` (legacy scoring problems): its one program is [`Package::grader`], which the
 //!   groups with `grading: custom` are graded by (problemtools' `Graders`).
 //!
+//! - 2025-09 `constants` ([`constants`]): substituted in `test_group.yaml` here, in programs
+//!   (validators, submissions, included files) by the build step.
 //! - BAPCtools' `generators/generators.yaml` is read into a plan ([`generators_yaml`]); when
 //!   `data/` holds no test, the tests are empty here and the test-building step builds them
 //!   from the plan, then [`load_with_data`] reads the built `data/`.
@@ -81,6 +83,7 @@
 //!   a program that does not exist or a malformed command is an error naming the file, the line
 //!   and the key.
 
+pub mod constants;
 pub mod domjudge;
 mod error;
 pub mod expectation;
@@ -101,6 +104,7 @@ mod yaml;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+pub use constants::{constants_of, Constants};
 pub use error::PackageError;
 pub use expectation::{Expectation, Judged, JudgedTest, TestVerdict};
 pub use included::include_folder_of;
@@ -183,6 +187,8 @@ pub struct Package {
     pub grading: Option<scoring::Grading>,
     /// The custom grader (`graders/`, legacy): run for the groups with `grading: custom`.
     pub grader: Option<Program>,
+    /// problem.yaml's `constants` (2025-09).
+    pub constants: Constants,
     /// One line per thing skipped, unknown or read with a caveat.
     pub notices: Vec<String>,
 }
@@ -255,6 +261,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     let mut notices = Vec::new();
     let meta = metadata::read(dir, &mut notices)?;
     let format = meta.format;
+    let constants = Constants::read(dir);
 
     for (name, path) in programs::sorted_entries(dir) {
         if !path.is_dir() {
@@ -286,7 +293,13 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
             root_input_validator_args: ValidatorArgs::default(),
         }
     } else {
-        testdata::read(tests_dir, format, &meta.validator_flags, &mut notices)?
+        testdata::read(
+            tests_dir,
+            format,
+            &meta.validator_flags,
+            &constants,
+            &mut notices,
+        )?
     };
 
     let mut input_validators = Vec::new();
@@ -335,6 +348,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
         stress,
         grading,
         grader,
+        constants,
         notices,
     })
 }

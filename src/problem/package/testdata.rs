@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::constants::Constants;
 use super::error::PackageError;
 use super::programs::sorted_entries;
 use super::yaml::{self, Node, Value};
@@ -90,6 +91,7 @@ pub(crate) fn read(
     dir: &Path,
     format: FormatVersion,
     problem_flags: &[String],
+    constants: &Constants,
     notices: &mut Vec<String>,
 ) -> Result<TestData, PackageError> {
     let data = dir.join("data");
@@ -99,7 +101,7 @@ pub(crate) fn read(
             "missing: a problem folder keeps its tests in data/sample and data/secret",
         ));
     }
-    let root = GroupSettings::default().merged(group_settings(&data, format, notices)?);
+    let root = GroupSettings::default().merged(group_settings(&data, format, constants, notices)?);
     let sample = data.join("sample");
     let secret = data.join("secret");
     if !sample.is_dir() && !secret.is_dir() {
@@ -132,6 +134,7 @@ pub(crate) fn read(
     let mut walker = Walker {
         format,
         problem_flags,
+        constants,
         notices,
         tests: &mut tests,
     };
@@ -160,6 +163,7 @@ fn concat(problem_flags: &[String], group: Option<&[String]>) -> Vec<String> {
 struct Walker<'a> {
     format: FormatVersion,
     problem_flags: &'a [String],
+    constants: &'a Constants,
     notices: &'a mut Vec<String>,
     tests: &'a mut Vec<TestCase>,
 }
@@ -185,7 +189,12 @@ impl Walker<'_> {
         sample: bool,
         parent: &GroupSettings,
     ) -> Result<(), PackageError> {
-        let settings = parent.merged(group_settings(dir, self.format, self.notices)?);
+        let settings = parent.merged(group_settings(
+            dir,
+            self.format,
+            self.constants,
+            self.notices,
+        )?);
         let entries = sorted_entries(dir);
         // Order tests and subgroups by base name (the spec's "lexicographical order on test case
         // or test group name"); `sorted_entries` sorts by file name, which differs only when a
@@ -300,10 +309,13 @@ pub fn sample_interactions(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The settings file of a group folder: `testdata.yaml` (legacy, and 2023-07 drafts before the
-/// rename) or `test_group.yaml` (2023-07 / 2025-09; preferred when both exist).
+/// rename) or `test_group.yaml` (2023-07 / 2025-09; preferred when both exist), with the
+/// package's `constants` substituted (2025-09 spec, "Constants"; BAPCtools'
+/// `TestGroup.parse_yaml` does it for either name).
 fn group_settings(
     dir: &Path,
     format: FormatVersion,
+    constants: &Constants,
     notices: &mut Vec<String>,
 ) -> Result<GroupSettings, PackageError> {
     let testdata = dir.join("testdata.yaml");
@@ -321,12 +333,12 @@ fn group_settings(
         _ if testdata.is_file() => testdata,
         _ => return Ok(GroupSettings::default()),
     };
-    settings_file(&file, true, notices)
+    settings_file(&file, true, constants, notices)
 }
 
 /// A test case's own `<name>.yaml` (2023-07 "test case configuration").
 fn test_settings(file: &Path, notices: &mut Vec<String>) -> Result<GroupSettings, PackageError> {
-    settings_file(file, false, notices)
+    settings_file(file, false, &Constants::default(), notices)
 }
 
 /// Keys of testdata.yaml / test_group.yaml / test-case yaml that the format defines for
@@ -355,10 +367,12 @@ const UNUSED_KEYS: &[&str] = &[
 fn settings_file(
     file: &Path,
     group: bool,
+    constants: &Constants,
     notices: &mut Vec<String>,
 ) -> Result<GroupSettings, PackageError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| PackageError::at(file, format!("cannot read: {e}")))?;
+    let text = constants.substitute(&text).unwrap_or(text);
     let root = yaml::parse(file, &text)?;
     let mut settings = GroupSettings::default();
     for (key, value) in root.as_map(file, "the file")? {
@@ -454,7 +468,14 @@ mod tests {
             write(d, &format!("{t}.in"), "1\n");
             write(d, &format!("{t}.ans"), "1\n");
         }
-        let data = read(d, FormatVersion::Legacy, &[], &mut Vec::new()).unwrap();
+        let data = read(
+            d,
+            FormatVersion::Legacy,
+            &[],
+            &Constants::default(),
+            &mut Vec::new(),
+        )
+        .unwrap();
         assert_eq!(
             names(&data),
             vec![
@@ -482,7 +503,14 @@ mod tests {
         write(d, "data/secret/empty.ans", "0\n");
         write(d, "data/secret/noans.in", "5\n");
         let mut notices = Vec::new();
-        let data = read(d, FormatVersion::Legacy, &[], &mut notices).unwrap();
+        let data = read(
+            d,
+            FormatVersion::Legacy,
+            &[],
+            &Constants::default(),
+            &mut notices,
+        )
+        .unwrap();
         assert_eq!(names(&data), vec!["secret/empty", "secret/noans"]);
         assert_eq!(data.tests[1].answer, None);
         assert!(
@@ -513,7 +541,14 @@ mod tests {
         write(d, "data/secret/g2/b.ans", "");
         let problem_flags = vec!["space_change_sensitive".to_string()];
         let mut notices = Vec::new();
-        let data = read(d, FormatVersion::Legacy, &problem_flags, &mut notices).unwrap();
+        let data = read(
+            d,
+            FormatVersion::Legacy,
+            &problem_flags,
+            &Constants::default(),
+            &mut notices,
+        )
+        .unwrap();
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!(
             data.tests[0].output_validator_args,
@@ -562,7 +597,14 @@ mod tests {
             "output_validator_args: [case_sensitive]\nargs: []\n",
         );
         let mut notices = Vec::new();
-        let data = read(d, FormatVersion::V2023_07, &[], &mut notices).unwrap();
+        let data = read(
+            d,
+            FormatVersion::V2023_07,
+            &[],
+            &Constants::default(),
+            &mut notices,
+        )
+        .unwrap();
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(notices[0].ends_with("testdata.yaml: ignored, test_group.yaml is used"));
         let t1 = &data.tests[0];
@@ -601,7 +643,14 @@ mod tests {
         write(d, "data/invalid_input/bad.in", "-1\n");
         write(d, "data/extra/x.in", "1\n");
         let mut notices = Vec::new();
-        let data = read(d, FormatVersion::V2023_07, &[], &mut notices).unwrap();
+        let data = read(
+            d,
+            FormatVersion::V2023_07,
+            &[],
+            &Constants::default(),
+            &mut notices,
+        )
+        .unwrap();
         assert_eq!(names(&data), vec!["sample/1", "secret/1"]);
         let s = &data.tests[0];
         assert_eq!(s.valid_output, Some(d.join("data/sample/1.out")));
@@ -622,12 +671,26 @@ mod tests {
     fn data_errors() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let err = read(d, FormatVersion::Legacy, &[], &mut Vec::new()).unwrap_err();
+        let err = read(
+            d,
+            FormatVersion::Legacy,
+            &[],
+            &Constants::default(),
+            &mut Vec::new(),
+        )
+        .unwrap_err();
         assert_eq!(err.path, d.join("data"));
         assert!(err.message.starts_with("missing"), "{err}");
 
         fs::create_dir(d.join("data")).unwrap();
-        let err = read(d, FormatVersion::Legacy, &[], &mut Vec::new()).unwrap_err();
+        let err = read(
+            d,
+            FormatVersion::Legacy,
+            &[],
+            &Constants::default(),
+            &mut Vec::new(),
+        )
+        .unwrap_err();
         assert_eq!(
             err.message,
             "has neither a sample/ nor a secret/ folder of tests"
@@ -639,7 +702,14 @@ mod tests {
             "data/secret/testdata.yaml",
             "output_validator_flags: [a\n",
         );
-        let err = read(d, FormatVersion::Legacy, &[], &mut Vec::new()).unwrap_err();
+        let err = read(
+            d,
+            FormatVersion::Legacy,
+            &[],
+            &Constants::default(),
+            &mut Vec::new(),
+        )
+        .unwrap_err();
         assert_eq!(err.path, d.join("data/secret/testdata.yaml"));
         assert!(err.to_string().contains("testdata.yaml line "), "{err}");
 
@@ -648,7 +718,14 @@ mod tests {
             "data/secret/testdata.yaml",
             "output_validator_flags:\n  nested: map\n",
         );
-        let err = read(d, FormatVersion::Legacy, &[], &mut Vec::new()).unwrap_err();
+        let err = read(
+            d,
+            FormatVersion::Legacy,
+            &[],
+            &Constants::default(),
+            &mut Vec::new(),
+        )
+        .unwrap_err();
         assert!(
             err.to_string().ends_with(
                 "testdata.yaml line 2: output_validator_flags must be a string, found a map"
