@@ -184,15 +184,21 @@ impl Tool {
             .get_or_init(|| {
                 let source = Source::File(self.path.clone());
                 let options = BuildOptions::default_for_user();
-                // A package's submission used as the reference gets its included files.
+                // A package's submission used as the reference gets its included files, and
+                // the language and entry point its package declares (as verify builds it).
+                let (language, entrypoint) = crate::problem::package::declaration_of(&self.path)
+                    .map_err(|e| {
+                        ToolFailure::new(self.label.clone(), format!("cannot be built: {e}"))
+                    })?;
+                let declared = build::Declared {
+                    language,
+                    entrypoint,
+                };
                 let built = match crate::problem::package::include_folder_of(&self.path) {
-                    Some(include) => build::build_with_included(
-                        &source,
-                        &include,
-                        &build::Declared::default(),
-                        &options,
-                    ),
-                    None => build::build(&source, &options),
+                    Some(include) => {
+                        build::build_with_included(&source, &include, &declared, &options)
+                    }
+                    None => build::build_declared(&source, &declared, &options),
                 };
                 built.map_err(|e| match e {
                     BuildError::Usage(e) => ToolFailure::new(self.label.clone(), e.to_string()),

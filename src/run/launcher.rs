@@ -265,6 +265,12 @@ fn run_one<F: AsFd>(
                     message,
                 });
             }
+            if let Err(e) = inner.root.set_box_writable(!run.read_only_workdir) {
+                return Some(failed(
+                    "cannot set the working directory's access".into(),
+                    &e,
+                ));
+            }
             Some(inner.credentials)
         }
     };

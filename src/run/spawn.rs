@@ -447,6 +447,7 @@ mod tests {
             wall_ns: 0,
             memory_bytes: memory,
             output_bytes: output,
+            read_only_workdir: false,
         }
     }
 
