@@ -11,7 +11,8 @@
 //!   whose output validator writes `score_multiplier.txt`, with `score` expectations;
 //! - where submissions run, as DOMjudge runs them: a read-only working directory (unless
 //!   2025-09 `allow_file_writing: true`) with `/tmp` writable, a shell program in its own
-//!   folder, every JavaScript file syntax-checked;
+//!   folder, every JavaScript file syntax-checked, output past the limit cut while the run goes
+//!   on (an endless flood is TLE, a finished one OLE, one that then crashes RTE);
 //! - what is not a submission (templates, `.gitkeep`, notes, loose files) said once; symlinked
 //!   submissions and tests; file names with spaces.
 
@@ -346,6 +347,21 @@ fn submissions_run_where_domjudge_runs_them() {
                 "submissions.json",
                 "{\"submissions/accepted/multi-sh/\": {\"entry_point\": \"main.sh\"}}",
             ),
+            // Output past the limit (8 MiB) is dropped and the run goes on (DOMjudge's
+            // runguard): a flood that never ends is TLE, one that ends is OLE, one that then
+            // crashes is a run error (DOMjudge's order: time limit, run error, output limit).
+            (
+                "submissions/time_limit_exceeded/flood.py",
+                "while True:\n    print('Hello world!')\n",
+            ),
+            (
+                "submissions/output_limit/too-much.py",
+                "print('Hello world!')\nprint(' ' * (9 << 20))\n",
+            ),
+            (
+                "submissions/run_time_error/too-much-then-crash.py",
+                "print(' ' * (9 << 20))\nraise SystemExit(3)\n",
+            ),
         ],
     );
     let run = verify(&dir);
@@ -355,6 +371,9 @@ fn submissions_run_where_domjudge_runs_them() {
         "accepted/write-here.c",
         "accepted/write-tmp.c",
         "accepted/multi-sh",
+        "time_limit_exceeded/flood.py",
+        "output_limit/too-much.py",
+        "run_time_error/too-much-then-crash.py",
     ] {
         assert_ok(&rows, name);
     }

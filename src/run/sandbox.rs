@@ -748,8 +748,12 @@ fn collect(
     collected: Vec<(String, Vec<u8>)>,
     read_stdout: bool,
 ) -> io::Result<RunOutcome> {
+    // A flood cut at the limit but stopped by the time limit has a long stdout too.
+    let flooded =
+        std::fs::metadata(dir.join("stdout")).is_ok_and(|m| m.len() > req.limits.output_bytes);
     let kept = match o.limit {
         Some(LimitHit::Output) => FLOODED_STDOUT_KEPT.min(req.limits.output_bytes),
+        _ if flooded => FLOODED_STDOUT_KEPT.min(req.limits.output_bytes),
         _ => req.limits.output_bytes,
     };
     let stdout = if read_stdout {
