@@ -144,8 +144,9 @@ pub fn pick_kind(problem: &dyn Problem, asked: Option<&str>) -> Result<String, U
 /// Builds the candidate: a file, folder or executable, or a `--cmd` shell command.
 ///
 /// A `--cmd` command runs from the directory stressjudge was started in, so relative paths in
-/// it mean what they mean in the user's shell; every other candidate starts in a fresh empty
-/// directory.
+/// it mean what they mean in the user's shell; a program of a language the table builds by
+/// commands runs in its own build folder (see [`Program::run_in`]); every other candidate
+/// starts in a fresh empty directory.
 ///
 /// A submission of a problem package gets the package's included files (`include/`, see
 /// [`crate::problem::package::include_folder_of`]) and is built in the language and from the
