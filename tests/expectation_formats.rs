@@ -9,6 +9,10 @@
 //! - scoring: a legacy package graded by problemtools' default grader (groups, `on_reject:
 //!   continue`, `accept_score`, `grader_flags`, `partially_accepted/`) and a 2025-09 package
 //!   whose output validator writes `score_multiplier.txt`, with `score` expectations;
+//! - where submissions run, as DOMjudge runs them: a read-only working directory (unless
+//!   2025-09 `allow_file_writing: true`) with `/tmp` writable, a shell program in its own
+//!   folder, every JavaScript file syntax-checked, output past the limit cut while the run goes
+//!   on (an endless flood is TLE, a finished one OLE, one that then crashes RTE);
 //! - what is not a submission (templates, `.gitkeep`, notes, loose files) said once; symlinked
 //!   submissions and tests; file names with spaces.
 
@@ -283,6 +287,122 @@ fn domjudge_annotations_folder_names_and_timelimit() {
     assert_eq!(loud["status"], "mismatch", "{loud:#}");
     assert_eq!(loud["broken"][0], "got AC, expected one of WA");
     run.expect_code(1);
+}
+
+/// Whether `name` is a program on this machine's `PATH`.
+fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
+}
+
+/// Writes `Hello world!` only when creating a file where it runs fails, else `wrote`.
+const WRITE_HERE_C: &str = "#include <stdio.h>\nint main(void) { FILE *f = fopen(\"mine.txt\", \"w\"); puts(f ? \"wrote\" : \"Hello world!\"); return 0; }\n";
+/// Writes `Hello world!` only when it can create a file in /tmp.
+const WRITE_TMP_C: &str = "#include <stdio.h>\nint main(void) { FILE *f = fopen(\"/tmp/mine.txt\", \"w\"); puts(f ? \"Hello world!\" : \"no /tmp\"); return 0; }\n";
+
+#[test]
+fn submissions_run_where_domjudge_runs_them() {
+    let tmp = tempdir();
+    let dir = tmp.path().join("hello");
+    package(
+        &dir,
+        &[
+            ("problem.yaml", "name: Hello\n"),
+            (".timelimit", "2\n"),
+            ("data/sample/1.in", ""),
+            ("data/sample/1.ans", "Hello world!\n"),
+            // The working directory is read-only (DOMjudge; 2025-09 `allow_file_writing:
+            // false`): the file cannot be made, and it says hello.
+            ("submissions/accepted/write-here.c", WRITE_HERE_C),
+            // /tmp stays writable.
+            ("submissions/accepted/write-tmp.c", WRITE_TMP_C),
+            // A shell program runs from its own folder, as DOMjudge's run script `cd`s there.
+            (
+                "submissions/accepted/multi-sh/main.sh",
+                "# the other file, by a path relative to the program's folder\n. ./second.sh\n",
+            ),
+            (
+                "submissions/accepted/multi-sh/second.sh",
+                "echo \"Hello world!\"\n",
+            ),
+            // Every JavaScript file is syntax-checked (DOMjudge: `nodejs --check` of each),
+            // also one the main file never loads.
+            (
+                "submissions/compiler_error/js-bad-module/main.js",
+                "console.log(\"Hello world!\");\n",
+            ),
+            (
+                "submissions/compiler_error/js-bad-module/unused.js",
+                "function (\n",
+            ),
+            (
+                "submissions/accepted/js-two/main.js",
+                "console.log(require('./message.js').text);\n",
+            ),
+            (
+                "submissions/accepted/js-two/message.js",
+                "module.exports = { text: 'Hello world!' };\n",
+            ),
+            (
+                "submissions.json",
+                "{\"submissions/accepted/multi-sh/\": {\"entry_point\": \"main.sh\"}}",
+            ),
+            // Output past the limit (8 MiB) is dropped and the run goes on (DOMjudge's
+            // runguard): a flood that never ends is TLE, one that ends is OLE, one that then
+            // crashes is a run error (DOMjudge's order: time limit, run error, output limit).
+            (
+                "submissions/time_limit_exceeded/flood.py",
+                "while True:\n    print('Hello world!')\n",
+            ),
+            (
+                "submissions/output_limit/too-much.py",
+                "print('Hello world!')\nprint(' ' * (9 << 20))\n",
+            ),
+            (
+                "submissions/run_time_error/too-much-then-crash.py",
+                "print(' ' * (9 << 20))\nraise SystemExit(3)\n",
+            ),
+        ],
+    );
+    let run = verify(&dir);
+    let report = run.json();
+    let rows = rows_by_submission(&report);
+    for name in [
+        "accepted/write-here.c",
+        "accepted/write-tmp.c",
+        "accepted/multi-sh",
+        "time_limit_exceeded/flood.py",
+        "output_limit/too-much.py",
+        "run_time_error/too-much-then-crash.py",
+    ] {
+        assert_ok(&rows, name);
+    }
+    for name in ["compiler_error/js-bad-module", "accepted/js-two"] {
+        if on_path("node") {
+            assert_ok(&rows, name);
+        } else {
+            assert_eq!(rows[name]["status"], "skipped", "{:#}", rows[name]);
+        }
+    }
+    run.expect_code(0);
+
+    // A 2025-09 package that allows file writing: the same program makes its file.
+    let allowed = tmp.path().join("allowed");
+    package(
+        &allowed,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Hello\nuuid: 5b0c9a7e-2f41-4c3d-8e6a-1d2f3a4b5c6d\nallow_file_writing: true\nlimits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", ""),
+            ("data/sample/1.ans", "wrote\n"),
+            ("submissions/accepted/write-here.c", WRITE_HERE_C),
+        ],
+    );
+    let run = verify(&allowed);
+    assert_ok(&rows_by_submission(&run.json()), "accepted/write-here.c");
+    run.expect_code(0);
 }
 
 /// A legacy scoring problem: samples worth nothing, group 1 worth 40 and group 2 worth 60

@@ -6,6 +6,8 @@
 //!   Java folder started at the declared class, a file with no known ending built in the
 //!   declared language, a language the table lacks skipped, an entry point naming nothing
 //!   reported;
+//! - `judge` and `stress` of such a submission named by its path, and a stress reference taken
+//!   from `submissions/accepted/`, are built the same way;
 //! - a legacy scoring package's custom grader (`graders/`) grading the groups with
 //!   `grading: custom`, its flags passed; a grader that misbehaves is one line and exit 2; a
 //!   grader with no toolchain here is a note and the default grader's rules;
@@ -209,6 +211,67 @@ wrong_answer/nothing:
         rows["accepted/classes"]
     );
     assert_eq!(rows["accepted/echo"]["status"], "mismatch");
+}
+
+#[test]
+fn judge_and_stress_build_a_declared_submission_as_verify_does() {
+    let tmp = tempdir();
+    let dir = tmp.path().join("declared-runs");
+    let mut files = echo_data();
+    files.extend([
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Echo\nuuid: 0c7e3a51-9d2b-4f0a-8a41-6b3c2e1f5d77\nlimits:\n  time_limit: 2\n",
+        ),
+        // The stress reference (the first accepted submission by name): no ending, Python
+        // because submissions.yaml says so. Undeclared it cannot be built, and stress would
+        // fall back to `pick` built from its first file: wrong.
+        ("submissions/accepted/echo", ECHO),
+        // Run from b.py because submissions.yaml says so; from a.py (the first file) it is wrong.
+        ("submissions/accepted/pick/a.py", WRONG),
+        ("submissions/accepted/pick/b.py", ECHO),
+        (
+            "submissions/submissions.yaml",
+            "accepted/echo:\n  language: py3\naccepted/pick:\n  entrypoint: b.py\n",
+        ),
+        // The one program of generators/: the guessed `random` kind, seed first.
+        (
+            "generators/gen.py",
+            "import sys\nprint('line', sys.argv[1])\n",
+        ),
+    ]);
+    package(&dir, &files);
+    let _heavy = heavy();
+    for name in ["echo", "pick"] {
+        let submission = dir.join("submissions/accepted").join(name);
+        let run = stressjudge(&["judge", arg(&dir), arg(&submission), "--json"]);
+        let report = run.json();
+        assert_eq!(report["verdict"], "AC", "{name}: {}", run.describe());
+        run.expect_code(0);
+    }
+    let out = tmp.path().join("out");
+    let candidate = dir.join("submissions/accepted/pick");
+    let run = stressjudge(&[
+        "stress",
+        arg(&dir),
+        arg(&candidate),
+        "--json",
+        "--seeds",
+        "1..=3",
+        "--out",
+        arg(&out),
+    ]);
+    let report = run.json();
+    assert_eq!(report["verdict"], "AC", "{}", run.describe());
+    run.expect_code(0);
+
+    // Undeclared, the same programs are built the default way: `echo` is no program of any
+    // language (exit 2), `pick` runs a.py (WA).
+    std::fs::remove_file(dir.join("submissions/submissions.yaml")).unwrap();
+    let echo = dir.join("submissions/accepted/echo");
+    stressjudge(&["judge", arg(&dir), arg(&echo), "--json"]).expect_code(2);
+    let run = stressjudge(&["judge", arg(&dir), arg(&candidate), "--json"]);
+    assert_eq!(run.json()["verdict"], "WA", "{}", run.describe());
 }
 
 /// Whether `name` is on this machine's PATH.

@@ -337,6 +337,73 @@ fn included_files_are_copied_next_to_the_submissions_of_their_language() {
 }
 
 #[test]
+fn included_files_follow_the_declared_language_not_the_file_ending() {
+    let dir = tempfile::tempdir().unwrap();
+    // Valid C and C++ alike: the ending says C, submissions.yaml says C++.
+    let add = "#include \"add.h\"\nlong add(long a, long b) { return a + b; }\n";
+    let package = sum_package(
+        dir.path(),
+        &[
+            ("accepted/add.c", add),
+            // No ending at all: C++ only because it is declared so.
+            ("accepted/plain", add),
+            // Whole, so the time limit can be derived however the others fare.
+            (
+                "accepted/sum.py",
+                "a, b = map(int, input().split())\nprint(a + b)\n",
+            ),
+            (
+                "submissions.yaml",
+                "accepted/add.c:\n  language: cpp\naccepted/plain:\n  language: C++\n",
+            ),
+        ],
+    );
+    write(
+        &package,
+        "include/default/add.h",
+        "long add(long a, long b);\n",
+    );
+    write(
+        &package,
+        "include/cpp/grader.cpp",
+        "#include <cstdio>\n#include \"add.h\"\nint main() { long a, b; if (std::scanf(\"%ld %ld\", &a, &b) != 2) return 1; std::printf(\"%ld\\n\", add(a, b)); }\n",
+    );
+    // The C grader answers wrong: a C submission built with it is WA.
+    write(
+        &package,
+        "include/c/grader.c",
+        "#include <stdio.h>\n#include \"add.h\"\nint main(void) { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; printf(\"%ld\\n\", add(a, b) + 1); return 0; }\n",
+    );
+    let run = stressjudge(&["verify", package.to_str().unwrap(), "--json"], &[]);
+    assert_eq!(run.code, 0, "{}", run.describe());
+    let declared = rows(&run.json());
+    assert_eq!(declared["add.c"]["got"], "AC", "{:#}", declared["add.c"]);
+    assert_eq!(declared["plain"]["got"], "AC", "{:#}", declared["plain"]);
+    // judge of the submission by its path: the same build.
+    let submission = package.join("submissions/accepted/add.c");
+    let run = stressjudge(
+        &[
+            "judge",
+            package.to_str().unwrap(),
+            submission.to_str().unwrap(),
+            "--json",
+        ],
+        &[],
+    );
+    assert_eq!(run.code, 0, "{}", run.describe());
+    // Undeclared, the ending decides: C, with the C grader.
+    std::fs::remove_file(package.join("submissions/submissions.yaml")).unwrap();
+    std::fs::remove_file(package.join("submissions/accepted/plain")).unwrap();
+    let run = stressjudge(&["verify", package.to_str().unwrap(), "--json"], &[]);
+    let undeclared = rows(&run.json());
+    assert_eq!(
+        undeclared["add.c"]["got"], "WA",
+        "{:#}",
+        undeclared["add.c"]
+    );
+}
+
+#[test]
 fn checktestdata_scripts_validate_the_test_data() {
     let Some(tool) = ["checktestdata", "pyctd"].into_iter().find(|t| on_path(t)) else {
         assert!(

@@ -162,6 +162,7 @@ fn run_compiler(
         binary: output.clone().into_os_string(),
         path: work.as_os_str().to_owned(),
         includes,
+        ..template::Context::default()
     };
     let argv = template::expand(command_text, &context).map_err(|why| {
         BuildError::Usage(UsageError::new(format!(

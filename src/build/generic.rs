@@ -63,17 +63,29 @@ pub(crate) fn build(
                 .write_to(&folder)
                 .map_err(|e| cache.failure(&folder, e))?;
             if let Some(compile) = &spec.compile {
-                let context = Context {
-                    tools: &tools,
-                    files: program.sources.iter().map(|s| path_arg(s)).collect(),
-                    mainfile: path_arg(&program.main),
-                    mainclass: program.main_stem(),
-                    binary: folder.join(BINARY).into_os_string(),
-                    path: folder.clone().into_os_string(),
-                    includes: Vec::new(),
+                // A command holding `{file}` runs once per source file (DOMjudge's syntax
+                // checks: `for file in "$@"; do nodejs --check "$file"`, `sh -n`, `ruby -c`
+                // in its `js`, `sh`, `rb` build scripts), so a broken file the main one never
+                // loads is a compile error too.
+                let each: Vec<OsString> = if compile.contains("{file}") {
+                    program.sources.iter().map(|s| path_arg(s)).collect()
+                } else {
+                    vec![OsString::new()]
                 };
-                let argv = template::expand(compile, &context).map_err(table_error)?;
-                run_compiler(&argv, &tools, &folder, options)?;
+                for file in each {
+                    let context = Context {
+                        tools: &tools,
+                        files: program.sources.iter().map(|s| path_arg(s)).collect(),
+                        mainfile: path_arg(&program.main),
+                        file,
+                        mainclass: program.main_stem(),
+                        binary: folder.join(BINARY).into_os_string(),
+                        path: folder.clone().into_os_string(),
+                        includes: Vec::new(),
+                    };
+                    let argv = template::expand(compile, &context).map_err(table_error)?;
+                    run_compiler(&argv, &tools, &folder, options)?;
+                }
             }
             cache.mark_done(&content_hash, Some(&folder))?;
         }
@@ -86,6 +98,7 @@ pub(crate) fn build(
             .map(|s| folder.join(s).into_os_string())
             .collect(),
         mainfile: folder.join(&program.main).into_os_string(),
+        file: OsString::new(),
         mainclass: program.main_stem(),
         binary: folder.join(BINARY).into_os_string(),
         path: folder.clone().into_os_string(),
@@ -105,6 +118,7 @@ pub(crate) fn build(
         argv,
         content_hash,
         readonly_paths,
+        run_in: Some(folder),
     })
 }
 

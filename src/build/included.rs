@@ -40,10 +40,22 @@ pub fn build_with_included(
             Some(language) => language,
             None => language::detect(&path)?,
         };
-        if language.spec().is_none() {
+        let Some(spec) = language.spec() else {
             return as_it_is();
+        };
+        let mut own = snapshot::Snapshot::of_file(&path, crate::error::read_file(&path)?);
+        // A file whose language is declared rather than told by its ending (`solution` declared
+        // `cpp`) keeps being a source of that language in the merged folder, where sources are
+        // told by their endings: its copy gets the language's first ending.
+        if forced.is_some() && language::sources_in(&own.candidates(), language).is_empty() {
+            if let Some(ending) = spec.extensions.first() {
+                let file = &mut own.files[0];
+                let mut name = file.relative.clone().into_os_string();
+                name.push(format!(".{ending}"));
+                file.relative = name.into();
+            }
         }
-        snapshot::Snapshot::of_file(&path, crate::error::read_file(&path)?)
+        own
     };
     let detected = language::detect_sources(&own.candidates()).map(|(language, _)| language);
     let Some(language) = forced.or(detected) else {

@@ -156,6 +156,13 @@ pub struct Program {
     /// The words of `argv` (by position) that hold the language table's `{memlim}`, as
     /// written: [`Program::argv_for`] fills in each run's memory limit (`argv` has 256 MiB).
     pub memory_words: Vec<(usize, String)>,
+    /// The program's own folder, which it runs in (its build folder, holding its files and
+    /// what its compile command made; one of [`Program::readonly_paths`]), for the languages
+    /// the table builds by commands (JavaScript, shells, Ruby, Go, ...): as DOMjudge's run
+    /// scripts `cd` there first, so a script finds its other files by relative paths (`.
+    /// ./secondary.sh`), and as the 2025-09 format's working directory holds the submission's
+    /// files. `None`: a fresh working directory.
+    pub run_in: Option<PathBuf>,
 }
 
 impl Program {
@@ -283,6 +290,7 @@ fn command_program(command: &str) -> Result<Program, BuildError> {
         // Commands may name files relative to where stressjudge was started.
         readonly_paths: std::env::current_dir().into_iter().collect(),
         memory_words: Vec::new(),
+        run_in: None,
     })
 }
 
@@ -311,6 +319,7 @@ struct Built {
     content_hash: String,
     readonly_paths: Vec<PathBuf>,
     memory_words: Vec<(usize, String)>,
+    run_in: Option<PathBuf>,
 }
 
 /// The interpreter a `#!` line names (absolute paths only), if the file starts with one: a
@@ -439,6 +448,7 @@ fn file_program(
                 .chain(script_interpreter(&bytes).and_then(|i| private_installation(&i)))
                 .collect(),
             memory_words: Vec::new(),
+            run_in: None,
         }
     } else {
         let mut sources = layout::of_file(path, language, bytes);
@@ -525,6 +535,7 @@ fn build_sources_in(
                 content_hash: compiled.content_hash,
                 readonly_paths: vec![compiled.binary],
                 memory_words: Vec::new(),
+                run_in: None,
             }
         }
         Builder::Python => {
@@ -534,6 +545,7 @@ fn build_sources_in(
                 content_hash: checked.content_hash,
                 readonly_paths: checked.readonly_paths,
                 memory_words: Vec::new(),
+                run_in: None,
             }
         }
         Builder::Jvm => {
@@ -543,6 +555,7 @@ fn build_sources_in(
                 content_hash: built.content_hash,
                 readonly_paths: built.readonly_paths,
                 memory_words: Vec::new(),
+                run_in: None,
             }
         }
         Builder::Generic => generic::build(sources, options, cache)?,
@@ -556,6 +569,7 @@ impl From<scripts::Scripted> for Built {
             content_hash: s.content_hash,
             readonly_paths: s.readonly_paths,
             memory_words: Vec::new(),
+            run_in: None,
         }
     }
 }
@@ -570,6 +584,7 @@ fn program(built: Built, language: Language, display_name: String) -> Program {
         display_name,
         readonly_paths: built.readonly_paths,
         memory_words: built.memory_words,
+        run_in: built.run_in,
     }
 }
 

@@ -14,6 +14,8 @@ pub(crate) struct Context<'a> {
     pub files: Vec<OsString>,
     /// `{mainfile}`.
     pub mainfile: OsString,
+    /// `{file}`: in a compile command that holds it (run once per source file), that file.
+    pub file: OsString,
     /// `{mainclass}`: the main file's name without its ending.
     pub mainclass: String,
     /// `{binary}`.
@@ -74,6 +76,7 @@ fn substitute(word: &str, context: &Context<'_>) -> Result<OsString, String> {
         let mut capitalised = context.mainclass.chars();
         match name {
             "mainfile" => out.push(&context.mainfile),
+            "file" => out.push(&context.file),
             "mainclass" => out.push(&context.mainclass),
             "Mainclass" => out.push(
                 capitalised
@@ -92,7 +95,7 @@ fn substitute(word: &str, context: &Context<'_>) -> Result<OsString, String> {
             other => {
                 return Err(format!(
                     "unknown placeholder `{{{other}}}` (known: the tools' variables, files, \
-                     mainfile, mainclass, Mainclass, binary, path, memlim, includes)"
+                     file, mainfile, mainclass, Mainclass, binary, path, memlim, includes)"
                 ))
             }
         }
@@ -173,7 +176,13 @@ mod tests {
         let mut filled = argv.clone();
         fill_memory(&mut filled, &memory_words(&argv), 512 << 20);
         assert_eq!(filled[8], "-M512m");
-        let error = expand("{CC} {nope}", &context).unwrap_err();
+        let each = Context {
+            file: "b.c".into(),
+            ..context
+        };
+        let argv = expand("{CC} -c {file}", &each).unwrap();
+        assert_eq!(argv[3], "b.c");
+        let error = expand("{CC} {nope}", &each).unwrap_err();
         assert!(error.contains("`{nope}`"), "{error}");
     }
 }

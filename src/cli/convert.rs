@@ -148,6 +148,7 @@ fn problem_spec(name: Option<String>, parts: &ProblemPartArgs) -> ProblemSpec {
             file_io: FileIo {
                 input: parts.file_io.input_file.clone(),
                 output: parts.file_io.output_file.clone(),
+                ..FileIo::default()
             },
             testset: parts.testset.clone(),
         },
@@ -168,6 +169,7 @@ fn file_io(args: &FileIoArgs) -> Result<FileIo, UsageError> {
     Ok(FileIo {
         input: args.input_file.clone(),
         output: args.output_file.clone(),
+        ..FileIo::default()
     })
 }
 

@@ -144,14 +144,34 @@ pub fn pick_kind(problem: &dyn Problem, asked: Option<&str>) -> Result<String, U
 /// Builds the candidate: a file, folder or executable, or a `--cmd` shell command.
 ///
 /// A `--cmd` command runs from the directory stressjudge was started in, so relative paths in
-/// it mean what they mean in the user's shell; every other candidate starts in a fresh empty
-/// directory.
+/// it mean what they mean in the user's shell; a program of a language the table builds by
+/// commands runs in its own build folder (see [`Program::run_in`]); every other candidate
+/// starts in a fresh empty directory.
 ///
 /// A submission of a problem package gets the package's included files (`include/`, see
-/// [`crate::problem::package::include_folder_of`]) and its 2025-09 `constants` substituted
-/// (see [`crate::problem::package::constants_of`]).
+/// [`crate::problem::package::include_folder_of`]), its 2025-09 `constants` substituted (see
+/// [`crate::problem::package::constants_of`]), and is built in the language and from the entry
+/// point its package declares for it, as `verify` builds it (see [`declared_for`]).
 pub fn build_candidate(source: &CandidateSource) -> Result<Program, BuildError> {
-    build_submission(source, &Declared::default())
+    let declared = match source {
+        CandidateSource::Path(path) => declared_for(path)?,
+        CandidateSource::Command(_) => Declared::default(),
+    };
+    build_submission(source, &declared)
+}
+
+/// What the package a program at `path` belongs to declares about building it
+/// (`submissions.yaml`'s `language` and `entrypoint`, DOMjudge's `submissions.json`; see
+/// [`crate::problem::package::declaration_of`]); nothing for a program outside a package. A
+/// package file that cannot be read is the user's error (exit 2).
+pub fn declared_for(path: &Path) -> Result<Declared, UsageError> {
+    let (language, entrypoint) = crate::problem::package::declaration_of(path)
+        .map_err(|e| UsageError::new(e.to_string()))?;
+    Ok(Declared {
+        language,
+        entrypoint,
+        ..Declared::default()
+    })
 }
 
 /// [`build_candidate`] for a problem package's submission whose package declares its language

@@ -151,7 +151,11 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         },
         notes,
         origin: Origin::Folder(dir.to_path_buf()),
-        file_io: overrides.file_io.clone(),
+        // Submissions may not create files where they run unless the package allows it.
+        file_io: crate::run::FileIo {
+            read_only_dir: !package.allow_file_writing,
+            ..overrides.file_io.clone()
+        },
     };
     let problem = ExternalProblem::new(Parts {
         info,

@@ -551,9 +551,11 @@ impl Problem for ExternalProblem {
             Some(interactor) => interactor.identity()?,
             None => "none".to_string(),
         };
+        // How solutions meet files (file I/O names, a read-only working directory) changes
+        // what a run does.
         Some(format!(
-            "{checker} args {:?} interactor {interactor}",
-            self.checker_args
+            "{checker} args {:?} interactor {interactor} files {:?}",
+            self.checker_args, self.info.file_io
         ))
     }
 

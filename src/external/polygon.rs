@@ -110,6 +110,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     let package_io = FileIo {
         input: package.input_file.clone(),
         output: package.output_file.clone(),
+        ..FileIo::default()
     };
     for name in package_io.input.iter().chain(&package_io.output) {
         FileIo::check_name(name).map_err(|why| {

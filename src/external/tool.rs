@@ -191,11 +191,18 @@ impl Tool {
                 let source = Source::File(self.path.clone());
                 let options = BuildOptions::default_for_user();
                 // A package's programs get its 2025-09 constants substituted (validators,
-                // generators, a submission used as the reference), and a submission its
-                // included files.
-                let declared = build::Declared::with_constants(
-                    crate::problem::package::constants_of(&self.path),
-                );
+                // generators, a submission used as the reference); a submission used as the
+                // reference also gets its included files, and the language and entry point its
+                // package declares (as verify builds it).
+                let (language, entrypoint) = crate::problem::package::declaration_of(&self.path)
+                    .map_err(|e| {
+                        ToolFailure::new(self.label.clone(), format!("cannot be built: {e}"))
+                    })?;
+                let declared = build::Declared {
+                    language,
+                    entrypoint,
+                    constants: crate::problem::package::constants_of(&self.path),
+                };
                 let built = match crate::problem::package::include_folder_of(&self.path) {
                     Some(include) => {
                         build::build_with_included(&source, &include, &declared, &options)

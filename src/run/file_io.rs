@@ -6,8 +6,13 @@
 //! empty; with an output file, what the program prints on stdout is still bounded by the output
 //! limit but is not its answer. A missing output file is an empty answer (a wrong answer, as
 //! Polygon and Codeforces judge it).
+//!
+//! The same value says where else a program meets files: whether its working directory is
+//! read-only to it, and whether it runs in its own folder instead (see [`FileIo::read_only_dir`]
+//! and [`FileIo::run_in`]).
 
 use std::fmt;
+use std::path::PathBuf;
 
 /// The files a program reads its input from and writes its answer to, instead of stdin and
 /// stdout; `None` keeps that standard stream.
@@ -17,6 +22,22 @@ pub struct FileIo {
     pub input: Option<String>,
     /// Name of the answer file in the working directory (e.g. `game.out`).
     pub output: Option<String>,
+    /// The working directory is read-only to the program: creating a file there fails (`/tmp`
+    /// stays writable). A problem package's submissions run so, as the 2025-09 format's
+    /// `allow_file_writing: false` (its default) says ("submissions can only read from files")
+    /// and as DOMjudge runs them (its judgedaemon runs the submission as another user in a
+    /// folder that user cannot write). Under full isolation the working directory's mount is
+    /// read-only for the run; under basic isolation it is `chmod 555` (which a candidate running
+    /// as the same user could undo, and root ignores). Ignored with an output file, which the
+    /// program must create there.
+    pub read_only_dir: bool,
+    /// The folder the program runs in instead of a fresh working directory: its own build
+    /// folder, holding its files (the build step's [`crate::build::Program::run_in`]), so a
+    /// script finds its other files by relative paths as DOMjudge's run scripts let it (they
+    /// `cd` to the program's folder first) and the 2025-09 format's working directory holds
+    /// the submission's files. Read-only under full isolation (bound so); ignored with file
+    /// I/O, whose files live in the fresh working directory.
+    pub run_in: Option<PathBuf>,
 }
 
 impl FileIo {
@@ -30,6 +51,8 @@ impl FileIo {
         FileIo {
             input: self.input.clone().or_else(|| base.input.clone()),
             output: self.output.clone().or_else(|| base.output.clone()),
+            read_only_dir: self.read_only_dir || base.read_only_dir,
+            run_in: self.run_in.clone().or_else(|| base.run_in.clone()),
         }
     }
 
@@ -76,10 +99,12 @@ mod tests {
         let package = FileIo {
             input: Some("a.in".into()),
             output: Some("a.out".into()),
+            ..FileIo::default()
         };
         let flags = FileIo {
             input: Some("b.in".into()),
             output: None,
+            ..FileIo::default()
         };
         let both = flags.over(&package);
         assert_eq!(both.input.as_deref(), Some("b.in"));

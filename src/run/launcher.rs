@@ -23,7 +23,7 @@ use super::contain::{self, Inner, NAMESPACES};
 use super::isolation::{Isolation, IsolationDemand};
 use super::reap::{become_subreaper, children_cpu, kill_namespace, own_cpu, sweep, timeval};
 use super::rootfs::empty_tmp;
-use super::spawn::{spawn, Prepared, Stdio};
+use super::spawn::{spawn, Prepared, Stdio, FLOOD_ROOM_BYTES};
 use super::watch::{watch, Stop, Tree, Watched};
 use super::wire::{
     decode, encode, write_all_fd, FromLauncher, LineReader, ToLauncher, WireOutcome, WireReady,
@@ -265,6 +265,12 @@ fn run_one<F: AsFd>(
                     message,
                 });
             }
+            if let Err(e) = inner.root.set_box_writable(!run.read_only_workdir) {
+                return Some(failed(
+                    "cannot set the working directory's access".into(),
+                    &e,
+                ));
+            }
             Some(inner.credentials)
         }
     };
@@ -279,7 +285,11 @@ fn run_one<F: AsFd>(
             // Rounded up, so the launcher's own small changes do not rewrite it every run.
             let hard_limit = baseline
                 .saturating_add(run.memory_bytes)
-                .saturating_add(run.output_bytes.saturating_add(1).saturating_mul(2))
+                .saturating_add(
+                    run.output_bytes
+                        .saturating_add(1 + FLOOD_ROOM_BYTES)
+                        .saturating_mul(2),
+                )
                 .saturating_add(HARD_LIMIT_SLACK)
                 .div_ceil(HARD_LIMIT_SLACK)
                 .saturating_mul(HARD_LIMIT_SLACK);
@@ -317,7 +327,14 @@ fn run_one<F: AsFd>(
     let shown_pid = if contained { 0 } else { pid };
     // If this fails the harness is gone; the watch then sees the closed pipe and kills the run.
     let _ = send(&FromLauncher::Started { pid: shown_pid });
-    let watched = watch(pid, run, start, requests, tree);
+    let watched = watch(
+        pid,
+        run,
+        start,
+        requests,
+        tree,
+        [&stdio.stdout, &stdio.stderr],
+    );
     let ended_ns = monotonic_ns();
     if contained {
         kill_namespace();
@@ -365,7 +382,7 @@ fn outcome(
     let limit = limit_hit(
         w.stop,
         exit,
-        too_long(&stdio.stdout) || too_long(&stdio.stderr),
+        too_long(&stdio.stdout),
         cpu > run.cpu(),
         oom_killed || peak_kib.saturating_mul(1024) > run.memory_bytes,
     );
@@ -392,19 +409,23 @@ fn monotonic_ns() -> u64 {
     (now.tv_sec.max(0) as u64) * 1_000_000_000 + now.tv_nsec.max(0) as u64
 }
 
-/// The limit to report (see [`LimitHit`] for the order).
+/// The limit to report (see [`LimitHit`] for the order). A stdout past the output limit is an
+/// output limit only for a run that ended normally (exit code 0): DOMjudge judges a time limit,
+/// then a run error, then a truncated stdout (`judgedaemon`'s `determineVerdict`), and
+/// problemtools compares the output's size only for a run that did not fail.
 fn limit_hit(
     stop: Option<Stop>,
     exit: Exit,
-    output_over: bool,
+    stdout_over: bool,
     cpu_over: bool,
     memory_over: bool,
 ) -> Option<LimitHit> {
     match stop {
         Some(Stop::Limit(hit)) => Some(hit),
-        _ if output_over || exit == Exit::Signal(libc::SIGXFSZ) => Some(LimitHit::Output),
+        _ if exit == Exit::Signal(libc::SIGXFSZ) => Some(LimitHit::Output),
         _ if cpu_over || exit == Exit::Signal(libc::SIGXCPU) => Some(LimitHit::Cpu),
         _ if memory_over => Some(LimitHit::Memory),
+        _ if stdout_over && exit == Exit::Code(0) => Some(LimitHit::Output),
         _ => None,
     }
 }
@@ -414,7 +435,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_enforced_limit_wins_then_output_cpu_memory() {
+    fn the_enforced_limit_wins_then_cpu_memory_output() {
         let killed = Exit::Signal(libc::SIGKILL);
         let wall = Some(Stop::Limit(LimitHit::Wall));
         assert_eq!(
@@ -422,9 +443,15 @@ mod tests {
             Some(LimitHit::Wall)
         );
         assert_eq!(
-            limit_hit(None, Exit::Code(0), true, true, true),
+            limit_hit(None, Exit::Code(0), true, false, false),
             Some(LimitHit::Output)
         );
+        // Time first, then a crash, then the output (DOMjudge's order).
+        assert_eq!(
+            limit_hit(None, Exit::Code(0), true, true, false),
+            Some(LimitHit::Cpu)
+        );
+        assert_eq!(limit_hit(None, Exit::Code(101), true, false, false), None);
         let xfsz = Exit::Signal(libc::SIGXFSZ);
         assert_eq!(
             limit_hit(None, xfsz, false, false, false),

@@ -152,7 +152,7 @@
 //! | CPU | `/proc/PID/stat` sampling (candidate + its reaped children), under full isolation the cgroup's CPU time of the whole tree; final check on the whole tree | `RLIMIT_CPU` = ceil(1.5 x limit) + 1 s (`SIGXCPU`), hard one second later |
 //! | wall | the launcher's clock minus the candidate's run delay (time spent runnable but waiting for a CPU, from `/proc/PID/schedstat`), so an overloaded machine does not turn CPU-bound runs into wall-clock TLEs ([`RunLimits::from_time_limit`] gives max(2 x TL, TL + 1 s)) | 3 x wall of real time, however starved; the harness gives up on a launcher silent for 3 x wall + 10 s and restarts it |
 //! | memory | resident-size sampling of the candidate; under full isolation also of the whole tree's unreclaimable memory (kill above the limit); final check on `ru_maxrss` | full: the cgroup's hard limit (an OOM kill there is MLE); `RLIMIT_AS` = max(4 x limit, limit + 1 GiB) per process: large but untouched reservations are not punished |
-//! | output | `RLIMIT_FSIZE` = limit + 1: the candidate gets `SIGXFSZ` (or `EFBIG`) and a file longer than the limit means OLE | only the first 64 KiB of an over-long stdout are read back |
+//! | output | stdout and stderr cut back to limit + 1 byte every tick (their file offset, shared with the candidate's descriptors, goes back there): output past the limit is dropped and the run goes on, as DOMjudge's runguard does; a stdout longer than the limit at a normal exit means OLE | `RLIMIT_FSIZE` = limit + 1 + 256 MiB (`SIGXFSZ`: OLE) for a flood faster than that between two ticks (a launcher starved of CPU for a quarter of a second) and for any other file; only the first 64 KiB of an over-long stdout are read back |
 //! | processes | full: the cgroup's `pids.max` ([`SandboxOptions::process_limit`]) | |
 //! | files | full: `/tmp` is a tmpfs of [`TMP_BYTES`]; files in `/tmp` and the working directory are memory charged to the cgroup; everything else is read-only | |
 //! | core dumps | `RLIMIT_CORE` = 0 | |
@@ -282,9 +282,13 @@ pub enum Exit {
 /// Which limit, if any, the sandbox stopped the run for.
 ///
 /// The limit whose crossing made the launcher kill the run wins. Otherwise, after the run:
-/// `Output` if stdout or stderr grew past the output limit (or the candidate died of
-/// `SIGXFSZ`), then `Cpu` if the whole tree used more CPU than the limit (or died of
-/// `SIGXCPU`), then `Memory` if the candidate's peak exceeded the memory limit. A candidate that
+/// `Output` if the candidate died of `SIGXFSZ`, then `Cpu` if the whole tree used more CPU than
+/// the limit (or died of `SIGXCPU`), then `Memory` if the candidate's peak exceeded the memory
+/// limit, then `Output` if it exited with code 0 and its stdout is longer than the output
+/// limit. Output past the limit does not stop a run: stdout and stderr are cut back to the
+/// limit as it runs (DOMjudge's runguard truncates them and lets the submission run), so a
+/// flood that never ends is a time limit, and one that ends is an output limit unless it
+/// crashed (DOMjudge's order: time limit, run error, output limit). A candidate that
 /// only hit the `RLIMIT_AS` backstop (a failed huge allocation) reports its crash, not a limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LimitHit {

@@ -8,7 +8,7 @@
 //! | `/dev` | a read-only tmpfs with `null`, `zero`, `full`, `random`, `urandom` bound from the host, `fd`, `stdin`, `stdout`, `stderr`, `shm -> /tmp` |
 //! | `/proc` | a fresh procfs of the sandbox's PID namespace, `/proc/sys` read-only |
 //! | `/tmp` | a private tmpfs of [`TMP_BYTES`], emptied after every run |
-//! | `/box` | the working directory: the host's `DIR/box`, read-write |
+//! | `/box` | the working directory: the host's `DIR/box`, read-write (read-only for a run that asks, see [`super::FileIo::read_only_dir`]) |
 //! | any other path a run lists as read-only | bound read-only at the same path, on first use |
 //!
 //! The host's root stays mounted, under an empty read-only tmpfs at `/.host`, so that paths a
@@ -162,6 +162,8 @@ pub(crate) struct SandboxRoot {
     host: OwnedFd,
     /// Paths bound on request, with the (device, inode) they must show.
     bound: HashMap<PathBuf, (u64, u64)>,
+    /// Whether `/box` is writable now.
+    box_writable: bool,
 }
 
 /// Who owns the working directory inside.
@@ -296,6 +298,7 @@ impl SandboxRoot {
         let root = SandboxRoot {
             host,
             bound: HashMap::new(),
+            box_writable: true,
         };
         root.set_root_writable(false)
             .map_err(context(|| "cannot make / read-only".to_string()))?;
@@ -313,6 +316,22 @@ impl SandboxRoot {
         } else {
             mount_setattr(root.as_fd(), Path::new(""), MOUNT_ATTR_RDONLY, 0, false)
         }
+    }
+
+    /// Makes `/box`, the working directory, writable or read-only for the next run (a
+    /// problem package's submissions may not create files there; see
+    /// [`super::FileIo::read_only_dir`]). The candidate has no capability to change it back.
+    pub fn set_box_writable(&mut self, writable: bool) -> io::Result<()> {
+        if self.box_writable == writable {
+            return Ok(());
+        }
+        let (set, clear) = match writable {
+            true => (0, MOUNT_ATTR_RDONLY),
+            false => (MOUNT_ATTR_RDONLY, 0),
+        };
+        mount_setattr(CWD, Path::new(super::wire::BOX_INSIDE), set, clear, false)?;
+        self.box_writable = writable;
+        Ok(())
     }
 
     /// The host's root directory, for opening the harness's files (stdin, stdout, stderr).

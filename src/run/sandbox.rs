@@ -242,14 +242,18 @@ impl Sandbox {
         file_io: &FileIo,
     ) -> io::Result<RunOutcome> {
         if file_io.is_standard() {
-            return self.run_with(req, None, None);
+            return self.run_with(req, None, None, Place::of(file_io));
         }
         let mut req = req.clone();
         if let Some(name) = &file_io.input {
             req.files.push((name.clone(), req.stdin.clone()));
             req.stdin = PathBuf::from("/dev/null");
         }
-        self.run_with(&req, None, file_io.output.as_deref())
+        let place = Place {
+            run_in: None,
+            read_only: file_io.read_only_dir && file_io.output.is_none(),
+        };
+        self.run_with(&req, None, file_io.output.as_deref(), place)
     }
 
     /// Runs one program connected to another ([`super::interact`]): its stdin and stdout are
@@ -261,7 +265,18 @@ impl Sandbox {
         req: &RunRequest,
         end: &Endpoint<'_>,
     ) -> io::Result<RunOutcome> {
-        self.run_with(req, Some(end), None)
+        self.run_connected_in(req, end, &FileIo::default())
+    }
+
+    /// [`Sandbox::run_connected`] in the working directory `file_io` describes (read-only,
+    /// or the program's own folder; its file names do not apply to a connected run).
+    pub fn run_connected_in(
+        &mut self,
+        req: &RunRequest,
+        end: &Endpoint<'_>,
+        file_io: &FileIo,
+    ) -> io::Result<RunOutcome> {
+        self.run_with(req, Some(end), None, Place::of(file_io))
     }
 
     fn run_with(
@@ -269,6 +284,7 @@ impl Sandbox {
         req: &RunRequest,
         end: Option<&Endpoint<'_>>,
         answer_file: Option<&str>,
+        place: Place<'_>,
     ) -> io::Result<RunOutcome> {
         let mut last_loss = None;
         for _attempt in 0..2 {
@@ -276,9 +292,21 @@ impl Sandbox {
             let (host_workdir, inside) = self.fresh_workdir()?;
             let prepared = workdir::prepare(&host_workdir, &req.dirs, &req.files, self.owner);
             let full = self.is_full();
+            // Under basic isolation a read-only working directory is its mode (the launcher
+            // makes the mount read-only under full isolation).
+            let locked = !full && place.read_only && place.run_in.is_none();
+            let prepared = prepared.and_then(|()| match locked {
+                true => set_mode(&host_workdir, 0o555),
+                false => Ok(()),
+            });
             let known = full.then_some(&mut self.canonical);
+            let shown = place.run_in.unwrap_or(&inside);
             let wire = prepared
-                .and_then(|()| wire_run(req, &self.canonical_dir, &inside, known))
+                .and_then(|()| wire_run(req, &self.canonical_dir, shown, known))
+                .map(|mut wire| {
+                    wire.read_only_workdir = place.read_only;
+                    wire
+                })
                 .and_then(|wire| connected(wire, end));
             let started = end.map(|e| e.started);
             let result = wire.and_then(|wire| match self.exchange(&wire, started) {
@@ -305,6 +333,9 @@ impl Sandbox {
                     Ok(None)
                 }
             });
+            if locked {
+                let _ = set_mode(&host_workdir, 0o755);
+            }
             self.clear_workdir(&host_workdir);
             if let Some(outcome) = result? {
                 return Ok(outcome);
@@ -604,6 +635,31 @@ fn given_and_canonical(
     Ok((bytes(given.as_os_str()), bytes(canonical.as_os_str())))
 }
 
+/// Where one run happens: its working directory's access, or the program's own folder.
+#[derive(Debug, Clone, Copy, Default)]
+struct Place<'a> {
+    /// The program's own folder to run in instead of the fresh working directory.
+    run_in: Option<&'a Path>,
+    /// Whether the working directory is read-only to the program.
+    read_only: bool,
+}
+
+impl<'a> Place<'a> {
+    /// The place `file_io` asks for, for a run with the standard streams.
+    fn of(file_io: &'a FileIo) -> Place<'a> {
+        Place {
+            run_in: file_io.run_in.as_deref(),
+            read_only: file_io.read_only_dir,
+        }
+    }
+}
+
+/// Sets the permission bits of `dir`.
+fn set_mode(dir: &Path, mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode))
+}
+
 /// The wire form of a request, running in `workdir` (as the candidate sees it) with stdout and
 /// stderr in `dir` (canonical). The launcher of a full sandbox (`canonical_paths` given: paths
 /// already resolved) gets canonical paths (it opens them from the host's root) and the
@@ -654,6 +710,7 @@ fn wire_run(
         wall_ns: limits.wall.as_nanos().min(u64::MAX as u128) as u64,
         memory_bytes: limits.memory_bytes,
         output_bytes: limits.output_bytes,
+        read_only_workdir: false,
     })
 }
 
@@ -691,8 +748,12 @@ fn collect(
     collected: Vec<(String, Vec<u8>)>,
     read_stdout: bool,
 ) -> io::Result<RunOutcome> {
+    // A flood cut at the limit but stopped by the time limit has a long stdout too.
+    let flooded =
+        std::fs::metadata(dir.join("stdout")).is_ok_and(|m| m.len() > req.limits.output_bytes);
     let kept = match o.limit {
         Some(LimitHit::Output) => FLOODED_STDOUT_KEPT.min(req.limits.output_bytes),
+        _ if flooded => FLOODED_STDOUT_KEPT.min(req.limits.output_bytes),
         _ => req.limits.output_bytes,
     };
     let stdout = if read_stdout {

@@ -15,12 +15,19 @@ use super::wire::WireRun;
 /// Bytes of address space allowed beyond the memory limit at least (see [`Rlimits`]).
 const AS_SLACK_BYTES: u64 = 1 << 30;
 
+/// Room past the output limit that `RLIMIT_FSIZE` leaves a file: the launcher cuts stdout and
+/// stderr back to the limit every tick (5 ms; see `watch`), so a flood keeps running, as under
+/// DOMjudge's runguard; only a flood faster than this per tick reaches the backstop.
+pub(crate) const FLOOD_ROOM_BYTES: u64 = 256 << 20;
+
 /// The rlimits of one run, already clamped to the launcher's hard limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Rlimits {
     /// `RLIMIT_CPU` in seconds (soft, hard): a backstop behind the launcher's own sampling.
     pub cpu: (u64, u64),
-    /// `RLIMIT_FSIZE`: one byte past the output limit, so a longer file proves OLE.
+    /// `RLIMIT_FSIZE`: the output limit + 1 + [`FLOOD_ROOM_BYTES`], a backstop: stdout and
+    /// stderr are cut back to the limit + 1 every tick, any other file (an output file of file
+    /// I/O) stops here with `SIGXFSZ`.
     pub fsize: u64,
     /// `RLIMIT_AS`: a generous backstop, max(4 x memory, memory + 1 GiB).
     pub address_space: u64,
@@ -38,7 +45,10 @@ impl Rlimits {
         let memory = run.memory_bytes;
         Rlimits {
             cpu: (cpu_soft, cpu_soft + 1),
-            fsize: run.output_bytes.saturating_add(1),
+            fsize: run
+                .output_bytes
+                .saturating_add(1)
+                .saturating_add(FLOOD_ROOM_BYTES),
             address_space: memory
                 .saturating_mul(4)
                 .max(memory.saturating_add(AS_SLACK_BYTES)),
@@ -447,6 +457,7 @@ mod tests {
             wall_ns: 0,
             memory_bytes: memory,
             output_bytes: output,
+            read_only_workdir: false,
         }
     }
 
@@ -454,13 +465,13 @@ mod tests {
     fn rlimits_follow_the_documented_formulas() {
         let r = Rlimits::for_run(&run(1000, 256 << 20, 64 << 20));
         assert_eq!(r.cpu, (3, 4));
-        assert_eq!(r.fsize, (64 << 20) + 1);
+        assert_eq!(r.fsize, (64 << 20) + 1 + FLOOD_ROOM_BYTES);
         assert_eq!(r.address_space, (256 << 20) + (1 << 30));
         assert_eq!(r.stack, 192 << 20);
         let r = Rlimits::for_run(&run(2500, 1 << 30, 10));
         assert_eq!(r.cpu, (5, 6));
         assert_eq!(r.address_space, 4 << 30);
-        assert_eq!(r.fsize, 11);
+        assert_eq!(r.fsize, 11 + FLOOD_ROOM_BYTES);
     }
 
     #[test]

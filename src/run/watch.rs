@@ -13,6 +13,7 @@
 //! idle machine, instead of by the wall clock with a misleading TLE. A run still ends after
 //! [`WALL_CAP_FACTOR`] times the wall limit of real time, however starved.
 
+use std::fs::File;
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
@@ -121,16 +122,40 @@ fn has_exited(pid: libc::pid_t) -> bool {
     r == 0 && unsafe { info.si_pid() } == pid
 }
 
+/// Cuts `file` (the candidate's stdout or stderr, sharing its file offset with the candidate's
+/// descriptor) back to `keep` bytes when the candidate wrote past them: the offset goes back to
+/// `keep` and what lies beyond is dropped, so its next write lands there again. Output past the
+/// limit is thrown away and the candidate runs on, as DOMjudge's runguard truncates a stream at
+/// its `--streamsize` and lets the submission run (a flood that never stops is then a time
+/// limit, `time_limit_exceeded/test-fill-stdout.cc` of its `hello` example; problemtools too
+/// compares the size with the limit only after the run). A pipe or FIFO is left alone.
+fn cut_back(file: &File, keep: u64) {
+    let Ok(meta) = file.metadata() else {
+        return;
+    };
+    if !meta.is_file() {
+        return;
+    }
+    let offset = rustix::fs::seek(file, rustix::fs::SeekFrom::Current(0)).unwrap_or(0);
+    if offset <= keep && meta.len() <= keep {
+        return;
+    }
+    let _ = rustix::fs::seek(file, rustix::fs::SeekFrom::Start(keep));
+    let _ = file.set_len(keep);
+}
+
 /// Watches the candidate `pid` started at `start` until it exits, killing it at the first
 /// limit crossed, on `Cancel`, or when the harness goes away; then reaps it with `wait4`.
 /// With a `tree` (full isolation) memory and CPU are those of the whole process tree and a kill
-/// reaches every process of the sandbox.
+/// reaches every process of the sandbox. Its stdout and stderr (`outputs`) are cut back to the
+/// output limit + 1 byte every tick (see [`cut_back`]).
 pub(crate) fn watch<F: AsFd>(
     pid: libc::pid_t,
     run: &WireRun,
     start: Instant,
     requests: &mut LineReader<F>,
     mut tree: Option<Tree<'_>>,
+    outputs: [&File; 2],
 ) -> Watched {
     let whole_namespace = tree.is_some();
     let kill = move || {
@@ -215,6 +240,9 @@ pub(crate) fn watch<F: AsFd>(
         }
         if stop.is_some() {
             continue;
+        }
+        for file in outputs {
+            cut_back(file, run.output_bytes.saturating_add(1));
         }
         let sampler = sampler.get_or_insert_with(|| ProcSampler::open(pid));
         if let Some(delay) = sampler.run_delay() {

@@ -68,6 +68,11 @@ pub(crate) struct WireRun {
     pub memory_bytes: u64,
     /// Output limit in bytes.
     pub output_bytes: u64,
+    /// Whether the working directory is read-only to the candidate (see
+    /// [`super::FileIo::read_only_dir`]); under full isolation the launcher makes `/box`'s
+    /// mount read-only for the run.
+    #[serde(default)]
+    pub read_only_workdir: bool,
 }
 
 impl WireRun {
@@ -314,6 +319,7 @@ mod tests {
             wall_ns: 2,
             memory_bytes: 3,
             output_bytes: 4,
+            read_only_workdir: true,
         });
         let line = encode(&run);
         assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);

@@ -25,9 +25,15 @@ impl<'a> SandboxExecutor<'a> {
         })
     }
 
-    /// Starts a sandbox for `program` solving `problem`: runs use the problem's file I/O.
+    /// Starts a sandbox for `program` solving `problem`: runs use the problem's file I/O and
+    /// working directory (read-only for a problem package's submissions), and a program with a
+    /// folder of its own runs there (see [`FileIo::run_in`]).
     pub fn start_for(program: &'a Program, problem: &ProblemInfo) -> io::Result<Self> {
-        Ok(Self::start(program)?.with_file_io(&problem.file_io))
+        let file_io = FileIo {
+            run_in: program.run_in.clone(),
+            ..problem.file_io.clone()
+        };
+        Ok(Self::start(program)?.with_file_io(&file_io))
     }
 
     /// This executor, running the program with file I/O (see [`FileIo`]).
@@ -64,7 +70,7 @@ impl Executor for SandboxExecutor<'_> {
         limits: &RunLimits,
     ) -> io::Result<RunOutcome> {
         let request = self.request(&end.stdin, limits);
-        self.sandbox.run_connected(&request, &end)
+        self.sandbox.run_connected_in(&request, &end, &self.file_io)
     }
 }
 

@@ -1,4 +1,4 @@
-/* Writes forever: must be stopped as OLE without the harness buffering the flood. */
+/* Writes forever: cut at the output limit and stopped by the time limit, without the harness buffering the flood. */
 #include <stdio.h>
 int main(void) {
     static char line[4096];

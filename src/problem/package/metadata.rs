@@ -23,6 +23,9 @@ pub(crate) struct Metadata {
     /// Legacy problem.yaml `validator_flags`, split into words.
     pub validator_flags: Vec<String>,
     pub limits: Limits,
+    /// 2025-09 `allow_file_writing` (default `false`): whether submissions may create files in
+    /// their working directory.
+    pub allow_file_writing: bool,
 }
 
 /// The kind of problem: how a submission talks to the output validator and is scored.
@@ -265,6 +268,21 @@ fn interpret(
     }
 
     let limits = parse_limits(file, get(entries, "limits"), format, notices)?;
+    // 2025-09 "Allow file writing": "A value of true means submissions can read and write
+    // files, while the default value of false means submissions can only read from files."
+    let allow_file_writing = match get(entries, "allow_file_writing") {
+        None => false,
+        Some(node) => match node.value {
+            Value::Bool(allowed) => allowed,
+            ref other => {
+                return Err(node.error(
+                    file,
+                    "allow_file_writing",
+                    format_args!("must be true or false, found {other}"),
+                ))
+            }
+        },
+    };
 
     let known: &[&str] = match format {
         FormatVersion::Legacy => LEGACY_KEYS,
@@ -312,6 +330,7 @@ fn interpret(
         legacy_custom_validation,
         validator_flags,
         limits,
+        allow_file_writing,
     })
 }
 

@@ -117,7 +117,7 @@ pub use programs::{InputValidator, InputValidatorKind, Program};
 pub use stress_config::{
     GeneratorCommand, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
 };
-pub use submissions::Submission;
+pub use submissions::{declaration_of, Submission};
 pub use testdata::{sample_interactions, TestCase, ValidatorArgs};
 
 /// The version family of the problem package format a folder uses.
@@ -156,6 +156,10 @@ pub struct Package {
     pub declared_version: Option<String>,
     /// Interactive, scoring, multi-pass or submit-answer, if any.
     pub problem_type: ProblemType,
+    /// Whether submissions may create files in their working directory (2025-09
+    /// `allow_file_writing`; `false` unless it says `true`, in every format version: DOMjudge
+    /// and Kattis run submissions where they cannot write).
+    pub allow_file_writing: bool,
     /// Time, memory and output limits.
     pub limits: Limits,
     /// How outputs are judged.
@@ -334,6 +338,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
         format,
         declared_version: meta.declared_version,
         problem_type: meta.problem_type,
+        allow_file_writing: meta.allow_file_writing,
         limits,
         output_validation,
         root_output_validator_args: data.root_output_validator_args,

@@ -313,6 +313,42 @@ fn metadata(
     (language, entrypoint)
 }
 
+/// What the package a program named by its path belongs to declares about building it:
+/// `language` and `entrypoint` of its `submissions.yaml`, else `langid` and `entry_point` of
+/// DOMjudge's `submissions.json`, the same values `verify` builds the submission with. This is
+/// how `judge PACKAGE path`, `stress` and a stress reference taken from `submissions/` build it
+/// as `verify` does. The package is the folder above the nearest `submissions/` on the path,
+/// the program its entry `submissions/<folder>/<program>`; a path anywhere else (a file inside
+/// a folder program, a program outside any package) declares nothing. The path is taken as
+/// given (made absolute, links not resolved), as the package lists its submissions.
+pub fn declaration_of(path: &Path) -> Result<(Option<String>, Option<String>), PackageError> {
+    let Ok(path) = std::path::absolute(path) else {
+        return Ok((None, None));
+    };
+    let Some(root) = path
+        .ancestors()
+        .skip(1)
+        .find(|dir| dir.file_name().is_some_and(|n| n == "submissions"))
+    else {
+        return Ok((None, None));
+    };
+    let parts: Vec<String> = path
+        .strip_prefix(root)
+        .expect("an ancestor")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let (Some(dir), [_, _]) = (root.parent(), parts.as_slice()) else {
+        return Ok((None, None));
+    };
+    let relative = parts.join("/");
+    let entries = submissions_yaml::read(dir, &mut Vec::new())?;
+    let json = domjudge::read_submissions_json(dir)?
+        .remove(&format!("submissions/{relative}"))
+        .unwrap_or_default();
+    Ok(metadata(&relative, &entries, json))
+}
+
 /// How the rules of `expectation` take part in the time limit, for reports: `lower`, `upper`
 /// or `no`.
 pub fn time_limit_role(expectation: &Expectation) -> &'static str {
@@ -401,6 +437,42 @@ mod tests {
             notices[2].ends_with("skipped: python2/old.py"),
             "{notices:?}"
         );
+    }
+
+    #[test]
+    fn a_program_named_by_path_gets_what_its_package_declares() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            &[
+                ("submissions/accepted/multi/b.py", "x"),
+                ("submissions/accepted/echo", "x"),
+                ("submissions/accepted/js/hello.js", "x"),
+                ("submissions/accepted/plain.py", "x"),
+                (
+                    "submissions/submissions.yaml",
+                    "accepted/multi:\n  entrypoint: b.py\naccepted/echo:\n  language: py3\n",
+                ),
+                (
+                    "submissions.json",
+                    "{\"submissions/accepted/js/\": {\"entry_point\": \"hello.js\", \"langid\": \"js\"}, \"submissions/accepted/echo\": {\"langid\": \"c\"}}",
+                ),
+            ],
+        );
+        let of = |p: &str| declaration_of(&dir.path().join(p)).unwrap();
+        let some = |s: &str| Some(s.to_string());
+        assert_eq!(of("submissions/accepted/multi"), (None, some("b.py")));
+        assert_eq!(of("submissions/accepted/echo"), (some("py3"), None));
+        assert_eq!(
+            of("submissions/accepted/js"),
+            (some("js"), some("hello.js"))
+        );
+        assert_eq!(of("submissions/accepted/plain.py"), (None, None));
+        // A file inside a folder program, or a program outside a package: nothing.
+        assert_eq!(of("submissions/accepted/multi/b.py"), (None, None));
+        assert_eq!(of("elsewhere/b.py"), (None, None));
+        write(dir.path(), &[("submissions/submissions.yaml", "[1, 2")]);
+        assert!(declaration_of(&dir.path().join("submissions/accepted/echo")).is_err());
     }
 
     #[test]
