@@ -61,6 +61,10 @@ pub fn build_with_included(
     let Some(language) = forced.or(detected) else {
         return as_it_is();
     };
+    // The submission's name in the merged folder (its copy may have gained an ending).
+    let own_name = (!path.is_dir())
+        .then(|| own.files.first().map(|f| f.relative.clone()))
+        .flatten();
     let mut merged = own;
     let mut any = false;
     for dir in [
@@ -103,7 +107,7 @@ pub fn build_with_included(
         // Else a single-file submission stays the entry point among the included files (not
         // the first file in name order: `limits.py` before `sol.py`); Java and Kotlin start
         // the class with `main`, which may be the grader's.
-        declared.entrypoint = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        declared.entrypoint = own_name.map(|n| n.to_string_lossy().into_owned());
     }
     let mut program = folder_program(&folder, &declared, options)?;
     program.display_name = display_name(&path);
