@@ -276,7 +276,10 @@ where
                 let kind = RunKind::Parallel;
                 (judge.once(executor, i, case, &paths[i], kind)?, false)
             }
-            None => (judge.once(executor, i, case, &paths[i], RunKind::Alone)?, true),
+            None => (
+                judge.once(executor, i, case, &paths[i], RunKind::Alone)?,
+                true,
+            ),
         };
         let row = judge.finish(executor, i, case, &paths[i], first, ran_alone)?;
         decision.note(i, problem, case, &row.result);
