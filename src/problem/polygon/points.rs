@@ -130,10 +130,10 @@ pub fn score(testset: &Testset, outcome: impl Fn(usize) -> TestOutcome) -> Score
     }
 }
 
-/// `x` rounded to 9 decimals: checkers print points with 10 (testlib's `%.10f`), and sums of
-/// such numbers would otherwise show float noise (`41.66666666650001`).
+/// `x` rounded to 10 decimals, as testlib prints points (`%.10f`): sums of such numbers would
+/// otherwise show float noise (`41.66666666650001`).
 fn tidy(x: f64) -> f64 {
-    (x * 1e9).round() / 1e9 + 0.0
+    (x * 1e10).round() / 1e10 + 0.0
 }
 
 #[cfg(test)]
