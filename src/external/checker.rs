@@ -2,8 +2,8 @@
 //!
 //! - a testlib checker: `chk INPUT OUTPUT ANSWER`; exit 0 OK, 1 WA, 2 PE (shown as WA with the
 //!   reason), 3 FAIL (the checker says the judge is wrong: a judge error), 7 points (accepted
-//!   with the points it gave, see [`testlib_points`]), anything else a broken checker; its
-//!   message is on stderr;
+//!   with the points it gave, see [`testlib_points`]; a checker's verdict only, not an
+//!   interactor's), anything else a broken checker; its message is on stderr;
 //! - a Kattis output validator: `val INPUT ANSWER FEEDBACK_DIR [FLAGS] < OUTPUT`; exit 42 AC,
 //!   43 WA with `FEEDBACK_DIR/judgemessage.txt` shown, anything else a broken validator;
 //! - without either, the Kattis default validator with the problem's flags.
@@ -115,7 +115,24 @@ fn testlib(
         ..ToolCall::default()
     };
     let result = tool.call(sandboxes, limits, call)?;
-    testlib_verdict(tool, &result.outcome, limits)
+    let outcome = &result.outcome;
+    let message = first_line(&outcome.stderr_head);
+    // A checker's own verdicts beyond an interactor's: points, and `_pc(n)` refused.
+    if outcome.limit_hit.is_none() && message.starts_with(PARTIALLY_CORRECT) {
+        return Err(ToolFailure::new(
+            tool.label(),
+            format!(
+                "gave testlib's partially-correct verdict `_pc(n)` ({message}), which Polygon \
+                 does not score: give points with `quitp(points, ...)`"
+            ),
+        ));
+    }
+    if (outcome.limit_hit, outcome.exit) == (None, Exit::Code(TESTLIB_POINTS)) {
+        return testlib_points(&message)
+            .map(CheckResult::Points)
+            .map_err(|why| ToolFailure::new(tool.label(), why));
+    }
+    testlib_verdict(tool, outcome, limits)
 }
 
 /// The verdict of a testlib program (checker or interactor) from how it ended: exit 0 OK, 1
@@ -126,20 +143,8 @@ pub(crate) fn testlib_verdict(
     limits: &ToolLimits,
 ) -> Result<CheckResult, ToolFailure> {
     let message = first_line(&outcome.stderr_head);
-    if outcome.limit_hit.is_none() && message.starts_with(PARTIALLY_CORRECT) {
-        return Err(ToolFailure::new(
-            tool.label(),
-            format!(
-                "gave testlib's partially-correct verdict `_pc(n)` ({message}), which Polygon \
-                 does not score: give points with `quitp(points, ...)`"
-            ),
-        ));
-    }
     match (outcome.limit_hit, outcome.exit) {
         (None, Exit::Code(TESTLIB_OK)) => Ok(CheckResult::Accepted),
-        (None, Exit::Code(TESTLIB_POINTS)) => testlib_points(&message)
-            .map(CheckResult::Points)
-            .map_err(|why| ToolFailure::new(tool.label(), why)),
         (None, Exit::Code(TESTLIB_WA)) => Ok(wrong(message, "wrong answer")),
         (None, Exit::Code(TESTLIB_PE)) => Ok(wrong(
             format!("presentation error: {message}"),
