@@ -180,6 +180,8 @@ pub struct StressOptions {
     pub kind: Option<String>,
     /// The seed range.
     pub seeds: SeedRange,
+    /// Whether the user gave the seeds (`--seeds`) rather than taking the default range.
+    pub seeds_given: bool,
     /// The shard of the range to run.
     pub shard: Shard,
     /// Collect every failure instead of stopping at the first.

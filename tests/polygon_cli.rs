@@ -692,3 +692,232 @@ fn a_stress_runs_on_its_solutions_with_its_time_limit() {
     ]);
     run.expect_code(0);
 }
+
+const OPTIMUM: &str = "tests/polygon/optimum";
+
+/// `tests/polygon/optimum`: a checker giving testlib's points verdict (exit 7, `points P
+/// message`) as a percentage of the test's points (`treat-points-from-checker-as-percent`).
+/// A test with points is accepted with them; they replace the test's points in the each-test
+/// group, and leave the complete-group group incomplete.
+#[test]
+fn a_points_checker_gives_its_points() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let html = dir.path().join("verify.html");
+    let run = stressjudge(&[
+        "verify",
+        OPTIMUM,
+        "--json",
+        "--stress-seeds",
+        "0",
+        "--report",
+        arg(&html),
+    ]);
+    run.expect_code(0);
+    let report = run.json();
+    let rows = report["solutions"].as_array().unwrap();
+    // half: 50 % of tests 2 and 3 (5 + 5), nothing of `all` (n = 100 and 3 get points, so the
+    // group is not complete); near: all of `each`, and 99 % on test 4 leaves `all` at 0.
+    let expected = [
+        ("main.py", "AC", 40.0, [0.0, 20.0, 20.0]),
+        ("half.py", "AC", 10.0, [0.0, 10.0, 0.0]),
+        ("near.py", "AC", 20.0, [0.0, 20.0, 0.0]),
+        ("over.py", "WA", 0.0, [0.0, 0.0, 0.0]),
+    ];
+    assert_eq!(rows.len(), expected.len(), "{report:#}");
+    for (row, (file, got, earned, groups)) in rows.iter().zip(expected) {
+        assert!(row["path"].as_str().unwrap().ends_with(file), "{row:#}");
+        assert_eq!(row["got"], got, "{row:#}");
+        assert_eq!(row["ok"], true, "{row:#}");
+        assert_eq!(row["points"]["earned"], earned, "{row:#}");
+        assert_eq!(row["points"]["max"], 40.0, "{row:#}");
+        let by_group: Vec<f64> = row["points"]["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["earned"].as_f64().unwrap())
+            .collect();
+        assert_eq!(by_group, groups, "{row:#}");
+    }
+    // Every test of `over` ran (a checker that gives points makes verify run them all).
+    assert_eq!(rows[3]["tests_not_run"], 0, "{:#}", rows[3]);
+    // Each test's points as the checker gave them.
+    let half: Vec<Value> = rows[1]["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["score"].clone())
+        .collect();
+    assert_eq!(
+        half,
+        [50.0, 50.0, 50.0, 50.0, 66.6666666667].map(Value::from),
+        "{:#}",
+        rows[1]
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("points: 10 of 40 points (each 10/20, all 0/20)"),
+        "the HTML report shows the points"
+    );
+
+    // judge: every test accepted, each with the checker's points and message.
+    let run = stressjudge(&[
+        "judge",
+        OPTIMUM,
+        &format!("{OPTIMUM}/solutions/half.py"),
+        "--json",
+    ]);
+    run.expect_code(0);
+    let judged = run.json();
+    let tests = judged["tests"].as_array().unwrap();
+    let scores: Vec<Value> = tests.iter().map(|t| t["score"].clone()).collect();
+    assert_eq!(
+        scores,
+        [50.0, 50.0, 50.0, 50.0, 66.6666666667].map(Value::from),
+        "{judged:#}"
+    );
+    assert_eq!(tests[1]["verdict"], "AC");
+    assert_eq!(tests[1]["detail"], "checker gave 50 points: k = 5 of 10");
+    let text = stressjudge(&["judge", OPTIMUM, &format!("{OPTIMUM}/solutions/half.py")]);
+    text.expect_code(0);
+    assert!(text.stdout.contains("score 50"), "{}", text.describe());
+}
+
+/// A checker's points verdict without points, and testlib's `_pc(n)` (which Polygon does not
+/// score), are the checker's fault: one line, exit 2.
+#[test]
+fn a_points_verdict_stressjudge_cannot_read_is_the_checkers_fault() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    for (name, body, expected) in [
+        (
+            "nopoints",
+            r#"fprintf(stderr, "points well done\n"); return 7;"#,
+            "does not start with the points",
+        ),
+        (
+            "pc",
+            r#"fprintf(stderr, "partially correct (13) half\n"); return 13;"#,
+            "partially-correct verdict `_pc(n)`",
+        ),
+    ] {
+        let package = dir.path().join(name);
+        copy_dir(&root().join(OPTIMUM), &package);
+        write(
+            &package.join("files"),
+            "check.cpp",
+            &format!("#include <cstdio>\nint main() {{ {body} }}\n"),
+        );
+        let run = stressjudge(&[
+            "judge",
+            arg(&package),
+            &format!("{OPTIMUM}/solutions/main.py"),
+        ]);
+        run.expect_code(2);
+        let line = run.one_line_error();
+        assert!(line.contains(expected), "{line}");
+        assert!(line.contains("check.cpp"), "{line}");
+    }
+}
+
+/// A stress's `memoryLimit` (MiB) applies to the candidate's runs of that stress (unless
+/// `--memory-limit` is given), and its `totalTimeLimit` (ms) bounds how long `stress` runs it
+/// when no `--seeds` are given; both read from the JSON stress files Polygon exports.
+#[test]
+fn a_stress_applies_its_memory_limit_and_total_time() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let package = copy_of_sum(dir.path(), "sum");
+    // Right, but holds 40 MiB: within the testset's 64 MiB, past the stress's 32.
+    let big = write(
+        &package.join("solutions"),
+        "big.py",
+        "block = bytearray(40 << 20)\nfor i in range(0, len(block), 4096):\n    block[i] = 1\n\
+         a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    write(
+        &package.join("stresses"),
+        "001",
+        r#"{"index":1,"scriptPattern":"gen [50..1000]","inputFile":"stdin","outputFile":"stdout","memoryLimit":32,"timeLimit":2000,"totalTimeLimit":600000,"solutionNames":["big.py"],"description":""}"#,
+    );
+    write(
+        &package.join("stresses"),
+        "002",
+        r#"{"index":2,"scriptPattern":"gen [1..100]","inputFile":"stdin","outputFile":"stdout","memoryLimit":64,"timeLimit":2000,"totalTimeLimit":3000,"solutionNames":[],"description":""}"#,
+    );
+    let listed = stressjudge(&["list", arg(&package)]);
+    listed.expect_code(0);
+    assert!(
+        listed.stdout.contains(
+            "stress stress-001: `gen [50..1000]` against big.py (time limit 2000 ms, memory \
+             limit 32 MiB, runs for 600000 ms)"
+        ),
+        "{}",
+        listed.describe()
+    );
+    let judged = stressjudge(&["judge", arg(&package), arg(&big)]);
+    judged.expect_code(0);
+    let out = tempdir();
+    let run = stressjudge(&[
+        "stress",
+        arg(&package),
+        arg(&big),
+        "--kind",
+        "stress-001",
+        "--seeds",
+        "1..=1",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(1);
+    let text = format!("{}{}", run.stdout, run.stderr);
+    for part in [
+        "MLE",
+        "kind stress-001 runs with its own memory limit, 32 MiB",
+        "kind stress-001 sets a total time limit, 600000 ms; the seeds given are run instead",
+    ] {
+        assert!(text.contains(part), "`{part}`\n{}", run.describe());
+    }
+    let run = stressjudge(&[
+        "stress",
+        arg(&package),
+        arg(&big),
+        "--kind",
+        "stress-001",
+        "--seeds",
+        "1..=1",
+        "--memory-limit",
+        "256MiB",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(0);
+
+    // No --seeds: stress-002 runs until its 3 seconds are spent.
+    let main = format!("{}/solutions/main.py", arg(&package));
+    let started = std::time::Instant::now();
+    let run = stressjudge(&[
+        "stress",
+        arg(&package),
+        &main,
+        "--kind",
+        "stress-002",
+        "--json",
+        "--out",
+        arg(out.path()),
+    ]);
+    let took = started.elapsed();
+    run.expect_code(0);
+    let report = run.json();
+    let notes = report["notes"].to_string();
+    assert!(
+        notes.contains("kind stress-002 runs for its total time limit, 3000 ms"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("stopped at the total time limit, 3000 ms, after"),
+        "{notes}"
+    );
+    assert!(took >= std::time::Duration::from_secs(3), "{took:?}");
+    assert!(took < std::time::Duration::from_secs(120), "{took:?}");
+}

@@ -87,6 +87,7 @@ pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
         candidate,
         kind: (args.kind != "all").then_some(args.kind),
         seeds: range,
+        seeds_given: args.seeds.is_some(),
         shard,
         keep_going: args.keep_going,
         out: args.out,

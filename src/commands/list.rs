@@ -183,8 +183,23 @@ fn polygon_details(package: &polygon::PolygonPackage, judged: &str) -> String {
         } else {
             stress.solutions.join(", ")
         };
+        let mut limits = Vec::new();
+        if let Some(time) = stress.time_limit {
+            limits.push(format!("time limit {} ms", time.as_millis()));
+        }
+        if let Some(bytes) = stress.memory_bytes {
+            limits.push(format!("memory limit {} MiB", bytes >> 20));
+        }
+        if let Some(total) = stress.total_time {
+            limits.push(format!("runs for {} ms", total.as_millis()));
+        }
+        let limits = if limits.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", limits.join(", "))
+        };
         text.push_str(&format!(
-            "stress {}: `{}` against {targets}\n",
+            "stress {}: `{}` against {targets}{limits}\n",
             stress.name,
             stress.script()
         ));

@@ -67,6 +67,10 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
         // A kind's own time limit (a Polygon stress's), as the stress run used it.
         runner = runner.following_kind_limits();
     }
+    if options.candidate.memory_limit.is_none() {
+        // A kind's own memory limit (a Polygon stress's `memoryLimit`), likewise.
+        runner = runner.following_kind_memory();
+    }
     runner.use_kind(&kind);
     let outcome = runner
         .run_case(&input, &expected)

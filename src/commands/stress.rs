@@ -27,6 +27,7 @@ use crate::run::cancel_all;
 use crate::shell::quote;
 use crate::stress::prepare::ignored_seed_warning;
 use crate::stress::runner::SandboxCaseRunner;
+use crate::stress::seeds::SeedRange;
 use crate::stress::store::{FailureMeta, FailureStore};
 use crate::stress::{self as engine, CaseRunner, Counters, Failure, Plan};
 use crate::testset::Plan as RunPlan;
@@ -65,6 +66,9 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         if options.candidate.time_limit.is_none() {
             runner = runner.following_kind_limits();
         }
+        if options.candidate.memory_limit.is_none() {
+            runner = runner.following_kind_memory();
+        }
         runners.push(Box::new(runner));
     }
     let mut notes = problem.info().notes.clone();
@@ -84,6 +88,37 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
 fn kind_notes(problem: &dyn Problem, options: &StressOptions, plan: &Plan) -> Vec<String> {
     let mut notes = Vec::new();
     for kind in &plan.kinds {
+        if let Some(total) = problem.kind_total_time(kind) {
+            notes.push(match plan.time_budget {
+                Some(_) => format!(
+                    "kind {kind} runs for its total time limit, {} ms (--seeds gives seeds to \
+                     run instead)",
+                    total.as_millis()
+                ),
+                None if options.seeds_given => format!(
+                    "kind {kind} sets a total time limit, {} ms; the seeds given are run instead",
+                    total.as_millis()
+                ),
+                None => format!(
+                    "kind {kind} sets a total time limit, {} ms, not used as not every kind run \
+                     sets one (run it alone with --kind {kind})",
+                    total.as_millis()
+                ),
+            });
+        }
+        if let Some(bytes) = problem.kind_memory_limit(kind) {
+            notes.push(match options.candidate.memory_limit {
+                None => format!(
+                    "kind {kind} runs with its own memory limit, {} MiB",
+                    bytes >> 20
+                ),
+                Some(_) => format!(
+                    "kind {kind} sets its own memory limit, {} MiB; --memory-limit is used \
+                     instead",
+                    bytes >> 20
+                ),
+            });
+        }
         if let Some(limit) = problem.kind_time_limit(kind) {
             notes.push(match options.candidate.time_limit {
                 None => format!(
@@ -216,14 +251,44 @@ fn stress_plan(problem: &dyn Problem, options: &StressOptions) -> Result<Plan, U
         Some(kind) => vec![pick_kind(problem, Some(kind))?],
         None => problem.info().kinds.clone(),
     };
+    let time_budget = time_budget(problem, options, &kinds);
+    // Within a budget the seeds run from the first on until it is spent, as Polygon's stress
+    // runs until its total time limit.
+    let seeds = match time_budget {
+        Some(_) => SeedRange {
+            start: options.seeds.start,
+            end: options.seeds.start.saturating_add(BUDGET_SEEDS),
+        },
+        None => options.seeds,
+    };
     Ok(Plan {
-        seeds: options.shard.seeds(options.seeds).collect(),
+        seeds: options.shard.seeds(seeds).collect(),
         kinds,
         keep_going: options.keep_going,
         shrink_attempts: 1000,
         shrink_time: Duration::from_secs(20),
         recorded_inputs: false,
+        time_budget,
     })
+}
+
+/// Most seeds a stress with a time budget runs (it usually stops at the budget first).
+const BUDGET_SEEDS: u64 = 100_000;
+
+/// How long the run may take, when the user gave no seeds and every kind run says how long
+/// it runs (a Polygon stress's `totalTimeLimit`): the sum over the kinds, as they take turns.
+fn time_budget(
+    problem: &dyn Problem,
+    options: &StressOptions,
+    kinds: &[String],
+) -> Option<Duration> {
+    if options.seeds_given || kinds.is_empty() {
+        return None;
+    }
+    kinds
+        .iter()
+        .map(|kind| problem.kind_total_time(kind))
+        .sum::<Option<Duration>>()
 }
 
 /// `stressjudge-failures/PROBLEM/` (a folder problem by its folder's name).
@@ -316,7 +381,7 @@ pub fn stress<'a>(
         interrupted: summary.interrupted || INTERRUPTED.load(Ordering::SeqCst),
         out: store.dir().to_path_buf(),
         failures: summary.failures,
-        notes: output.notes,
+        notes: budget_notes(output.notes, plan, summary.out_of_time, &counters),
         isolation: crate::run::process_isolation(),
         save_errors: save_errors.into_inner().unwrap_or_default(),
         has_games,
@@ -345,6 +410,23 @@ pub fn stress<'a>(
     } else {
         Outcome::Failed
     })
+}
+
+/// `notes`, and when the time budget ended the run, one saying so.
+fn budget_notes(
+    mut notes: Vec<String>,
+    plan: &Plan,
+    out_of_time: bool,
+    counters: &Counters,
+) -> Vec<String> {
+    if let (true, Some(budget)) = (out_of_time, plan.time_budget) {
+        notes.push(format!(
+            "stopped at the total time limit, {} ms, after {} input(s)",
+            budget.as_millis(),
+            counters.units.load(Ordering::SeqCst)
+        ));
+    }
+    notes
 }
 
 /// The progress reading of a stress run: inputs done of all, games (or, where an input is not

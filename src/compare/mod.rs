@@ -26,7 +26,9 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::problem::{Answer, CheckResult, Interacted, Problem, ToolFailure};
+use crate::problem::{
+    Answer, CheckResult, CheckerPoints, Interacted, Problem, ToolFailure, ValidatorScore,
+};
 use crate::run::{signal_name, Exit, LimitHit, RunLimits, RunOutcome};
 pub use crate::units::{mebibytes, millis, seconds};
 
@@ -323,7 +325,7 @@ fn classify_checked(
             };
             result.explanation = stderr_head(&outcome.stderr_head);
             let after = match check(&outcome.stdout)? {
-                CheckResult::Accepted | CheckResult::Scored(_) => {
+                CheckResult::Accepted | CheckResult::Scored(_) | CheckResult::Points(_) => {
                     " after a correct output".to_string()
                 }
                 CheckResult::WrongAnswer(m) => {
@@ -339,6 +341,12 @@ fn classify_checked(
                 result.score = Some(score);
                 (Verdict::AC, String::new())
             }
+            // A testlib checker's points are the test's score (kept as a `score.txt` score,
+            // so reports and the result cache carry them), shown with its message.
+            CheckResult::Points(given) => {
+                result.score = Some(ValidatorScore::Score(given.points));
+                (Verdict::AC, points_detail(&given))
+            }
             CheckResult::WrongAnswer(m) => {
                 if checked.is_none() {
                     result.explanation =
@@ -352,6 +360,15 @@ fn classify_checked(
     result.verdict = verdict;
     result.detail = detail;
     Ok(result)
+}
+
+/// The detail of a test a testlib checker gave points: `checker gave 7.5 points: why`.
+fn points_detail(given: &CheckerPoints) -> String {
+    if given.message.is_empty() {
+        format!("checker gave {} points", given.points)
+    } else {
+        format!("checker gave {} points: {}", given.points, given.message)
+    }
 }
 
 /// `exit code 3`, `killed by SIGSEGV`, or `killed at the CPU limit` when the sandbox stopped it.

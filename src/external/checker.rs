@@ -1,8 +1,9 @@
 //! How a candidate's output is judged for a problem of the user's own.
 //!
 //! - a testlib checker: `chk INPUT OUTPUT ANSWER`; exit 0 OK, 1 WA, 2 PE (shown as WA with the
-//!   reason), 3 FAIL (the checker says the judge is wrong: a judge error), anything else a
-//!   broken checker; its message is on stderr;
+//!   reason), 3 FAIL (the checker says the judge is wrong: a judge error), 7 points (accepted
+//!   with the points it gave, see [`testlib_points`]; a checker's verdict only, not an
+//!   interactor's), anything else a broken checker; its message is on stderr;
 //! - a Kattis output validator: `val INPUT ANSWER FEEDBACK_DIR [FLAGS] < OUTPUT`; exit 42 AC,
 //!   43 WA with `FEEDBACK_DIR/judgemessage.txt` shown, anything else a broken validator;
 //! - without either, the Kattis default validator with the problem's flags.
@@ -14,7 +15,7 @@ use super::tool::{first_line, stderr_note, Tool, ToolArg, ToolCall, ToolLimits};
 use super::validator::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::compare::default_validator::{self, DefaultVerdict, Flags};
 use crate::error::UsageError;
-use crate::problem::{Answer, CheckResult, Mismatch, ToolFailure, ValidatorScore};
+use crate::problem::{Answer, CheckResult, CheckerPoints, Mismatch, ToolFailure, ValidatorScore};
 use crate::run::Exit;
 
 /// testlib's exit codes.
@@ -22,6 +23,8 @@ const TESTLIB_OK: i32 = 0;
 const TESTLIB_WA: i32 = 1;
 const TESTLIB_PE: i32 = 2;
 const TESTLIB_FAIL: i32 = 3;
+/// testlib's `POINTS_EXIT_CODE` (`quitp`, `quitf(_points, ...)`).
+const TESTLIB_POINTS: i32 = 7;
 
 /// The judge of a candidate's output.
 pub enum Checker {
@@ -112,7 +115,24 @@ fn testlib(
         ..ToolCall::default()
     };
     let result = tool.call(sandboxes, limits, call)?;
-    testlib_verdict(tool, &result.outcome, limits)
+    let outcome = &result.outcome;
+    let message = first_line(&outcome.stderr_head);
+    // A checker's own verdicts beyond an interactor's: points, and `_pc(n)` refused.
+    if outcome.limit_hit.is_none() && message.starts_with(PARTIALLY_CORRECT) {
+        return Err(ToolFailure::new(
+            tool.label(),
+            format!(
+                "gave testlib's partially-correct verdict `_pc(n)` ({message}), which Polygon \
+                 does not score: give points with `quitp(points, ...)`"
+            ),
+        ));
+    }
+    if (outcome.limit_hit, outcome.exit) == (None, Exit::Code(TESTLIB_POINTS)) {
+        return testlib_points(&message)
+            .map(CheckResult::Points)
+            .map_err(|why| ToolFailure::new(tool.label(), why));
+    }
+    testlib_verdict(tool, outcome, limits)
 }
 
 /// The verdict of a testlib program (checker or interactor) from how it ended: exit 0 OK, 1
@@ -138,6 +158,31 @@ pub(crate) fn testlib_verdict(
             ),
         )),
         _ => Err(tool.broken(outcome, limits)),
+    }
+}
+
+/// How testlib's message of `_pc(n)` starts (`InStream::quit`: `partially correct (n) `). Its
+/// exit code is `PC_BASE_EXIT_CODE + n`, and `PC_BASE_EXIT_CODE` is 0 unless `TESTSYS` is
+/// defined, so the code alone may look like any other verdict: the message tells.
+const PARTIALLY_CORRECT: &str = "partially correct (";
+
+/// The points of a testlib points verdict from the first line of its message. testlib's
+/// `InStream::quit` prints `points ` and then the message, and `__testlib_quitp` makes the
+/// message start with the points (`%.10f` with trailing zeros removed, or `%d`), so a checker
+/// calling `quitp(7.5, "why")` prints `points 7.5 why`; one calling `quitf(_points, "7.5 why")`
+/// prints the same (the convention Polygon and DMOJ's testlib bridge read).
+pub(crate) fn testlib_points(line: &str) -> Result<CheckerPoints, String> {
+    let rest = line.strip_prefix("points").unwrap_or(line).trim_start();
+    let (number, message) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    match number.parse::<f64>() {
+        Ok(points) if points.is_finite() => Ok(CheckerPoints {
+            points,
+            message: message.trim().to_string(),
+        }),
+        _ => Err(format!(
+            "exited with 7 (testlib's points verdict) but its message {line:?} does not start \
+             with the points"
+        )),
     }
 }
 
@@ -258,4 +303,24 @@ fn wrong(message: String, fallback: &str) -> CheckResult {
         message
     };
     CheckResult::WrongAnswer(Mismatch::message(message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn testlib_points_are_read_as_testlib_prints_them() {
+        // `quitp(10.0, "why")` prints `points 10.0 why` (removeDoubleTrailingZeroes).
+        let given = testlib_points("points 10.0 Participant's answer is worse").unwrap();
+        assert_eq!(given.points, 10.0);
+        assert_eq!(given.message, "Participant's answer is worse");
+        assert_eq!(
+            testlib_points("points 66.66666666670").unwrap().points,
+            66.6666666667
+        );
+        assert_eq!(testlib_points("points 3").unwrap().message, "");
+        assert!(testlib_points("points well done").is_err());
+        assert!(testlib_points("points nan").is_err());
+    }
 }

@@ -83,7 +83,8 @@ pub struct ExternalProblem {
 }
 
 /// What a generator kind sets for itself besides its generator: a Polygon stress's
-/// `solutions` (the ones it is meant to stress) and `time-limit` (of its runs).
+/// `solutions` (the ones it is meant to stress), the limits of its runs (`timeLimit`,
+/// `memoryLimit`) and how long it runs (`totalTimeLimit`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KindSettings {
     /// The kind.
@@ -92,6 +93,10 @@ pub struct KindSettings {
     pub solutions: Vec<String>,
     /// The time limit of its runs, when it sets one.
     pub time_limit: Option<Duration>,
+    /// The memory limit of its runs in bytes, when it sets one.
+    pub memory_bytes: Option<u64>,
+    /// How long `stress` runs it without seeds given, when it says.
+    pub total_time: Option<Duration>,
 }
 
 /// The parts of an [`ExternalProblem`], before it is put together.
@@ -566,6 +571,9 @@ impl Problem for ExternalProblem {
             if let Some(limit) = self.kind_time_limit(kind) {
                 parts.push(format!("kind {kind} time limit {limit:?}"));
             }
+            if let Some(bytes) = self.kind_memory_limit(kind) {
+                parts.push(format!("kind {kind} memory limit {bytes}"));
+            }
         }
         for validator in &self.validators {
             parts.push(validator.identity()?);
@@ -590,6 +598,20 @@ impl Problem for ExternalProblem {
             .iter()
             .find(|s| s.kind == kind)
             .and_then(|s| s.time_limit)
+    }
+
+    fn kind_memory_limit(&self, kind: &str) -> Option<u64> {
+        self.kind_settings
+            .iter()
+            .find(|s| s.kind == kind)
+            .and_then(|s| s.memory_bytes)
+    }
+
+    fn kind_total_time(&self, kind: &str) -> Option<Duration> {
+        self.kind_settings
+            .iter()
+            .find(|s| s.kind == kind)
+            .and_then(|s| s.total_time)
     }
 
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {

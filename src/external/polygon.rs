@@ -61,6 +61,10 @@ pub struct PolygonExtras {
     pub testset: Testset,
     /// The interactor, when the package has one.
     pub interactor: Option<PathBuf>,
+    /// Whether the checker can give points: its source names testlib's `quitp` or
+    /// `_points`. Verify then runs every test of every
+    /// solution, as for a testset with points, since the points come only from running.
+    pub checker_gives_points: bool,
 }
 
 /// The name a report gives test `index` of a Polygon testset: its number.
@@ -286,6 +290,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         polygon: Some(PolygonExtras {
             testset,
             interactor: package.interactor.clone(),
+            checker_gives_points: package
+                .checker
+                .as_ref()
+                .is_some_and(|c| gives_points(&c.source)),
         }),
         grading: None,
         grader: None,
@@ -314,6 +322,16 @@ fn package_interactor(
         )));
     }
     Ok(Some(Interactor::interactive(source, Convention::Testlib)))
+}
+
+/// Whether the checker source at `path` can give points (testlib's `quitp(...)` or
+/// `quitf(_points, ...)`). A checker that cannot be read here gives none; building it reports
+/// why.
+fn gives_points(path: &Path) -> bool {
+    std::fs::read(path).is_ok_and(|bytes| {
+        let text = String::from_utf8_lossy(&bytes);
+        text.contains("quitp") || text.contains("_points")
+    })
 }
 
 /// The file stem of a path: `gen` for `files/gen.cpp`.
@@ -674,12 +692,13 @@ fn checker_self_tests(
             &[],
         );
         let got = match &judged {
-            Ok(CheckResult::Accepted | CheckResult::Scored(_)) => "ok",
+            // Points are an accepting verdict (a few testlib versions even exited 0 with them).
+            Ok(CheckResult::Accepted | CheckResult::Scored(_) | CheckResult::Points(_)) => "ok",
             Ok(CheckResult::WrongAnswer(_)) => "wrong-answer",
             Err(_) => "crashed",
         };
         let expected = match test.verdict.as_str() {
-            "ok" | "OK" => "ok",
+            "ok" | "OK" | "points" | "POINTS" => "ok",
             "wrong-answer" | "presentation-error" | "WRONG_ANSWER" | "PRESENTATION_ERROR" => {
                 "wrong-answer"
             }
@@ -781,6 +800,8 @@ fn kind_settings(package: &PolygonPackage) -> Vec<KindSettings> {
             kind: stress.name.clone(),
             solutions: stress.solutions.clone(),
             time_limit: stress.time_limit,
+            memory_bytes: stress.memory_bytes,
+            total_time: stress.total_time,
         })
         .collect()
 }

@@ -17,7 +17,22 @@ pub enum CheckResult {
     WrongAnswer(Mismatch),
     /// Accepted, with the score a Kattis output validator wrote (scoring problems).
     Scored(ValidatorScore),
+    /// Accepted with the points a testlib checker gave (`quitp(points, ...)` or
+    /// `quitf(_points, ...)`, exit 7), and its message after the points.
+    Points(CheckerPoints),
 }
+
+/// The points a testlib checker gave an output and what it said. The points are finite
+/// (checked when read), so equality is exact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckerPoints {
+    /// The points, as the checker printed them.
+    pub points: f64,
+    /// The rest of its message.
+    pub message: String,
+}
+
+impl Eq for CheckerPoints {}
 
 /// A score a Kattis output validator wrote for an accepted output (problem package format,
 /// "Scoring test cases"): `score.txt` is the test's score, `score_multiplier.txt` (2025-09) a

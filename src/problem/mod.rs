@@ -24,7 +24,7 @@ pub mod reader;
 use std::fmt;
 use std::time::Duration;
 
-pub use checker::{CheckResult, Mismatch, ValidatorScore};
+pub use checker::{CheckResult, CheckerPoints, Mismatch, ValidatorScore};
 
 /// Resource limits a problem statement sets for one run of a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -355,6 +355,18 @@ pub trait Problem: Send + Sync {
     /// The time limit of runs on the inputs of generator kind `kind`, when the kind sets its
     /// own (a Polygon stress's `time-limit`); `None` (the default) for the problem's.
     fn kind_time_limit(&self, _kind: &str) -> Option<Duration> {
+        None
+    }
+
+    /// The memory limit in bytes of runs on the inputs of generator kind `kind`, when the kind
+    /// sets its own (a Polygon stress's `memoryLimit`); `None` (the default) for the problem's.
+    fn kind_memory_limit(&self, _kind: &str) -> Option<u64> {
+        None
+    }
+
+    /// How long `stress` runs generator kind `kind` when the user gives no seeds, when the
+    /// kind says (a Polygon stress's `totalTimeLimit`); `None` (the default) for no bound.
+    fn kind_total_time(&self, _kind: &str) -> Option<Duration> {
         None
     }
 

@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 use super::judge::{JudgeReport, TestRow};
 use crate::compare::millis;
+use crate::problem::ValidatorScore;
 
 /// The report as one JSON object.
 pub(super) fn to_json(report: &JudgeReport) -> Value {
@@ -59,5 +60,15 @@ fn test_json(row: &TestRow) -> Value {
         "borderline": borderline,
         "transcript": r.transcript(),
         "sample_interaction": r.sample_interaction(),
+        // What the checker gave an accepted output: a testlib checker's points (`quitp`) or a
+        // Kattis output validator's `score.txt`, and a 2025-09 `score_multiplier.txt`.
+        "score": match r.score {
+            Some(ValidatorScore::Score(x)) => Some(x),
+            _ => None,
+        },
+        "score_multiplier": match r.score {
+            Some(ValidatorScore::Multiplier(x)) => Some(x),
+            _ => None,
+        },
     })
 }

@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::judge::JudgeReport;
 use super::style;
 use crate::compare::{mebibytes, seconds};
+use crate::problem::ValidatorScore;
 
 /// Header, one row per test, then the verdict, the slowest test, timing notes and the first
 /// failure's detail.
@@ -40,11 +41,17 @@ pub(super) fn render(report: &JudgeReport) -> String {
     );
     for row in &report.tests {
         let r = &row.result;
-        let mark = if row.borderline.is_some() {
-            "  borderline"
+        let mut mark = if row.borderline.is_some() {
+            "  borderline".to_string()
         } else {
-            ""
+            String::new()
         };
+        // The score the checker gave an accepted output (a testlib checker's points).
+        match r.score {
+            Some(ValidatorScore::Score(x)) => mark.push_str(&format!("  score {x}")),
+            Some(ValidatorScore::Multiplier(x)) => mark.push_str(&format!("  score x{x}")),
+            None => {}
+        }
         let _ = writeln!(
             out,
             "{:<width$}  {} {:>9} {:>9} {:>11}{mark}",

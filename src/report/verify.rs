@@ -9,6 +9,7 @@ use super::judge::TestRow;
 use crate::compare::Verdict;
 pub use crate::problem::package::expectation::show_score;
 use crate::problem::polygon::points::Score;
+use crate::problem::ValidatorScore;
 use crate::run::Isolation;
 use crate::testset::results::RunCounts;
 use crate::units::millis;
@@ -214,12 +215,16 @@ pub fn points_json(score: &Score) -> Value {
     })
 }
 
-/// A score in one line: `61 of 100 points (s1 32/32, s2 0/29)`.
+/// A score in one line: `61 of 100 points (s1 32/32, s2 0/29)`; without declared points (a
+/// checker gave them all), `42.5 points, given by the checker`.
 pub fn points_text(score: &Score) -> String {
+    if score.max == 0.0 {
+        return format!("{} points, given by the checker", score.points);
+    }
     let groups: Vec<String> = score
         .groups
         .iter()
-        .filter(|g| g.max > 0.0)
+        .filter(|g| g.max > 0.0 || g.points > 0.0)
         .map(|g| {
             let name = if g.name.is_empty() { "tests" } else { &g.name };
             format!("{name} {}/{}", g.points, g.max)
@@ -255,6 +260,10 @@ fn row_json(row: &VerifyRow) -> Value {
                 .and_then(|s| s.tests.get(i).copied().flatten())
             {
                 test["score"] = json!(score);
+            } else if let (None, Some(ValidatorScore::Score(points))) = (&row.score, t.result.score)
+            {
+                // The points a testlib checker gave (no grading rules to score it otherwise).
+                test["score"] = json!(points);
             }
             test
         })

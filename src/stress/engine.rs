@@ -6,10 +6,14 @@
 //! finishes it, so every failure before the first one found is reported too). With
 //! `keep_going`, the seeds packed behind a failing one are re-run as a pack of their own, so
 //! every failing seed is reported.
+//!
+//! With a time budget (a Polygon stress's `totalTimeLimit`), no batch is taken once the budget
+//! is spent, counted from the start of the run: batches under way finish.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
+use std::time::Instant;
 
 use super::plan::{batches, split_packs, BatchSpec};
 use super::prepare::{confirm_deterministic, prepare_batch, regenerates, Generated, PreparedBatch};
@@ -33,6 +37,8 @@ pub struct Summary {
     pub failures: Vec<Failure>,
     /// True when the run stopped because `stop` was raised from outside (Ctrl-C).
     pub interrupted: bool,
+    /// True when the plan's time budget ended the run before its seeds did.
+    pub out_of_time: bool,
 }
 
 /// State shared by the preparer and worker threads of one run.
@@ -48,6 +54,10 @@ struct Shared<'a> {
     first_failure: AtomicUsize,
     /// Set when Ctrl-C was seen.
     external_stop: AtomicBool,
+    /// When the plan's time budget is spent, if it has one.
+    deadline: Option<Instant>,
+    /// Set when a batch was left out because the budget was spent.
+    out_of_time: AtomicBool,
     /// The first fault, with its batch index: it ends the run.
     fault: Mutex<Option<(usize, Fault)>>,
     found: Mutex<Vec<(usize, Failure)>>,
@@ -60,6 +70,10 @@ impl Shared<'_> {
     fn wanted(&self, index: usize) -> bool {
         if self.stop.load(Ordering::SeqCst) {
             self.external_stop.store(true, Ordering::SeqCst);
+            return false;
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.out_of_time.store(true, Ordering::SeqCst);
             return false;
         }
         index <= self.first_failure.load(Ordering::SeqCst) && !self.has_fault_before(index)
@@ -113,6 +127,8 @@ pub fn run<'a>(
         next: AtomicUsize::new(0),
         first_failure: AtomicUsize::new(usize::MAX),
         external_stop: AtomicBool::new(false),
+        deadline: plan.time_budget.map(|budget| Instant::now() + budget),
+        out_of_time: AtomicBool::new(false),
         fault: Mutex::new(None),
         found: Mutex::new(Vec::new()),
         samples: Mutex::new(Vec::new()),
@@ -161,6 +177,7 @@ pub fn run<'a>(
     Ok(Summary {
         failures: failures.into_iter().map(|(_, f)| f).collect(),
         interrupted: shared.external_stop.load(Ordering::SeqCst),
+        out_of_time: shared.out_of_time.load(Ordering::SeqCst),
     })
 }
 
@@ -489,6 +506,7 @@ mod tests {
             shrink_attempts: 400,
             shrink_time: Duration::from_secs(30),
             recorded_inputs: false,
+            time_budget: None,
         }
     }
 

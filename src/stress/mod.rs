@@ -162,4 +162,6 @@ pub struct Plan {
     /// The generator does not reproduce an input from its seed: inputs are recorded as
     /// generated instead of regenerated, and no seed is claimed to reproduce a failure.
     pub recorded_inputs: bool,
+    /// How long the run may take batches (a Polygon stress's `totalTimeLimit`), if bounded.
+    pub time_budget: Option<Duration>,
 }

@@ -16,11 +16,13 @@ pub struct SandboxCaseRunner<'a> {
     executor: SandboxExecutor<'a>,
     problem: &'a dyn Problem,
     /// The limits of the runs: `nominal`, or those of the kind in use when it sets its own
-    /// time limit.
+    /// time or memory limit.
     limits: RunLimits,
     nominal: RunLimits,
     /// Whether a kind's own time limit applies (not when the user gave `--time-limit`).
     kind_limits: bool,
+    /// Whether a kind's own memory limit applies (not when the user gave `--memory-limit`).
+    kind_memory: bool,
     input_path: PathBuf,
     _dir: tempfile::TempDir,
 }
@@ -41,6 +43,7 @@ impl<'a> SandboxCaseRunner<'a> {
             limits,
             nominal: limits,
             kind_limits: false,
+            kind_memory: false,
             input_path: dir.path().join("input.txt"),
             _dir: dir,
         })
@@ -55,11 +58,19 @@ impl SandboxCaseRunner<'_> {
         self.kind_limits = true;
         self
     }
+
+    /// Makes the runs of a kind that sets its own memory limit (a Polygon stress's
+    /// `memoryLimit`) use it instead of the nominal one; for when the user did not give
+    /// `--memory-limit`, which always wins.
+    pub fn following_kind_memory(mut self) -> Self {
+        self.kind_memory = true;
+        self
+    }
 }
 
 impl CaseRunner for SandboxCaseRunner<'_> {
     fn use_kind(&mut self, kind: &str) {
-        self.limits = match self.problem.kind_time_limit(kind) {
+        let mut limits = match self.problem.kind_time_limit(kind) {
             Some(time) if self.kind_limits => RunLimits::from_time_limit(
                 time,
                 self.nominal.memory_bytes,
@@ -67,6 +78,12 @@ impl CaseRunner for SandboxCaseRunner<'_> {
             ),
             _ => self.nominal,
         };
+        if let Some(bytes) = self.problem.kind_memory_limit(kind) {
+            if self.kind_memory {
+                limits.memory_bytes = bytes;
+            }
+        }
+        self.limits = limits;
     }
 
     fn run_case(&mut self, input: &str, expected: &Answer) -> Result<CaseOutcome, Fault> {

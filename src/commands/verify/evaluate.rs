@@ -314,6 +314,7 @@ fn stress_pass(
         shrink_attempts: 0,
         shrink_time: Duration::ZERO,
         recorded_inputs: false,
+        time_budget: None,
     };
     let key = problem
         .judging_identity()
@@ -340,7 +341,8 @@ fn stress_pass(
     for _ in 0..jobs {
         let runner = SandboxCaseRunner::start(program, problem, plan.limits)
             .map_err(|e| UsageError::new(format!("cannot start the sandbox: {e}")))?
-            .following_kind_limits();
+            .following_kind_limits()
+            .following_kind_memory();
         runners.push(Box::new(Gated {
             runner,
             gate: settings.gate,

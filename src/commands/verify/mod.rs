@@ -31,8 +31,8 @@ use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::package::expectation::STRESS_TEST_NAME;
 use crate::problem::package::scoring::{CustomGrader, Graded, Grading, ScoredTest};
 use crate::problem::package::{Judged, JudgedTest};
-use crate::problem::polygon::points::{self, Score};
-use crate::problem::{Problem, TestCase, ToolFailure};
+use crate::problem::polygon::points::{self, Score, TestOutcome};
+use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::verify_text::Widths;
 use crate::report::{
@@ -298,10 +298,9 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     ac_to_time_limit: target.ac_to_time_limit,
                     // A Polygon package's points need every test's verdict.
                     all_tests: args.all_tests
-                        || target
-                            .polygon
-                            .as_ref()
-                            .is_some_and(|p| points::has_points(&p.testset)),
+                        || target.polygon.as_ref().is_some_and(|p| {
+                            points::has_points(&p.testset) || p.checker_gives_points
+                        }),
                     grading: target.grading.as_ref(),
                     results: &results,
                     gate: &gate,
@@ -609,17 +608,27 @@ fn row_score(graded: Graded) -> RowScore {
     }
 }
 
-/// A solution's points on a Polygon testset that gives points: a test passed when its row is
-/// AC (a test left out, or not run, has not).
+/// A solution's points on a Polygon testset that gives points, or whose checker gave some: a
+/// test passed when its row is AC, with the checker's points when it gave any (a test left
+/// out, or not run, has failed).
 fn polygon_points(extras: &PolygonExtras, e: &Evaluation) -> Option<Score> {
-    if !points::has_points(&extras.testset) || e.tests.is_empty() {
+    let given = |row: &crate::report::TestRow| match row.result.score {
+        Some(ValidatorScore::Score(points)) if row.result.verdict == Verdict::AC => Some(points),
+        _ => None,
+    };
+    let any_given = e.tests.iter().any(|t| given(t).is_some());
+    if !(points::has_points(&extras.testset) || any_given) || e.tests.is_empty() {
         return None;
     }
     Some(points::score(&extras.testset, |index| {
         let name = polygon_test_name(index);
-        e.tests
-            .iter()
-            .any(|t| t.name == name && t.result.verdict == crate::compare::Verdict::AC)
+        match e.tests.iter().find(|t| t.name == name) {
+            Some(row) if row.result.verdict == Verdict::AC => match given(row) {
+                Some(points) => TestOutcome::CheckerPoints(points),
+                None => TestOutcome::Passed,
+            },
+            _ => TestOutcome::Failed,
+        }
     }))
 }
 

@@ -13,7 +13,9 @@
 //! The format is read from Polygon's exports themselves (`problem.xml` of the "standard" and
 //! "full" packages, their `doall.sh` and `scripts/*.sh`):
 //!
-//! - `<judging input-file="" output-file="">`: empty names mean standard streams.
+//! - `<judging input-file="" output-file="">`: empty names mean standard streams;
+//!   `treat-points-from-checker-as-percent="true"`: a checker's points are a percentage of the
+//!   test's points (the attribute DMOJ's Polygon importer reads too).
 //! - `<testset name>`: `<time-limit>` in milliseconds, `<memory-limit>` in bytes,
 //!   `<input-path-pattern>` / `<answer-path-pattern>` printf patterns (`tests/%02d`,
 //!   `tests/%02d.a`; `%02d` is a minimum width, test 100 is `tests/100`), and `<tests>`, one
@@ -139,6 +141,10 @@ pub struct Testset {
     pub tests: Vec<PolygonTest>,
     /// The groups, in order (empty without groups).
     pub groups: Vec<Group>,
+    /// Whether a checker's points are a percentage of the test's points
+    /// (`<judging treat-points-from-checker-as-percent="true">`) rather than the points
+    /// themselves.
+    pub checker_points_percent: bool,
 }
 
 /// A checker test: input, the output to judge, the answer, and the verdict the checker must

@@ -2,8 +2,28 @@
 //! (`complete-group`: the group's points when every one of its tests passes; `each-test`: the
 //! points of each passed test), nothing for a group whose dependencies did not pass entirely,
 //! and without groups the points of each passed test.
+//!
+//! A testlib checker may give a test points (`quitp`, exit 7). They replace the test's own
+//! points: as they are, or as a percentage of the test's points when `<judging>` says
+//! `treat-points-from-checker-as-percent="true"` (the attribute DMOJ's Polygon importer maps
+//! to its `treat_checker_points_as_percentage`). No public text says how Polygon counts such a
+//! test in a group; stressjudge's choice: it is partially passed, not passed (testlib and
+//! Polygon keep the points verdict apart from `OK`), so it earns its points where tests earn
+//! points one by one (`each-test` groups, no groups), while a `complete-group` group holding
+//! it, and any group depending on that one, is not complete.
 
 use super::{PointsPolicy, Testset};
+
+/// How one test went, for scoring.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TestOutcome {
+    /// Not accepted (or not run).
+    Failed,
+    /// Accepted.
+    Passed,
+    /// Accepted with the points the checker gave.
+    CheckerPoints(f64),
+}
 
 /// One group's score.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,9 +55,10 @@ pub fn has_points(testset: &Testset) -> bool {
         || testset.tests.iter().any(|t| t.points.unwrap_or(0.0) > 0.0)
 }
 
-/// Scores a solution whose test `i` (1-based) passed when `passed(i)` is true (a test that did
-/// not run has not passed).
-pub fn score(testset: &Testset, passed: impl Fn(usize) -> bool) -> Score {
+/// Scores a solution whose test `i` (1-based) went as `outcome(i)` (a test that did not run
+/// has failed).
+pub fn score(testset: &Testset, outcome: impl Fn(usize) -> TestOutcome) -> Score {
+    let passed = |i: usize| outcome(i) == TestOutcome::Passed;
     let mut names: Vec<String> = testset.groups.iter().map(|g| g.name.clone()).collect();
     for test in &testset.tests {
         let name = test.group.clone().unwrap_or_default();
@@ -51,6 +72,15 @@ pub fn score(testset: &Testset, passed: impl Fn(usize) -> bool) -> Score {
             .iter()
             .filter(|t| t.group.as_deref().unwrap_or("") == name)
             .all(|t| passed(t.index))
+    };
+    // What a test earns where tests earn points one by one.
+    let earned = |index: usize, points: f64| match outcome(index) {
+        TestOutcome::Failed => 0.0,
+        TestOutcome::Passed => points,
+        TestOutcome::CheckerPoints(given) if testset.checker_points_percent => {
+            points * given / 100.0
+        }
+        TestOutcome::CheckerPoints(given) => given,
     };
     let mut groups = Vec::new();
     for name in names {
@@ -69,13 +99,15 @@ pub fn score(testset: &Testset, passed: impl Fn(usize) -> bool) -> Score {
         };
         let all_passed = tests.iter().all(|t| passed(t.index));
         let dependencies_met = group.is_none_or(|g| g.dependencies.iter().all(|d| complete(d)));
+        let given = tests
+            .iter()
+            .any(|t| matches!(outcome(t.index), TestOutcome::CheckerPoints(_)));
         let points = if !dependencies_met {
             0.0
-        } else if each_test && test_points > 0.0 {
+        } else if each_test && (test_points > 0.0 || given) {
             tests
                 .iter()
-                .filter(|t| passed(t.index))
-                .map(|t| t.points.unwrap_or(0.0))
+                .map(|t| earned(t.index, t.points.unwrap_or(0.0)))
                 // `+ 0.0`: a float sum of nothing is -0.0, shown as `-0`.
                 .sum::<f64>()
                 + 0.0
@@ -86,16 +118,22 @@ pub fn score(testset: &Testset, passed: impl Fn(usize) -> bool) -> Score {
         };
         groups.push(GroupScore {
             name,
-            points,
+            points: tidy(points),
             max,
             complete: all_passed,
         });
     }
     Score {
-        points: groups.iter().map(|g| g.points).sum(),
+        points: tidy(groups.iter().map(|g| g.points).sum()),
         max: groups.iter().map(|g| g.max).sum(),
         groups,
     }
+}
+
+/// `x` rounded to 10 decimals, as testlib prints points (`%.10f`): sums of such numbers would
+/// otherwise show float noise (`41.66666666650001`).
+fn tidy(x: f64) -> f64 {
+    (x * 1e10).round() / 1e10 + 0.0
 }
 
 #[cfg(test)]
@@ -156,18 +194,70 @@ mod tests {
                     dependencies: vec!["a".into()],
                 },
             ],
+            checker_points_percent: false,
         };
         assert!(has_points(&set));
-        let all = score(&set, |_| true);
+        let all = score(&set, |_| TestOutcome::Passed);
         assert_eq!((all.points, all.max), (100.0, 100.0));
         // Test 3 fails: group a scores nothing, and c depends on a.
-        let s = score(&set, |i| i != 3);
+        let s = score(&set, |i| pass_unless(i, 3));
         assert_eq!(s.points, 30.0);
         assert_eq!(s.groups[1].points, 0.0);
         assert_eq!(s.groups[3].points, 0.0);
         // Test 5 fails: b keeps test 4's 10 points.
-        let s = score(&set, |i| i != 5);
+        let s = score(&set, |i| pass_unless(i, 5));
         assert_eq!(s.points, 80.0);
         assert!(!s.groups[2].complete);
+        // The checker gives test 5 points: they replace its 20 in the each-test group b, and
+        // test 2 with points leaves the complete-group group a (and c, depending on it)
+        // incomplete.
+        let given = |i| match i {
+            5 => TestOutcome::CheckerPoints(7.5),
+            2 => TestOutcome::CheckerPoints(30.0),
+            _ => TestOutcome::Passed,
+        };
+        let s = score(&set, given);
+        assert_eq!(s.groups[2].points, 17.5);
+        assert_eq!((s.groups[1].points, s.groups[3].points), (0.0, 0.0));
+        assert_eq!(s.points, 17.5);
+        // As a percentage of the test's points: half of test 5's 20.
+        let mut percent = set.clone();
+        percent.checker_points_percent = true;
+        let s = score(&percent, |i| {
+            if i == 5 {
+                TestOutcome::CheckerPoints(50.0)
+            } else {
+                TestOutcome::Passed
+            }
+        });
+        assert_eq!(s.groups[2].points, 20.0);
+    }
+
+    fn pass_unless(i: usize, failed: usize) -> TestOutcome {
+        if i == failed {
+            TestOutcome::Failed
+        } else {
+            TestOutcome::Passed
+        }
+    }
+
+    #[test]
+    fn checker_points_without_declared_points() {
+        // xiryss/MOSH-task-preparation: no groups, every test 0 points, the checker gives up
+        // to 10 per test.
+        let set = Testset {
+            name: "tests".into(),
+            time_limit: Duration::from_secs(1),
+            memory_bytes: 1,
+            tests: vec![test(1, "", 0.0), test(2, "", 0.0), test(3, "", 0.0)],
+            groups: vec![],
+            checker_points_percent: false,
+        };
+        let s = score(&set, |i| match i {
+            1 => TestOutcome::CheckerPoints(10.0),
+            2 => TestOutcome::CheckerPoints(3.3333333333),
+            _ => TestOutcome::Failed,
+        });
+        assert_eq!((s.points, s.max), (13.3333333333, 0.0));
     }
 }

@@ -1,5 +1,6 @@
 //! Polygon stresses: a generator script pattern with `[a..b]` ranges (`gen [1..10] 5
-//! [10..1000]`), the solutions it targets, and a time limit.
+//! [10..1000]`), the solutions it targets, its limits per run (time, memory) and how long the
+//! whole stress runs.
 //!
 //! A real export (a full package of kborozdin/palindromic-length) lists its stresses as
 //! `<stresses><list><stress index="1" path="stresses/001"/>` and each file is one JSON object:
@@ -8,7 +9,8 @@
 //! "solutionNames":["engine.cpp","adamant.cpp"],"description":""}` (time limits in ms, memory
 //! in MiB, solutions by file name). That is what is read. For packages written by hand,
 //! stressjudge also reads attributes of `<stress>` (`script` or `pattern`, `solutions`,
-//! `time-limit` in ms) and stress files of `key: value` lines with those keys (`script:` may
+//! `time-limit` and `total-time-limit` in ms, `memory-limit` in MiB) and stress files of
+//! `key: value` lines with those keys (`script:` may
 //! be left out: a line without a key is the script); a stress file is found by the `<stress
 //! path>` or else by the `<stress-path-pattern>` (`stresses/001`, ...). The reading says what
 //! it skipped.
@@ -111,6 +113,10 @@ pub struct StressSpec {
     pub solutions: Vec<String>,
     /// Its time limit per run, if it sets one.
     pub time_limit: Option<Duration>,
+    /// Its memory limit per run in bytes (`memoryLimit` is in MiB), if it sets one.
+    pub memory_bytes: Option<u64>,
+    /// How long the whole stress runs (`totalTimeLimit`), if it says.
+    pub total_time: Option<Duration>,
 }
 
 impl StressSpec {
@@ -149,6 +155,8 @@ pub(super) struct StressFields {
     pub script: Option<String>,
     pub solutions: Option<String>,
     pub time_limit: Option<String>,
+    pub memory_limit: Option<String>,
+    pub total_time_limit: Option<String>,
 }
 
 /// A stress from its fields; `origin` names where they were read for errors.
@@ -169,15 +177,22 @@ pub(super) fn from_fields(
         .map(RangeWord::parse)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|why| PackageError::at(origin, format!("{name}: {why}")))?;
-    let time_limit = match fields.time_limit.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(ms) => Some(Duration::from_millis(ms.parse().map_err(|_| {
-            PackageError::at(
-                origin,
-                format!("{name}: time-limit `{ms}` is not a number of milliseconds"),
-            )
-        })?)),
+    let number = |field: &Option<String>, what: &str, unit: &str| -> Result<_, PackageError> {
+        match field.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(text) => text.parse::<u64>().map(Some).map_err(|_| {
+                PackageError::at(
+                    origin,
+                    format!("{name}: {what} `{text}` is not a number of {unit}"),
+                )
+            }),
+        }
     };
+    let time_limit =
+        number(&fields.time_limit, "time-limit", "milliseconds")?.map(Duration::from_millis);
+    let memory_bytes = number(&fields.memory_limit, "memory-limit", "MiB")?.map(|m| m << 20);
+    let total_time = number(&fields.total_time_limit, "total-time-limit", "milliseconds")?
+        .map(Duration::from_millis);
     Ok(StressSpec {
         name,
         program: program.to_string(),
@@ -191,6 +206,8 @@ pub(super) fn from_fields(
             .map(str::to_string)
             .collect(),
         time_limit,
+        memory_bytes,
+        total_time,
     })
 }
 
@@ -255,6 +272,8 @@ fn json_fields(text: &str, path: &Path) -> Result<StressFields, PackageError> {
         script: text_of("scriptPattern"),
         solutions,
         time_limit: text_of("timeLimit"),
+        memory_limit: text_of("memoryLimit"),
+        total_time_limit: text_of("totalTimeLimit"),
     })
 }
 
@@ -272,6 +291,12 @@ fn line_fields(text: &str, relative: &str, notices: &mut Vec<String>) -> StressF
             "time-limit" | "time_limit" | "timelimit" => {
                 fields.time_limit = Some(value.to_string())
             }
+            "memory-limit" | "memory_limit" | "memorylimit" => {
+                fields.memory_limit = Some(value.to_string())
+            }
+            "total-time-limit" | "total_time_limit" | "totaltimelimit" => {
+                fields.total_time_limit = Some(value.to_string())
+            }
             other => notices.push(format!("{relative}: key `{other}` is not read")),
         }
     }
@@ -288,6 +313,7 @@ mod tests {
             script: Some("gen [1..10] 5 --m=[100..200]x".into()),
             solutions: Some("wa.cpp, main.cpp".into()),
             time_limit: Some("500".into()),
+            ..StressFields::default()
         };
         let spec = from_fields("stress-001".into(), &fields, Path::new("p")).unwrap();
         assert_eq!(spec.script(), "gen [1..10] 5 --m=[100..200]x");
@@ -325,6 +351,8 @@ mod tests {
         assert_eq!(spec.script(), "gen [1..5] 7");
         assert_eq!(spec.solutions, ["engine.cpp", "adamant.cpp"]);
         assert_eq!(spec.time_limit, Some(Duration::from_millis(1500)));
+        assert_eq!(spec.memory_bytes, Some(256 << 20));
+        assert_eq!(spec.total_time, Some(Duration::from_secs(120)));
         assert!(notices.is_empty(), "{notices:?}");
         assert!(from_fields("s".into(), &StressFields::default(), Path::new("p")).is_err());
     }

@@ -84,9 +84,12 @@ pub(super) fn parse(
     let input_file = io_file("input-file");
     let output_file = io_file("output-file");
 
+    let percent = judging.attribute("treat-points-from-checker-as-percent") == Some("true");
     let mut testsets = Vec::new();
     for node in children(judging, "testset") {
-        testsets.push(testset(dir, node, &err)?);
+        let mut set = testset(dir, node, &err)?;
+        set.checker_points_percent = percent;
+        testsets.push(set);
     }
     if testsets.is_empty() {
         return Err(err(judging, "<judging> has no <testset>".into()));
@@ -190,6 +193,8 @@ pub(super) fn parse(
                     script: attr(&["script", "pattern", "generator"]),
                     solutions: attr(&["solutions"]),
                     time_limit: attr(&["time-limit"]),
+                    memory_limit: attr(&["memory-limit"]),
+                    total_time_limit: attr(&["total-time-limit"]),
                 };
                 stresses.push(stress::from_fields(
                     format!("stress-{:03}", i + 1),
@@ -342,6 +347,7 @@ fn testset(
         memory_bytes,
         tests,
         groups,
+        checker_points_percent: false,
     })
 }
 

@@ -1,0 +1,2 @@
+n = int(input())
+print(n if n <= 10 else n - 1)
