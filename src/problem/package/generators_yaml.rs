@@ -1188,6 +1188,30 @@ fn scalar(value: &Value) -> String {
     }
 }
 
+/// A map entry's or sequence item's value after its `key:` or `-`: a non-empty map or sequence
+/// on the next lines, two spaces deeper; an empty one or a scalar on the same line.
+fn emit_child(value: &Value, indent: usize, out: &mut String) {
+    match value {
+        Value::Map(e) if !e.is_empty() => {
+            out.push('\n');
+            emit_into(value, indent + 2, out);
+        }
+        Value::Seq(i) if !i.is_empty() => {
+            out.push('\n');
+            emit_into(value, indent + 2, out);
+        }
+        Value::Map(_) | Value::Seq(_) => {
+            out.push(' ');
+            emit_into(value, 0, out);
+        }
+        other => {
+            out.push(' ');
+            out.push_str(&scalar(other));
+            out.push('\n');
+        }
+    }
+}
+
 fn emit_into(value: &Value, indent: usize, out: &mut String) {
     let pad = " ".repeat(indent);
     match value {
@@ -1198,50 +1222,14 @@ fn emit_into(value: &Value, indent: usize, out: &mut String) {
                 out.push_str(&pad);
                 out.push_str(&scalar(&Value::Str(key.name.clone())));
                 out.push(':');
-                match &child.value {
-                    Value::Map(e) if !e.is_empty() => {
-                        out.push('\n');
-                        emit_into(&child.value, indent + 2, out);
-                    }
-                    Value::Seq(i) if !i.is_empty() => {
-                        out.push('\n');
-                        emit_into(&child.value, indent + 2, out);
-                    }
-                    Value::Map(_) | Value::Seq(_) => {
-                        out.push(' ');
-                        emit_into(&child.value, 0, out);
-                    }
-                    other => {
-                        out.push(' ');
-                        out.push_str(&scalar(other));
-                        out.push('\n');
-                    }
-                }
+                emit_child(&child.value, indent, out);
             }
         }
         Value::Seq(items) => {
             for item in items {
                 out.push_str(&pad);
                 out.push('-');
-                match &item.value {
-                    Value::Map(e) if !e.is_empty() => {
-                        out.push('\n');
-                        emit_into(&item.value, indent + 2, out);
-                    }
-                    Value::Seq(i) if !i.is_empty() => {
-                        out.push('\n');
-                        emit_into(&item.value, indent + 2, out);
-                    }
-                    Value::Map(_) | Value::Seq(_) => {
-                        out.push(' ');
-                        emit_into(&item.value, 0, out);
-                    }
-                    other => {
-                        out.push(' ');
-                        out.push_str(&scalar(other));
-                        out.push('\n');
-                    }
-                }
+                emit_child(&item.value, indent, out);
             }
         }
         other => {

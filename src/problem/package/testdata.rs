@@ -449,6 +449,15 @@ mod tests {
         fs::write(path, text).unwrap();
     }
 
+    /// `read` with no problem.yaml flags and no constants.
+    fn read_without_flags(
+        dir: &Path,
+        format: FormatVersion,
+        notices: &mut Vec<String>,
+    ) -> Result<TestData, PackageError> {
+        read(dir, format, &[], &Constants::default(), notices)
+    }
+
     fn names(data: &TestData) -> Vec<&str> {
         data.tests.iter().map(|t| t.name.as_str()).collect()
     }
@@ -468,14 +477,7 @@ mod tests {
             write(d, &format!("{t}.in"), "1\n");
             write(d, &format!("{t}.ans"), "1\n");
         }
-        let data = read(
-            d,
-            FormatVersion::Legacy,
-            &[],
-            &Constants::default(),
-            &mut Vec::new(),
-        )
-        .unwrap();
+        let data = read_without_flags(d, FormatVersion::Legacy, &mut Vec::new()).unwrap();
         assert_eq!(
             names(&data),
             vec![
@@ -503,14 +505,7 @@ mod tests {
         write(d, "data/secret/empty.ans", "0\n");
         write(d, "data/secret/noans.in", "5\n");
         let mut notices = Vec::new();
-        let data = read(
-            d,
-            FormatVersion::Legacy,
-            &[],
-            &Constants::default(),
-            &mut notices,
-        )
-        .unwrap();
+        let data = read_without_flags(d, FormatVersion::Legacy, &mut notices).unwrap();
         assert_eq!(names(&data), vec!["secret/empty", "secret/noans"]);
         assert_eq!(data.tests[1].answer, None);
         assert!(
@@ -597,14 +592,7 @@ mod tests {
             "output_validator_args: [case_sensitive]\nargs: []\n",
         );
         let mut notices = Vec::new();
-        let data = read(
-            d,
-            FormatVersion::V2023_07,
-            &[],
-            &Constants::default(),
-            &mut notices,
-        )
-        .unwrap();
+        let data = read_without_flags(d, FormatVersion::V2023_07, &mut notices).unwrap();
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(notices[0].ends_with("testdata.yaml: ignored, test_group.yaml is used"));
         let t1 = &data.tests[0];
@@ -643,14 +631,7 @@ mod tests {
         write(d, "data/invalid_input/bad.in", "-1\n");
         write(d, "data/extra/x.in", "1\n");
         let mut notices = Vec::new();
-        let data = read(
-            d,
-            FormatVersion::V2023_07,
-            &[],
-            &Constants::default(),
-            &mut notices,
-        )
-        .unwrap();
+        let data = read_without_flags(d, FormatVersion::V2023_07, &mut notices).unwrap();
         assert_eq!(names(&data), vec!["sample/1", "secret/1"]);
         let s = &data.tests[0];
         assert_eq!(s.valid_output, Some(d.join("data/sample/1.out")));
@@ -671,26 +652,12 @@ mod tests {
     fn data_errors() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let err = read(
-            d,
-            FormatVersion::Legacy,
-            &[],
-            &Constants::default(),
-            &mut Vec::new(),
-        )
-        .unwrap_err();
+        let err = read_without_flags(d, FormatVersion::Legacy, &mut Vec::new()).unwrap_err();
         assert_eq!(err.path, d.join("data"));
         assert!(err.message.starts_with("missing"), "{err}");
 
         fs::create_dir(d.join("data")).unwrap();
-        let err = read(
-            d,
-            FormatVersion::Legacy,
-            &[],
-            &Constants::default(),
-            &mut Vec::new(),
-        )
-        .unwrap_err();
+        let err = read_without_flags(d, FormatVersion::Legacy, &mut Vec::new()).unwrap_err();
         assert_eq!(
             err.message,
             "has neither a sample/ nor a secret/ folder of tests"
@@ -702,14 +669,7 @@ mod tests {
             "data/secret/testdata.yaml",
             "output_validator_flags: [a\n",
         );
-        let err = read(
-            d,
-            FormatVersion::Legacy,
-            &[],
-            &Constants::default(),
-            &mut Vec::new(),
-        )
-        .unwrap_err();
+        let err = read_without_flags(d, FormatVersion::Legacy, &mut Vec::new()).unwrap_err();
         assert_eq!(err.path, d.join("data/secret/testdata.yaml"));
         assert!(err.to_string().contains("testdata.yaml line "), "{err}");
 
@@ -718,14 +678,7 @@ mod tests {
             "data/secret/testdata.yaml",
             "output_validator_flags:\n  nested: map\n",
         );
-        let err = read(
-            d,
-            FormatVersion::Legacy,
-            &[],
-            &Constants::default(),
-            &mut Vec::new(),
-        )
-        .unwrap_err();
+        let err = read_without_flags(d, FormatVersion::Legacy, &mut Vec::new()).unwrap_err();
         assert!(
             err.to_string().ends_with(
                 "testdata.yaml line 2: output_validator_flags must be a string, found a map"
