@@ -386,3 +386,123 @@ fn the_runs_that_derive_the_time_limit_judge_the_accepted_submissions() {
         0
     );
 }
+
+/// A 2023-07 package with no time limit: derived as twice the slowest accepted run, rounded up
+/// to half seconds (so never below 0.5 s), and a submission must exceed 1.5 x it to be TLE.
+const DERIVED_HALF_SECONDS: &str = "problem_format_version: 2023-07\nname: Triangle\nuuid: 0c1d2e3f-4a5b-4c6d-8e7f-901234567891\nlimits:\n  time_multipliers:\n    ac_to_time_limit: 2\n    time_limit_to_tle: 1.5\n  time_resolution: 0.5\n";
+
+/// Spins on the large tests until it is stopped.
+const SPIN: &str = "n = int(input())\nwhile n > 10**6:\n    pass\nprint(n * (n + 1) // 2)\n";
+
+#[test]
+fn a_tle_submission_is_judged_beside_the_derivation_when_the_limit_is_the_smallest() {
+    let _heavy = heavy();
+    let package = Package::new(
+        DERIVED_HALF_SECONDS,
+        &[
+            ("accepted/formula.py", FORMULA),
+            ("time_limit_exceeded/spin.py", SPIN),
+        ],
+    );
+    let (report, code) = package.verify(&["--fresh"]);
+    assert_eq!(code, 0, "{report:#}");
+    let spin = row(&report, "time_limit_exceeded/spin.py");
+    assert_eq!(spin["got"], "TLE", "{spin:#}");
+    assert_eq!(spin["time_limit_ms"], 500, "{spin:#}");
+    // Its runs were made beside the derivation (under 1.5 x 0.5 s), then judging reused them.
+    assert_eq!(
+        spin["tests_reused"].as_u64().unwrap(),
+        run_tests(spin),
+        "{spin:#}"
+    );
+}
+
+#[test]
+fn a_tle_submission_judged_beside_the_derivation_runs_again_under_a_larger_limit() {
+    let _heavy = heavy();
+    // About 0.35 s of CPU on the large tests: the derived limit is 1 s, above the smallest.
+    let burn = "import time\nn = int(input())\nwhile n > 10**6 and time.process_time() < 0.3:\n    pass\nprint(n * (n + 1) // 2)\n";
+    let package = Package::new(
+        DERIVED_HALF_SECONDS,
+        &[
+            ("accepted/burn.py", burn),
+            ("time_limit_exceeded/spin.py", SPIN),
+        ],
+    );
+    let (report, code) = package.verify(&["--fresh"]);
+    assert_eq!(code, 0, "{report:#}");
+    let spin = row(&report, "time_limit_exceeded/spin.py");
+    assert_eq!(spin["got"], "TLE", "{spin:#}");
+    assert_eq!(spin["time_limit_ms"], 1000, "{spin:#}");
+    // The run past 0.75 s says nothing of 1.5 s: the deciding test ran again.
+    assert!(
+        spin["tests_reused"].as_u64().unwrap() < run_tests(spin),
+        "{spin:#}"
+    );
+    let deciding = spin["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["verdict"] == "TLE")
+        .unwrap_or_else(|| panic!("no TLE test: {spin:#}"));
+    assert!(deciding["cpu_ms"].as_u64().unwrap() >= 1000, "{spin:#}");
+}
+
+#[test]
+fn a_second_verify_asks_no_native_compiler_its_version_again() {
+    let _heavy = heavy();
+    // A C++ "compiler" that is a native executable: it logs each `--version` and hands every
+    // other call to g++.
+    let tools = tempfile::tempdir().unwrap();
+    let log = tools.path().join("asked.log");
+    let source = tools.path().join("fake.c");
+    std::fs::write(
+        &source,
+        format!(
+            "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\nint main(int argc, char **argv) {{\n  if (argc > 1 && strcmp(argv[1], \"--version\") == 0) {{\n    FILE *log = fopen(\"{}\", \"a\"); fputs(\"asked\\n\", log); fclose(log);\n    puts(\"fake g++ 1.0\"); return 0;\n  }}\n  argv[0] = \"g++\"; execvp(\"g++\", argv); return 127;\n}}\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    let fake = tools.path().join("fake-g++");
+    let compiled = Command::new("gcc")
+        .arg("-o")
+        .arg(&fake)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(compiled.success());
+    let package = Package::new(
+        "name: Triangle\nlimits:\n  time_limit: 1\n",
+        &[(
+            "accepted/formula.cpp",
+            "#include <cstdio>\nint main() { unsigned long long n; scanf(\"%llu\", &n); printf(\"%llu\\n\", n * (n + 1) / 2); }\n",
+        )],
+    );
+    let verify = || {
+        let output = Command::new(env!("CARGO_BIN_EXE_stressjudge"))
+            .args(["verify", package.path(), "--json", "--stress-seeds", "0"])
+            .env("XDG_CACHE_HOME", package.cache.path())
+            .env("CXX", &fake)
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+        assert_eq!(report["ok"], true, "{report:#}");
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    assert_eq!(verify(), 1, "the first verify asks the compiler once");
+    assert_eq!(verify(), 1, "the second remembers its answer");
+    // A changed compiler file is asked again.
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    std::fs::File::options()
+        .write(true)
+        .open(&fake)
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
+    assert_eq!(verify(), 2, "a compiler whose file changed is asked again");
+}

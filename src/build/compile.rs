@@ -45,7 +45,11 @@ pub(crate) fn compile(
             spec.id
         )))
     })?;
-    let tools = toolchain::resolve_all(program.language, options.compile_timeout)?;
+    let tools = toolchain::resolve_all(
+        program.language,
+        options.compile_timeout,
+        Some(&options.cache_dir),
+    )?;
     let include_dir = include_dir(program);
     let mut hasher = ContentHasher::new(program.language);
     for (_, tool, identity) in &tools {

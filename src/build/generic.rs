@@ -31,7 +31,11 @@ pub(crate) fn build(
     cache: &Cache,
 ) -> Result<Built, BuildError> {
     let spec = toolchain::spec_of(program.language)?;
-    let resolved = toolchain::resolve_all(program.language, options.compile_timeout)?;
+    let resolved = toolchain::resolve_all(
+        program.language,
+        options.compile_timeout,
+        Some(&options.cache_dir),
+    )?;
     let mut hasher = ContentHasher::new(program.language);
     for (variable, tool, identity) in &resolved {
         hasher.field(variable.as_bytes());

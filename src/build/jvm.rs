@@ -118,6 +118,7 @@ pub(crate) fn build(
         &wanted,
         &compiler_spec.version,
         options.compile_timeout,
+        Some(&options.cache_dir),
     )?;
     let mut hasher = ContentHasher::new(language);
     hasher.field(identity.as_bytes());

@@ -403,7 +403,7 @@ pub fn language_support(language: &LanguageSpec) -> Result<Vec<(PathBuf, String)
             .map(|i| vec![(i.executable, i.version)])
             .map_err(|e| e.to_string());
     }
-    let tools = toolchain::resolve_all(language, timeout).map_err(|e| e.to_string())?;
+    let tools = toolchain::resolve_all(language, timeout, None).map_err(|e| e.to_string())?;
     Ok(tools
         .into_iter()
         .map(|(_, tool, identity)| {

@@ -11,6 +11,7 @@ use std::time::{Duration, SystemTime};
 use super::process::{self, Failure};
 use super::table::{LanguageSpec, ToolSpec};
 use super::{BuildError, Language};
+use crate::cache_entry::CheckedCache;
 
 /// A build tool as resolved: its program and any leading arguments given with it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -88,13 +89,14 @@ pub(crate) fn wanted(
 pub(crate) fn resolve_all(
     language: Language,
     limit: Duration,
+    remembered_in: Option<&Path>,
 ) -> Result<Vec<(String, Tool, String)>, BuildError> {
     let spec = spec_of(language)?;
     let mut tools = Vec::new();
     for tool_spec in &spec.tools {
         let wanted = Wanted::of(language, tool_spec);
         let tool = resolve(&wanted)?;
-        let identity = identity(&tool, &wanted, &tool_spec.version, limit)?;
+        let identity = identity(&tool, &wanted, &tool_spec.version, limit, remembered_in)?;
         tools.push((tool_spec.variable.clone(), tool, identity));
     }
     Ok(tools)
@@ -181,12 +183,16 @@ fn identities() -> &'static Mutex<HashMap<IdentityKey, IdentitySlot>> {
 
 /// The tool's identity for content hashes: its path and the first line it prints when asked
 /// `version` (`--version`, or `-version` for kotlinc), asked once per process (again only
-/// if the tool's file changes). A tool that cannot answer is [`BuildError::Unavailable`].
+/// if the tool's file changes). A native executable's answer is also kept across commands
+/// in the cache folder `remembered_in` (see [`lasting_key`]), so a second `verify` asks no
+/// compiler again (`javac -version` alone starts a JVM). A tool that cannot answer is
+/// [`BuildError::Unavailable`].
 pub(crate) fn identity(
     tool: &Tool,
     wanted: &Wanted,
     version: &[String],
     limit: Duration,
+    remembered_in: Option<&Path>,
 ) -> Result<String, BuildError> {
     let version_flag = version.join(" ");
     let metadata = std::fs::metadata(&tool.program).ok();
@@ -204,6 +210,19 @@ pub(crate) fn identity(
     let mut known = slot.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(known) = known.as_ref() {
         return Ok(known.clone());
+    }
+    let lasting = remembered_in.and_then(|dir| {
+        let key = lasting_key(tool, version)?;
+        Some((
+            CheckedCache::new(dir.join("toolchains"), "toolchain version"),
+            key,
+        ))
+    });
+    if let Some((cache, key)) = &lasting {
+        if let Some(identity) = cache.get(key).and_then(|b| String::from_utf8(b).ok()) {
+            *known = Some(identity.clone());
+            return Ok(identity);
+        }
     }
     let mut command = tool.command();
     command.args(version);
@@ -238,6 +257,42 @@ pub(crate) fn identity(
         .unwrap_or("")
         .to_string();
     let identity = format!("{} {version}", tool.program.display());
+    if let Some((cache, key)) = &lasting {
+        cache.put(key, identity.as_bytes());
+    }
     *known = Some(identity.clone());
     Ok(identity)
+}
+
+/// The key under which a tool's `--version` answer is kept across commands: only for a native
+/// executable (an ELF file once symlinks are followed), whose answer changes only with its
+/// file, so the key holds the file's path, inode, size and modification time with the
+/// arguments asked. A script (a version manager's shim such as pyenv's, whose answer follows
+/// the environment and the working folder) is asked in every command: `None`.
+fn lasting_key(tool: &Tool, version: &[String]) -> Option<String> {
+    use std::io::Read;
+    use std::os::unix::fs::MetadataExt;
+    let real = std::fs::canonicalize(&tool.program).ok()?;
+    let mut magic = [0u8; 4];
+    std::fs::File::open(&real)
+        .ok()?
+        .read_exact(&mut magic)
+        .ok()?;
+    if &magic != b"\x7fELF" {
+        return None;
+    }
+    let meta = std::fs::metadata(&real).ok()?;
+    let described = format!(
+        "toolchain-version-v1 {} {:?} {:?} {:?} dev {} ino {} size {} mtime {}.{}",
+        tool.program.display(),
+        real,
+        tool.leading_args,
+        version,
+        meta.dev(),
+        meta.ino(),
+        meta.size(),
+        meta.mtime(),
+        meta.mtime_nsec()
+    );
+    Some(crate::cache_entry::sha256_hex(described.as_bytes()))
 }

@@ -51,15 +51,40 @@ pub fn settle_remembering(
     isolation: IsolationChoice,
     results: &ResultCache,
 ) -> Result<(), UsageError> {
-    let Some(rule) = folder.time_limit_rule else {
-        return Ok(());
-    };
-    let slowest = slowest_accepted(folder, jobs, isolation, results)?;
-    let limit = rule.time_limit(slowest.cpu);
-    let note = note(&rule, &slowest, limit);
-    folder.problem.set_time_limit(limit, note);
-    folder.time_limit_rule = None;
+    let derived = derive_remembering(folder, jobs, isolation, results, None)?;
+    apply(folder, derived);
     Ok(())
+}
+
+/// Work that runs beside the time-limit derivation, taking its cores from the derivation's
+/// gate and told whether the derivation still goes on (so it starts nothing new after):
+/// verify judges the submissions that must exceed the limit there (building them itself:
+/// the derivation's own prebuilding then leaves them out).
+pub type Beside<'a> = dyn Fn(&Gate, &dyn Fn() -> bool) + Sync + 'a;
+
+/// The limit [`settle_remembering`] would set and the note that says where it came from,
+/// `None` when `folder` has a limit; `beside` runs at the same time, on the same gate.
+pub fn derive_remembering(
+    folder: &Folder,
+    jobs: usize,
+    isolation: IsolationChoice,
+    results: &ResultCache,
+    beside: Option<&Beside<'_>>,
+) -> Result<Option<(Duration, String)>, UsageError> {
+    let Some(rule) = folder.time_limit_rule else {
+        return Ok(None);
+    };
+    let slowest = slowest_accepted(folder, jobs, isolation, results, beside)?;
+    let limit = rule.time_limit(slowest.cpu);
+    Ok(Some((limit, note(&rule, &slowest, limit))))
+}
+
+/// Sets the limit [`derive_remembering`] found (nothing when it found none).
+pub fn apply(folder: &mut Folder, derived: Option<(Duration, String)>) {
+    if let Some((limit, note)) = derived {
+        folder.problem.set_time_limit(limit, note);
+        folder.time_limit_rule = None;
+    }
 }
 
 /// What the report says about a derived limit.
@@ -81,6 +106,7 @@ fn slowest_accepted(
     jobs: usize,
     isolation: IsolationChoice,
     results: &ResultCache,
+    beside: Option<&Beside<'_>>,
 ) -> Result<Slowest, UsageError> {
     let problem: &dyn Problem = &folder.problem;
     let cases = problem
@@ -111,12 +137,17 @@ fn slowest_accepted(
         Mutex::new(accepted.iter().map(|_| None).collect());
     let workers = jobs.min(accepted.len()).max(1);
     let probing = AtomicUsize::new(workers);
-    let later = later_submissions(folder, &accepted);
+    let mut later = later_submissions(folder, &accepted);
+    if beside.is_some() {
+        // `beside` builds those it judges itself, first thing.
+        later.retain(|s| !s.expected.must_exceed_time_limit());
+    }
+    let probing_goes_on = || probing.load(Ordering::SeqCst) > 0;
     std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let probing_goes_on = || probing.load(Ordering::SeqCst) > 0;
-            prebuild(&later, &probing_goes_on, Some(&gate));
-        });
+        scope.spawn(|| prebuild(&later, &probing_goes_on, Some(&gate)));
+        if let Some(beside) = beside {
+            scope.spawn(|| beside(&gate, &probing_goes_on));
+        }
         for _ in 0..workers {
             scope.spawn(|| loop {
                 let k = next.fetch_add(1, Ordering::SeqCst);

@@ -5,6 +5,7 @@
 
 use super::library::Expected;
 use crate::problem::package::scoring::Grading;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use super::library::LibrarySolution;
@@ -162,12 +163,7 @@ pub fn evaluate(
         cache: settings.results,
         candidate: &program.content_hash,
     };
-    let rejection_ends = |test: &str| match &solution.expected {
-        Expected::Kattis { expectation, .. } => {
-            expectation.rejection_ends_judging(settings.grading, test)
-        }
-        Expected::Verdict(_) => true,
-    };
+    let rejection_ends = |test: &str| rejection_ends(solution, settings, test);
     let judging = Judging {
         stop_at_decision: !settings.all_tests,
         rejection_ends: Some(&rejection_ends),
@@ -183,23 +179,16 @@ pub fn evaluate(
     // (a run clearly past the limit is TLE there, see `testset::results`). Only where runs can
     // be remembered, and not with `--all-tests` (every test of a slow solution would run to
     // the margin).
-    let margin_first =
-        settings.tle_margin > 1.0 && !settings.all_tests && problem.judging_identity().is_some();
+    let margin_first = margin_first(problem, settings);
     let margin_run = if margin_first {
-        let run = run_test_set_with(
+        Some(margin_pass(
             problem,
             &cases,
-            &margin_plan(&plan, settings.tle_margin, false),
-            || SandboxExecutor::start_for(&program, problem.info()),
-            &Unobserved,
-            Judging {
-                then_judged_under: Some(plan.limits.cpu),
-                reuse_already_counted: true,
-                ..judging
-            },
-        )
-        .map_err(|f| fault_error(f, None))?;
-        Some(run)
+            &plan,
+            &program,
+            settings.tle_margin,
+            judging,
+        )?)
     } else {
         None
     };
@@ -277,6 +266,133 @@ pub fn evaluate(
     evaluation.tests = run.rows;
     evaluation.elapsed = started.elapsed();
     Ok(evaluation)
+}
+
+/// Whether a rejected test named `test` ends `solution`'s judging under its own rules.
+fn rejection_ends(solution: &LibrarySolution, settings: Settings<'_>, test: &str) -> bool {
+    match &solution.expected {
+        Expected::Kattis { expectation, .. } => {
+            expectation.rejection_ends_judging(settings.grading, test)
+        }
+        Expected::Verdict(_) => true,
+    }
+}
+
+/// Whether judging runs the safety margin's pass first ([`margin_pass`]): only where runs
+/// can be remembered, and not with `--all-tests` (every test of a slow solution would run to
+/// the margin).
+fn margin_first(problem: &dyn Problem, settings: Settings<'_>) -> bool {
+    settings.tle_margin > 1.0 && !settings.all_tests && problem.judging_identity().is_some()
+}
+
+/// The fixed tests under `margin` x `plan`'s limit, up to the deciding one, remembered in the
+/// result cache. As problemtools does, a test set runs under the safety margin's looser limit
+/// first, so a time_limit_exceeded solution's deciding test runs once (to the margin) rather
+/// than to the limit and then again to the margin; judging under the limit then reuses these
+/// runs (a run clearly past the limit is TLE there, see `testset::results`).
+fn margin_pass(
+    problem: &dyn Problem,
+    cases: &[TestCase],
+    plan: &Plan,
+    program: &Program,
+    margin: f64,
+    judging: Judging<'_>,
+) -> Result<crate::testset::TestSetRun, UsageError> {
+    run_test_set_with(
+        problem,
+        cases,
+        &margin_plan(plan, margin, false),
+        || SandboxExecutor::start_for(program, problem.info()),
+        &Unobserved,
+        Judging {
+            then_judged_under: Some(plan.limits.cpu),
+            reuse_already_counted: true,
+            ..judging
+        },
+    )
+    .map_err(|f| fault_error(f, None))
+}
+
+/// While a problem folder's time limit is being derived, runs the margin pass
+/// ([`margin_pass`]) of each of `solutions` that must exceed the limit, under the smallest
+/// limit the derivation can give (`lowest`: one step of the rule's resolution), one run at a
+/// time on a slot of `settings.gate` (the derivation's), starting each only while
+/// `derivation_goes_on` (those left are judged side by side once the limit is known, not one
+/// after another here while a core idles). Most derived limits are that smallest
+/// one, and judging then finds these runs remembered: the longest run of a verify (a TLE
+/// submission running to `margin` x the limit) overlaps the derivation instead of following
+/// it. Under a larger limit they decide nothing (a TLE under a smaller limit says nothing of
+/// a larger one) and are run again, having cost one core at most `margin` x `lowest` per
+/// solution. Failures are left for judging to meet and report. Returns the wall time spent
+/// on each solution it built or ran (its report row counts it as that solution's).
+pub fn judge_must_exceed_early(
+    problem: &dyn Problem,
+    solutions: &[LibrarySolution],
+    lowest: Duration,
+    settings: Settings<'_>,
+    derivation_goes_on: &dyn Fn() -> bool,
+) -> Vec<(PathBuf, Duration)> {
+    let mut spent = Vec::new();
+    let must_exceed: Vec<&LibrarySolution> = (solutions.iter())
+        .filter(|s| {
+            matches!(&s.expected,
+            Expected::Kattis { expectation, .. } if expectation.must_exceed_time_limit())
+        })
+        .collect();
+    if must_exceed.is_empty() || settings.strict_timing || !margin_first(problem, settings) {
+        return spent;
+    }
+    let Ok(cases) = problem.fixed_tests() else {
+        return spent;
+    };
+    for solution in must_exceed {
+        if !derivation_goes_on() {
+            break;
+        }
+        let started = std::time::Instant::now();
+        let candidate = CandidateOptions {
+            source: CandidateSource::Path(solution.path.clone()),
+            time_limit: Some(lowest),
+            memory_limit: None,
+            output_limit: None,
+            jobs: 1,
+            strict_timing: false,
+            isolation: settings.isolation,
+            limit_flags: Vec::new(),
+        };
+        let built = {
+            let _slot = settings.gate.shared();
+            build_submission(&candidate.source, &solution.declared)
+        };
+        let Ok(program) = built else {
+            spent.push((solution.path.clone(), started.elapsed()));
+            continue;
+        };
+        let rejection_ends = |test: &str| rejection_ends(solution, settings, test);
+        let judging = Judging {
+            stop_at_decision: true,
+            rejection_ends: Some(&rejection_ends),
+            memo: Some(Memo {
+                cache: settings.results,
+                candidate: &program.content_hash,
+            }),
+            gate: Some(settings.gate),
+            then_judged_under: None,
+            reuse_already_counted: false,
+            ends_at: None,
+        };
+        let plan = Plan::new(&candidate, problem.info());
+        let _ = margin_pass(
+            problem,
+            &cases,
+            &plan,
+            &program,
+            settings.tle_margin,
+            judging,
+        );
+        spent.push((solution.path.clone(), started.elapsed()));
+    }
+    spent
 }
 
 /// A stress pass's first failure (verdict, where, why; `AC` when none) and whether it came from

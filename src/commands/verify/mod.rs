@@ -12,10 +12,10 @@
 pub mod evaluate;
 pub mod library;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::common::{builtin_with_file_io, fault_error, not_polygon_testset};
 use super::time_limit;
@@ -59,12 +59,23 @@ struct Target {
     grader: Option<Grader>,
     /// Notes on the problem besides its own (a custom grader that cannot run here).
     notes: Vec<String>,
+    /// Wall time spent on some solutions before judging began (judged beside the time
+    /// limit's derivation), counted in their rows.
+    judged_early: JudgedEarly,
     /// Its fixed tests, made by the first solution judged (a built-in problem answers its
     /// max tests with its reference, a folder's reads its files).
     cases: OnceLock<Result<Vec<TestCase>, ToolFailure>>,
 }
 
 impl Target {
+    /// The wall time spent on the solution at `path` before judging began.
+    fn judged_early_time(&self, path: &Path) -> Duration {
+        (self.judged_early.iter())
+            .filter(|(p, _)| p == path)
+            .map(|(_, spent)| *spent)
+            .sum()
+    }
+
     /// The fixed tests, made on first use.
     fn fixed_tests(&self) -> Result<Vec<TestCase>, UsageError> {
         self.cases
@@ -99,6 +110,55 @@ fn build_tools_and_submissions(loaded: &Folder, stressing: bool) -> Result<(), U
     .map_err(|f| fault_error(Fault::judge(f, "", None), None))
 }
 
+/// Wall time spent on each solution judged before judging began.
+type JudgedEarly = Vec<(PathBuf, Duration)>;
+
+/// The time limit of a problem folder that gives none, derived from its accepted submissions
+/// (`None` when it gives one), while the submissions that must exceed it are judged beside
+/// the derivation under the smallest limit it can give
+/// ([`evaluate::judge_must_exceed_early`]), with the wall time each of those took.
+fn derive_time_limit(
+    loaded: &Folder,
+    solutions: &[LibrarySolution],
+    args: &VerifyOptions,
+    results: &ResultCache,
+) -> Result<(Option<(Duration, String)>, JudgedEarly), UsageError> {
+    let Some(rule) = loaded.time_limit_rule else {
+        return Ok((None, Vec::new()));
+    };
+    let lowest = rule.time_limit(Duration::ZERO);
+    let judged_early = Mutex::new(Vec::new());
+    let beside = |gate: &Gate, derivation_goes_on: &dyn Fn() -> bool| {
+        let settings = Settings {
+            jobs: 1,
+            stress_jobs: args.jobs,
+            strict_timing: args.strict_timing,
+            stress_seeds: 0,
+            isolation: args.isolation,
+            tle_margin: loaded.rule.time_limit_to_tle,
+            ac_to_time_limit: loaded.rule.ac_to_time_limit,
+            all_tests: args.all_tests || loaded.polygon.is_some(),
+            grading: loaded.grading.as_ref(),
+            results,
+            gate,
+        };
+        let spent = evaluate::judge_must_exceed_early(
+            &loaded.problem,
+            solutions,
+            lowest,
+            settings,
+            derivation_goes_on,
+        );
+        *lock(&judged_early) = spent;
+    };
+    let derived =
+        time_limit::derive_remembering(loaded, args.jobs, args.isolation, results, Some(&beside))?;
+    Ok((
+        derived,
+        judged_early.into_inner().unwrap_or_else(|e| e.into_inner()),
+    ))
+}
+
 /// The problems named (every built-in one by default) with their solutions.
 fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, UsageError> {
     let catalog = Catalog::builtin();
@@ -123,9 +183,10 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
             }
             let stressing = args.stress_seeds > 0 && loaded.problem.info().has_reference;
             build_tools_and_submissions(&loaded, stressing)?;
-            time_limit::settle_remembering(&mut loaded, args.jobs, args.isolation, results)?;
             let dir = Path::new(name);
             let mut solutions = library::from_folder(name, dir, &loaded.submissions);
+            let (derived, judged_early) = derive_time_limit(&loaded, &solutions, args, results)?;
+            time_limit::apply(&mut loaded, derived);
             if loaded.polygon.is_some() {
                 // A Polygon package's solutions are shown from the package (`solutions/a.cpp`).
                 for solution in &mut solutions {
@@ -182,6 +243,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 grader,
                 notes,
                 cases: OnceLock::new(),
+                judged_early,
             });
         } else {
             let mut problem = catalog.find(name)?;
@@ -202,6 +264,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 grader: None,
                 notes: Vec::new(),
                 cases: OnceLock::new(),
+                judged_early: Vec::new(),
             });
         }
     }
@@ -314,6 +377,10 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     tests.as_ref(),
                 );
                 watch.end(&tests);
+                let evaluated = evaluated.map(|mut evaluation| {
+                    evaluation.elapsed += target.judged_early_time(&solution.path);
+                    evaluation
+                });
                 let row = match evaluated
                     .and_then(|evaluation| verify_row(solution, evaluation, target))
                 {
