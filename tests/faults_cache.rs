@@ -23,18 +23,26 @@ use stressjudge::cache_entry::{sha256_hex, unseal};
 
 /// The cache folders of checked entries, under `XDG_CACHE_HOME/stressjudge`: reference
 /// answers, executables and their checksums, build markers, built tests (Polygon), validator
-/// acceptances (Polygon), remembered runs (verify).
-const ENTRY_FOLDERS: [&str; 7] = [
-    "answers", "bin", "sum", "ok", "tests", "accepted", "results",
+/// acceptances (Polygon), remembered runs (verify), native compilers' version answers.
+const ENTRY_FOLDERS: [&str; 8] = [
+    "answers",
+    "bin",
+    "sum",
+    "ok",
+    "tests",
+    "accepted",
+    "results",
+    "toolchains",
 ];
 
 /// The notes' names of the caches, each of which may say "damaged" at most once a run.
-const CACHE_NAMES: [&str; 5] = [
+const CACHE_NAMES: [&str; 6] = [
     "build cache",
     "reference-answer cache",
     "built-test cache",
     "validator acceptance cache",
     "run-result cache",
+    "toolchain version cache",
 ];
 
 /// The ways an entry is damaged.
