@@ -43,6 +43,8 @@ pub struct Submission {
     /// Where the expectation comes from: `folder name`, `submissions.yaml`,
     /// `@EXPECTED_RESULTS@ in x.c`.
     pub expectation_source: String,
+    /// DOMjudge's `@EXPECTED_RESULTS@` / `@EXPECTED_SCORE@` annotation in its sources, if any.
+    pub annotation: Option<domjudge::Annotation>,
 }
 
 impl Submission {
@@ -100,7 +102,8 @@ pub(crate) fn list(
             }
             let relative = format!("{category}/{name}");
             let program = Program::at(&program_path);
-            let found = expectation_of(&relative, &category, &program, format, &entries, notices);
+            let (found, annotation) =
+                expectation_of(&relative, &category, &program, format, &entries, notices);
             let Some((expected, source)) = found else {
                 unexpected.push(relative);
                 continue;
@@ -117,6 +120,7 @@ pub(crate) fn list(
                 language,
                 entrypoint,
                 expectation_source: source,
+                annotation,
             });
         }
     }
@@ -157,7 +161,7 @@ fn expectation_of(
     format: FormatVersion,
     entries: &[Entry],
     notices: &mut Vec<String>,
-) -> Option<(Expectation, String)> {
+) -> (Option<(Expectation, String)>, Option<domjudge::Annotation>) {
     let mut expected = folder_expectation(category, format);
     let mut source = expected.as_ref().map(|_| "folder name".to_string());
     let mut added = false;
@@ -206,7 +210,7 @@ fn expectation_of(
             None
         }
     };
-    match (expected, annotation) {
+    let found = match (expected, annotation.as_ref()) {
         (Some(e), Some(a)) => {
             let folder_verdict = main_verdict(category);
             if let Some(v) =
@@ -222,6 +226,64 @@ fn expectation_of(
         (Some(e), None) => Some((e, source.unwrap_or_default())),
         (None, Some(a)) => Some((a.expectation(), format!("@EXPECTED_RESULTS@ in {}", a.file))),
         (None, None) => None,
+    };
+    (found, annotation)
+}
+
+/// Whether some submission's sources give an `@EXPECTED_SCORE@` score: a marker only DOMjudge
+/// reads, so the package's expected scores are DOMjudge's (and its scoring is DOMjudge's,
+/// [`super::scoring::DomJudgeGrading`]).
+pub(crate) fn expects_domjudge_scores(submissions: &[Submission]) -> bool {
+    (submissions.iter()).any(|s| s.annotation.as_ref().is_some_and(|a| a.score.is_some()))
+}
+
+/// Makes the expectations of a package judged as DOMjudge judges it ([`expects_domjudge_scores`])
+/// what DOMjudge's import makes of them (`ImportProblemService::importZippedProblem`): the
+/// folder's result (`SubmissionService::normalizeExpectedResult`), or the annotation's results
+/// when they do not list it (the folder's alone when they do), promise the submission's final
+/// result, which for a scoring problem is its group tree's (the first rejected group or test;
+/// samples outside the tree do not count), not a verdict on every test; and
+/// `@EXPECTED_SCORE@` is checked whatever the folder. An `accepted/` submission keeps its rule
+/// over every test (the same promise, and it bounds a derived time limit); an expectation from
+/// `submissions.yaml` (which DOMjudge does not read) is left alone.
+pub(crate) fn judge_as_domjudge(submissions: &mut [Submission]) {
+    for submission in submissions {
+        let Some(annotation) = submission.annotation.clone() else {
+            continue;
+        };
+        if submission.expectation_source.contains("submissions.yaml") {
+            continue;
+        }
+        let results = match main_verdict(&submission.category) {
+            Some(v) if annotation.results.is_empty() || annotation.results.contains(&v) => {
+                vec![v]
+            }
+            Some(_) => annotation.results.clone(),
+            None => continue,
+        };
+        let expected = &mut submission.expected;
+        if results != [TestVerdict::AC] || submission.category != "accepted" {
+            let label = expected.label.clone();
+            *expected = Expectation {
+                label,
+                ..Expectation::any_of(&results)
+            };
+        }
+        if let Some(score) = annotation.score {
+            expected.rules.extend(
+                annotation
+                    .expectation()
+                    .rules
+                    .into_iter()
+                    .filter(|r| r.score.is_some()),
+            );
+            submission.expectation_source = format!(
+                "{} + @EXPECTED_SCORE@ {} in {}, as DOMjudge judges",
+                submission.expectation_source,
+                super::expectation::show_score(score),
+                annotation.file
+            );
+        }
     }
 }
 
