@@ -433,6 +433,7 @@ pub fn time_limit_role(expectation: &Expectation) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use super::super::expectation::{verdict_set, Judged, JudgedTest};
     use super::TestVerdict::*;
     use super::*;
     use std::fs;
@@ -499,6 +500,60 @@ mod tests {
             notices[2].ends_with("skipped: python2/old.py"),
             "{notices:?}"
         );
+    }
+
+    /// DOMjudge's import: the folder's result, or the annotation's when it does not list it;
+    /// `@EXPECTED_SCORE@` in every folder; `accepted/` keeps its rule over every test.
+    #[test]
+    fn domjudge_judged_expectations_follow_its_import() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            &[
+                ("submissions/accepted/a.py", "# @EXPECTED_SCORE@: 60\n"),
+                (
+                    "submissions/wrong_answer/w.py",
+                    "# @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT\n# @EXPECTED_SCORE@: 5\n",
+                ),
+                (
+                    "submissions/wrong_answer/t.py",
+                    "# @EXPECTED_RESULTS@: TIMELIMIT\n",
+                ),
+                ("submissions/wrong_answer/plain.py", "x"),
+            ],
+        );
+        let mut notices = Vec::new();
+        let mut subs = list(dir.path(), FormatVersion::Legacy, true, &mut notices).unwrap();
+        assert!(expects_domjudge_scores(&subs));
+        judge_as_domjudge(&mut subs);
+        let by_name = |n: &str| subs.iter().find(|s| s.program.path.ends_with(n)).unwrap();
+        let accepted = &by_name("a.py").expected;
+        assert!(accepted.is_accepted() && accepted.lower_bound_rules().next().is_some());
+        assert_eq!(accepted.rules[1].score.map(|r| r.min), Some(60.0));
+        let w = &by_name("w.py").expected;
+        assert_eq!(w.verdict_any_of, Some(verdict_set(&[WA])));
+        let judged = |score: f64| Judged {
+            compiled: true,
+            tests: [("secret/1", WA), ("secret/2", TLE)]
+                .iter()
+                .map(|(name, verdict)| JudgedTest {
+                    name: name.to_string(),
+                    verdict: *verdict,
+                    message: String::new(),
+                })
+                .collect(),
+            score: Some(score),
+            ..Judged::default()
+        };
+        assert_eq!(w.broken_promises(&judged(5.0)), Vec::<String>::new());
+        assert_eq!(w.broken_promises(&judged(6.0)).len(), 1);
+        assert_eq!(w.rules[0].score.map(|r| r.max), Some(5.0));
+        assert_eq!(
+            by_name("t.py").expected.verdict_any_of,
+            Some(verdict_set(&[TLE]))
+        );
+        // No annotation: the folder's rule over every test, as before.
+        assert!(!by_name("plain.py").expected.is_met_by([WA, TLE]));
     }
 
     #[test]
