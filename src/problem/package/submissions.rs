@@ -243,17 +243,23 @@ pub(crate) fn expects_domjudge_scores(submissions: &[Submission]) -> bool {
 /// when they do not list it (the folder's alone when they do), promise the submission's final
 /// result, which for a scoring problem is its group tree's (the first rejected group or test;
 /// samples outside the tree do not count), not a verdict on every test; and
-/// `@EXPECTED_SCORE@` is checked whatever the folder. An `accepted/` submission keeps its rule
+/// `@EXPECTED_SCORE@` is checked whatever the folder. A submission without an annotation gets
+/// its folder's result. An `accepted/` submission keeps its rule
 /// over every test (the same promise, and it bounds a derived time limit); an expectation from
 /// `submissions.yaml` (which DOMjudge does not read) is left alone.
 pub(crate) fn judge_as_domjudge(submissions: &mut [Submission]) {
     for submission in submissions {
-        let Some(annotation) = submission.annotation.clone() else {
-            continue;
-        };
         if submission.expectation_source.contains("submissions.yaml") {
             continue;
         }
+        let annotation = submission
+            .annotation
+            .clone()
+            .unwrap_or(domjudge::Annotation {
+                results: Vec::new(),
+                score: None,
+                file: String::new(),
+            });
         let results = match main_verdict(&submission.category) {
             Some(v) if annotation.results.is_empty() || annotation.results.contains(&v) => {
                 vec![v]
@@ -552,8 +558,9 @@ mod tests {
             by_name("t.py").expected.verdict_any_of,
             Some(verdict_set(&[TLE]))
         );
-        // No annotation: the folder's rule over every test, as before.
-        assert!(!by_name("plain.py").expected.is_met_by([WA, TLE]));
+        // No annotation: the folder's result, as DOMjudge's import gives it.
+        assert!(by_name("plain.py").expected.is_met_by([WA, TLE]));
+        assert!(!by_name("plain.py").expected.is_met_by([TLE, WA]));
     }
 
     #[test]
