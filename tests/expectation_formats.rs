@@ -8,7 +8,8 @@
 //!   `.timelimit`, `submissions.json`;
 //! - scoring: a legacy package graded by problemtools' default grader (groups, `on_reject:
 //!   continue`, `accept_score`, `grader_flags`, `partially_accepted/`) and a 2025-09 package
-//!   whose output validator writes `score_multiplier.txt`, with `score` expectations;
+//!   whose output validator writes `score_multiplier.txt`, with `score` expectations; a
+//!   legacy package written for DOMjudge (`@EXPECTED_SCORE@`) scored as DOMjudge scores;
 //! - where submissions run, as DOMjudge runs them: a read-only working directory (unless
 //!   2025-09 `allow_file_writing: true`) with `/tmp` writable, a shell program in its own
 //!   folder, every JavaScript file syntax-checked, output past the limit cut while the run goes
@@ -609,6 +610,129 @@ sys.exit(43)
         .map(|t| t["score"].as_f64())
         .collect();
     assert_eq!(scores, [None, Some(7.5), Some(7.5), None]);
+}
+
+/// A legacy scoring package written for DOMjudge (as its `example_scoring_problems/`): its
+/// `@EXPECTED_SCORE@`s are DOMjudge's, so it is scored as DOMjudge scores (a group's
+/// `accept_score` once when all its tests pass, `avg` over subgroups, samples outside the
+/// groups worth nothing) and a folder or annotation promises the final result (the first
+/// rejected group's), not a verdict on every test. The same package without the annotations
+/// is scored as problemtools' default grader scores it.
+#[test]
+fn domjudge_scoring_as_domjudge_scores() {
+    let tmp = tempdir();
+    let dir = tmp.path().join("djscored");
+    let tagged = |results: &str, score: &str, body: &str| {
+        format!("# @EXPECTED_RESULTS@: {results}\n# @EXPECTED_SCORE@: {score}\n{body}")
+    };
+    let accepted = tagged("CORRECT", "100", ECHO);
+    // Wrong on the first group, never ends on `slow` inputs: DOMjudge's result is WA (group
+    // `a` is rejected first), although group `c` is TLE.
+    let wrong_then_slow = tagged(
+        "WRONG-ANSWER",
+        "45",
+        "s = input()\nif 'slow' in s:\n    while True:\n        pass\nprint('no' if s.startswith('a') else s)\n",
+    );
+    let easy = tagged("WRONG-ANSWER", "25", EASY_ONLY);
+    // Wrong on the sample only: CORRECT with every point, the sample being in no group.
+    let sample_wrong = tagged(
+        "CORRECT",
+        "100",
+        "s = input()\nprint('no' if s == 'sample' else s)\n",
+    );
+    let mut files = vec![
+        ("problem.yaml", "name: DOMjudge scored\ntype: scoring\n"),
+        (".timelimit", "1\n"),
+        (
+            "data/testdata.yaml",
+            "on_reject: continue\ngrader_flags: sum\n",
+        ),
+        ("data/sample/1.in", "sample\n"),
+        ("data/sample/1.ans", "sample\n"),
+        (
+            "data/secret/testdata.yaml",
+            "on_reject: continue\ngrader_flags: sum\n",
+        ),
+        ("data/secret/a/testdata.yaml", "accept_score: 10\n"),
+        ("data/secret/a/1.in", "a one\n"),
+        ("data/secret/a/1.ans", "a one\n"),
+        ("data/secret/a/2.in", "a two\n"),
+        ("data/secret/a/2.ans", "a two\n"),
+        (
+            "data/secret/b/testdata.yaml",
+            "on_reject: continue\ngrader_flags: avg\n",
+        ),
+        ("data/secret/b/x/testdata.yaml", "accept_score: 30\n"),
+        ("data/secret/b/x/1.in", "bx\n"),
+        ("data/secret/b/x/1.ans", "bx\n"),
+        ("data/secret/b/y/testdata.yaml", "accept_score: 60\n"),
+        ("data/secret/b/y/1.in", "hard by\n"),
+        ("data/secret/b/y/1.ans", "hard by\n"),
+        ("data/secret/c/testdata.yaml", "accept_score: 45\n"),
+        ("data/secret/c/1.in", "hard slow c\n"),
+        ("data/secret/c/1.ans", "hard slow c\n"),
+    ];
+    files.extend([
+        ("submissions/accepted/echo.py", accepted.as_str()),
+        ("submissions/wrong_answer/slow.py", wrong_then_slow.as_str()),
+        ("submissions/partial/easy.py", easy.as_str()),
+        ("submissions/partial/sample_wrong.py", sample_wrong.as_str()),
+    ]);
+    package(&dir, &files);
+    let run = verify(&dir);
+    let report = run.json();
+    let rows = rows_by_submission(&report);
+    for name in [
+        "accepted/echo.py",
+        "wrong_answer/slow.py",
+        "partial/easy.py",
+        "partial/sample_wrong.py",
+    ] {
+        assert_ok(&rows, name);
+    }
+    run.expect_code(0);
+    let score = |name: &str| rows[name]["score"]["score"].as_f64();
+    assert_eq!(score("accepted/echo.py"), Some(100.0));
+    assert_eq!(score("wrong_answer/slow.py"), Some(45.0));
+    assert_eq!(score("partial/easy.py"), Some(25.0));
+    assert_eq!(score("partial/sample_wrong.py"), Some(100.0));
+    let slow = &rows["wrong_answer/slow.py"];
+    assert!(
+        slow["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["name"] == "secret/c/1" && t["verdict"] == "TLE"),
+        "{slow:#}"
+    );
+    assert_eq!(
+        slow["expectation_source"],
+        "folder name + @EXPECTED_SCORE@ 45 in slow.py, as DOMjudge judges"
+    );
+    assert_eq!(rows["partial/easy.py"]["score"]["verdict"], "WA");
+    let said = notes(&report);
+    assert!(
+        said.iter()
+            .any(|n| n.starts_with("scored as DOMjudge scores")),
+        "{said:#?}"
+    );
+
+    // Without DOMjudge's expected scores, problemtools' default grader: the sample's 1, group
+    // a's 10 per test, b's average of 30 and 60, c's 45.
+    std::fs::remove_dir_all(dir.join("submissions")).unwrap();
+    write(&dir, "submissions/accepted/echo.py", ECHO);
+    let run = verify(&dir);
+    let report = run.json();
+    let rows = rows_by_submission(&report);
+    assert_ok(&rows, "accepted/echo.py");
+    assert_eq!(
+        rows["accepted/echo.py"]["score"]["score"].as_f64(),
+        Some(111.0)
+    );
+    assert!(!notes(&report)
+        .iter()
+        .any(|n| n.starts_with("scored as DOMjudge scores")));
+    run.expect_code(0);
 }
 
 #[test]

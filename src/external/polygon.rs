@@ -242,6 +242,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             language: None,
             entrypoint: None,
             expectation_source: format!("problem.xml tag {}", s.tag.name()),
+            annotation: None,
         })
         .collect();
     let info = ProblemInfo {

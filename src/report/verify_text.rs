@@ -66,7 +66,11 @@ pub fn row(row: &VerifyRow, widths: Widths) -> String {
         RowStatus::Match => format!("{}{}", style::good("ok"), style::dim(&not_run)),
         RowStatus::Skipped => style::dim(&format!("skipped: {}", row.detail)),
         RowStatus::Mismatch => {
-            let mismatch = style::failure(&format!("MISMATCH ({}: {})", row.source, row.detail));
+            let mismatch = if row.detail.is_empty() {
+                style::failure(&format!("MISMATCH ({})", row.source))
+            } else {
+                style::failure(&format!("MISMATCH ({}: {})", row.source, row.detail))
+            };
             format!("{mismatch}{}", style::dim(&not_run))
         }
     };

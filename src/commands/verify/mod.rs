@@ -646,6 +646,7 @@ fn judgement(
             judged.group_scores = graded.group_scores();
             judged.max_score = graded.max_score;
             judged.graded_verdict = graded.verdict;
+            judged.final_verdict = graded.final_verdict;
             Ok(row_score(graded))
         })
         .transpose()?;

@@ -226,19 +226,29 @@ pub struct Judged {
     pub max_score: Option<f64>,
     /// The graded verdict of a legacy scoring problem (problemtools' default grader).
     pub graded_verdict: Option<TestVerdict>,
+    /// The submission's verdict when the grading decides it (DOMjudge's scoring result: the
+    /// first rejected test of its group tree, where samples outside the tree do not count).
+    pub final_verdict: Option<TestVerdict>,
 }
 
 impl Judged {
-    /// The final verdict: CE, else the first rejected test's, else AC.
+    /// The final verdict: CE, else the grading's when it decides one (then a rejected stress
+    /// pass after an accepted grading), else the first rejected test's, else AC.
     pub fn verdict(&self) -> TestVerdict {
         if !self.compiled {
             return TestVerdict::CE;
         }
-        self.tests
-            .iter()
-            .map(|t| t.verdict)
-            .find(|v| *v != TestVerdict::AC)
-            .unwrap_or(TestVerdict::AC)
+        let rejected = |t: &&JudgedTest| t.verdict != TestVerdict::AC;
+        match self.final_verdict {
+            Some(TestVerdict::AC) => (self.tests.iter())
+                .filter(|t| t.name == STRESS_TEST_NAME)
+                .find(rejected)
+                .map_or(TestVerdict::AC, |t| t.verdict),
+            Some(verdict) => verdict,
+            None => (self.tests.iter())
+                .find(rejected)
+                .map_or(TestVerdict::AC, |t| t.verdict),
+        }
     }
 }
 

@@ -85,6 +85,7 @@
 
 pub mod constants;
 pub mod domjudge;
+mod domjudge_scoring;
 mod error;
 pub mod expectation;
 pub mod folder_names;
@@ -319,15 +320,32 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     let generators_yaml = Some(generators_dir.join("generators.yaml")).filter(|p| p.is_file());
     let generators = programs::list_programs(&generators_dir, "generators", &mut Vec::new());
 
-    let submissions = submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
-    let stress = stress_config::read(dir, &submissions, &mut notices)?;
-
+    let mut submissions = submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
     let grading = if meta.problem_type.scoring {
         let names: Vec<String> = data.tests.iter().map(|t| t.name.clone()).collect();
-        Some(scoring::read(tests_dir, format, &names)?)
+        let domjudge = if submissions::expects_domjudge_scores(&submissions) {
+            scoring::read_domjudge(tests_dir, format, &names)?
+        } else {
+            None
+        };
+        if domjudge.is_some() {
+            submissions::judge_as_domjudge(&mut submissions);
+            notices.push(
+                "scored as DOMjudge scores (submissions give @EXPECTED_SCORE@): a test group is \
+                 a folder with a testdata.yaml, its accept_score counts once when all its tests \
+                 pass, samples outside the groups count for nothing, and the expected result is \
+                 the first rejected group's"
+                    .to_string(),
+            );
+        }
+        Some(match domjudge {
+            Some(grading) => grading,
+            None => scoring::read(tests_dir, format, &names)?,
+        })
     } else {
         None
     };
+    let stress = stress_config::read(dir, &submissions, &mut notices)?;
     let grader = grader(dir, format, grading.as_ref(), &mut notices)?;
 
     Ok(Package {

@@ -2,7 +2,7 @@
 //! become test, group and submission scores. Reading the settings is data; [`Grading::grade`]
 //! is a pure function of the judged tests, so verify and any later judging share it.
 //!
-//! Two rule sets, by format version:
+//! Three rule sets, by format version and by whose expected scores the package gives:
 //!
 //! - Legacy (problemtools' `SubmissionJudge` and `support/default_grader`): `data/` is the root
 //!   group, its children `sample` and `secret`, groups are folders, children in name order.
@@ -21,10 +21,13 @@
 //!   `require_pass`. A test's maximum is its group's (`min`) or the group's divided by its
 //!   number of tests (`sum`); an accepted test scores `score_multiplier.txt` x maximum, else
 //!   `score.txt`, else its maximum; a rejected one 0. `sample` is not scored.
+//! - DOMjudge's reading of the legacy keys ([`DomJudgeGrading`]), for a package whose
+//!   submissions give `@EXPECTED_SCORE@` (only DOMjudge reads it): see its module.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
+pub use super::domjudge_scoring::DomJudgeGrading;
 use super::error::PackageError;
 use super::expectation::TestVerdict;
 use super::yaml::{self, get, Node, Value};
@@ -71,6 +74,9 @@ pub struct Graded {
     pub tests: Vec<Option<f64>>,
     /// Judge errors found (a score out of range, a missing `score.txt`, ...), one line each.
     pub errors: Vec<String>,
+    /// The submission's verdict when the grading decides it rather than its first rejected
+    /// test (DOMjudge: the first rejected test of its group tree, samples outside it).
+    pub final_verdict: Option<TestVerdict>,
 }
 
 impl Graded {
@@ -156,6 +162,9 @@ pub enum Grading {
         /// Settings of `secret` and of each group by name.
         groups: BTreeMap<String, ModernGroupSettings>,
     },
+    /// The legacy keys as DOMjudge aggregates them ([`DomJudgeGrading`]), for packages whose
+    /// expected scores are DOMjudge's.
+    DomJudge(DomJudgeGrading),
 }
 
 /// Legacy settings of one folder (opaque outside this module).
@@ -175,6 +184,7 @@ impl Grading {
         match grading {
             None => true,
             Some(Grading::Modern { .. }) => false,
+            Some(Grading::DomJudge(g)) => g.rejection_ends_judging(),
             Some(Grading::Legacy { groups, .. }) => {
                 let mut folder = parent(test);
                 loop {
@@ -220,6 +230,7 @@ impl Grading {
                 }
             }
             Grading::Modern { groups } => Ok(grade_modern(groups, tests)),
+            Grading::DomJudge(g) => Ok(g.grade(tests)),
         }
     }
 
@@ -227,7 +238,7 @@ impl Grading {
     pub fn uses_custom_grader(&self) -> bool {
         match self {
             Grading::Legacy { groups, .. } => groups.values().any(|g| g.0.custom),
-            Grading::Modern { .. } => false,
+            Grading::Modern { .. } | Grading::DomJudge(_) => false,
         }
     }
 }
@@ -618,6 +629,25 @@ pub(crate) fn read(
     } else {
         read_modern(dir)
     }
+}
+
+/// Reads the grading rules of a scoring problem at `dir` whose tests are named `tests` as
+/// DOMjudge reads them ([`DomJudgeGrading`]): for a package whose expected scores
+/// (`@EXPECTED_SCORE@`) are DOMjudge's and whose group files hold the legacy keys DOMjudge
+/// reads. `None` when the package is 2023-07 / 2025-09 without legacy keys (DOMjudge reads
+/// none of `max_score`, `score_aggregation`).
+pub(crate) fn read_domjudge(
+    dir: &Path,
+    format: FormatVersion,
+    tests: &[String],
+) -> Result<Option<Grading>, PackageError> {
+    if format != FormatVersion::Legacy && !uses_legacy_keys(dir, tests) {
+        return Ok(None);
+    }
+    let folders = folders_of(tests);
+    Ok(Some(Grading::DomJudge(DomJudgeGrading::read(
+        dir, &folders,
+    )?)))
 }
 
 /// Keys only the legacy grading rules have.

@@ -43,6 +43,8 @@ pub struct Submission {
     /// Where the expectation comes from: `folder name`, `submissions.yaml`,
     /// `@EXPECTED_RESULTS@ in x.c`.
     pub expectation_source: String,
+    /// DOMjudge's `@EXPECTED_RESULTS@` / `@EXPECTED_SCORE@` annotation in its sources, if any.
+    pub annotation: Option<domjudge::Annotation>,
 }
 
 impl Submission {
@@ -100,7 +102,8 @@ pub(crate) fn list(
             }
             let relative = format!("{category}/{name}");
             let program = Program::at(&program_path);
-            let found = expectation_of(&relative, &category, &program, format, &entries, notices);
+            let (found, annotation) =
+                expectation_of(&relative, &category, &program, format, &entries, notices);
             let Some((expected, source)) = found else {
                 unexpected.push(relative);
                 continue;
@@ -117,6 +120,7 @@ pub(crate) fn list(
                 language,
                 entrypoint,
                 expectation_source: source,
+                annotation,
             });
         }
     }
@@ -157,7 +161,7 @@ fn expectation_of(
     format: FormatVersion,
     entries: &[Entry],
     notices: &mut Vec<String>,
-) -> Option<(Expectation, String)> {
+) -> (Option<(Expectation, String)>, Option<domjudge::Annotation>) {
     let mut expected = folder_expectation(category, format);
     let mut source = expected.as_ref().map(|_| "folder name".to_string());
     let mut added = false;
@@ -206,7 +210,7 @@ fn expectation_of(
             None
         }
     };
-    match (expected, annotation) {
+    let found = match (expected, annotation.as_ref()) {
         (Some(e), Some(a)) => {
             let folder_verdict = main_verdict(category);
             if let Some(v) =
@@ -222,6 +226,70 @@ fn expectation_of(
         (Some(e), None) => Some((e, source.unwrap_or_default())),
         (None, Some(a)) => Some((a.expectation(), format!("@EXPECTED_RESULTS@ in {}", a.file))),
         (None, None) => None,
+    };
+    (found, annotation)
+}
+
+/// Whether some submission's sources give an `@EXPECTED_SCORE@` score: a marker only DOMjudge
+/// reads, so the package's expected scores are DOMjudge's (and its scoring is DOMjudge's,
+/// [`super::scoring::DomJudgeGrading`]).
+pub(crate) fn expects_domjudge_scores(submissions: &[Submission]) -> bool {
+    (submissions.iter()).any(|s| s.annotation.as_ref().is_some_and(|a| a.score.is_some()))
+}
+
+/// Makes the expectations of a package judged as DOMjudge judges it ([`expects_domjudge_scores`])
+/// what DOMjudge's import makes of them (`ImportProblemService::importZippedProblem`): the
+/// folder's result (`SubmissionService::normalizeExpectedResult`), or the annotation's results
+/// when they do not list it (the folder's alone when they do), promise the submission's final
+/// result, which for a scoring problem is its group tree's (the first rejected group or test;
+/// samples outside the tree do not count), not a verdict on every test; and
+/// `@EXPECTED_SCORE@` is checked whatever the folder. A submission without an annotation gets
+/// its folder's result. An `accepted/` submission keeps its rule
+/// over every test (the same promise, and it bounds a derived time limit); an expectation from
+/// `submissions.yaml` (which DOMjudge does not read) is left alone.
+pub(crate) fn judge_as_domjudge(submissions: &mut [Submission]) {
+    for submission in submissions {
+        if submission.expectation_source.contains("submissions.yaml") {
+            continue;
+        }
+        let annotation = submission
+            .annotation
+            .clone()
+            .unwrap_or(domjudge::Annotation {
+                results: Vec::new(),
+                score: None,
+                file: String::new(),
+            });
+        let results = match main_verdict(&submission.category) {
+            Some(v) if annotation.results.is_empty() || annotation.results.contains(&v) => {
+                vec![v]
+            }
+            Some(_) => annotation.results.clone(),
+            None => continue,
+        };
+        let expected = &mut submission.expected;
+        if results != [TestVerdict::AC] || submission.category != "accepted" {
+            let label = expected.label.clone();
+            *expected = Expectation {
+                label,
+                ..Expectation::any_of(&results)
+            };
+        }
+        if let Some(score) = annotation.score {
+            expected.rules.extend(
+                annotation
+                    .expectation()
+                    .rules
+                    .into_iter()
+                    .filter(|r| r.score.is_some()),
+            );
+            submission.expectation_source = format!(
+                "{} + @EXPECTED_SCORE@ {} in {}, as DOMjudge judges",
+                submission.expectation_source,
+                super::expectation::show_score(score),
+                annotation.file
+            );
+        }
     }
 }
 
@@ -371,6 +439,7 @@ pub fn time_limit_role(expectation: &Expectation) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use super::super::expectation::{verdict_set, Judged, JudgedTest};
     use super::TestVerdict::*;
     use super::*;
     use std::fs;
@@ -437,6 +506,61 @@ mod tests {
             notices[2].ends_with("skipped: python2/old.py"),
             "{notices:?}"
         );
+    }
+
+    /// DOMjudge's import: the folder's result, or the annotation's when it does not list it;
+    /// `@EXPECTED_SCORE@` in every folder; `accepted/` keeps its rule over every test.
+    #[test]
+    fn domjudge_judged_expectations_follow_its_import() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            &[
+                ("submissions/accepted/a.py", "# @EXPECTED_SCORE@: 60\n"),
+                (
+                    "submissions/wrong_answer/w.py",
+                    "# @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT\n# @EXPECTED_SCORE@: 5\n",
+                ),
+                (
+                    "submissions/wrong_answer/t.py",
+                    "# @EXPECTED_RESULTS@: TIMELIMIT\n",
+                ),
+                ("submissions/wrong_answer/plain.py", "x"),
+            ],
+        );
+        let mut notices = Vec::new();
+        let mut subs = list(dir.path(), FormatVersion::Legacy, true, &mut notices).unwrap();
+        assert!(expects_domjudge_scores(&subs));
+        judge_as_domjudge(&mut subs);
+        let by_name = |n: &str| subs.iter().find(|s| s.program.path.ends_with(n)).unwrap();
+        let accepted = &by_name("a.py").expected;
+        assert!(accepted.is_accepted() && accepted.lower_bound_rules().next().is_some());
+        assert_eq!(accepted.rules[1].score.map(|r| r.min), Some(60.0));
+        let w = &by_name("w.py").expected;
+        assert_eq!(w.verdict_any_of, Some(verdict_set(&[WA])));
+        let judged = |score: f64| Judged {
+            compiled: true,
+            tests: [("secret/1", WA), ("secret/2", TLE)]
+                .iter()
+                .map(|(name, verdict)| JudgedTest {
+                    name: name.to_string(),
+                    verdict: *verdict,
+                    message: String::new(),
+                })
+                .collect(),
+            score: Some(score),
+            ..Judged::default()
+        };
+        assert_eq!(w.broken_promises(&judged(5.0)), Vec::<String>::new());
+        assert_eq!(w.broken_promises(&judged(6.0)).len(), 1);
+        assert_eq!(w.rules[0].score.map(|r| r.max), Some(5.0));
+        assert_eq!(
+            by_name("t.py").expected.verdict_any_of,
+            Some(verdict_set(&[TLE]))
+        );
+        // No annotation: the folder's result, as DOMjudge's import gives it.
+        assert!(by_name("plain.py").expected.is_met_by([WA, TLE]));
+        assert!(!by_name("plain.py").expected.is_met_by([TLE, WA]));
     }
 
     #[test]
