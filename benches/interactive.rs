@@ -83,6 +83,7 @@ fn request(
         dirs: vec!["feedback".into()],
         collect: vec![],
         readonly: vec![],
+        carry: None,
     }
 }
 

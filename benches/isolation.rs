@@ -220,6 +220,7 @@ fn trivial_runs(work: &Path) {
         dirs: Vec::new(),
         collect: Vec::new(),
         readonly: Vec::new(),
+        carry: None,
     };
     println!("\na trivial C program ({TRIVIAL_RUNS} runs each):");
     let script = format!(

@@ -59,6 +59,7 @@ fn main() {
                 collect: Vec::new(),
                 // The input file must be visible in a fully isolated sandbox.
                 readonly: vec![path.clone()],
+                carry: None,
             })
             .expect("run stressjudge solve");
         assert_eq!(

@@ -97,6 +97,7 @@ fn request(argv: &[OsString], limits: RunLimits) -> RunRequest {
             .map(PathBuf::from)
             .filter(|p| p.is_absolute() && p.exists())
             .collect(),
+        carry: None,
     }
 }
 

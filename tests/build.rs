@@ -853,6 +853,7 @@ fn java_runs_in_the_sandbox_under_its_address_space_limit() {
                 dirs: Vec::new(),
                 collect: Vec::new(),
                 readonly: program.readonly_paths.clone(),
+                carry: None,
             })
             .unwrap();
         let limit = memory_limit >> 20;

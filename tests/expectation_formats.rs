@@ -541,7 +541,8 @@ fn legacy_scoring_groups_and_partially_accepted() {
 }
 
 /// A 2025-09 scoring problem: group `a` sums its tests (30 points), group `b` is all or
-/// nothing (70 points); the output validator gives half marks with `score_multiplier.txt`.
+/// nothing (70 points), both given as problem.yaml `constants` (substituted in
+/// `test_group.yaml`); the output validator gives half marks with `score_multiplier.txt`.
 #[test]
 fn modern_scoring_with_validator_scores() {
     let tmp = tempdir();
@@ -563,18 +564,21 @@ sys.exit(43)
         &[
             (
                 "problem.yaml",
-                "problem_format_version: 2025-09\ntype: scoring\nname: Halves\nuuid: 9d1a2b3c-0000-4000-8000-000000000001\nlimits:\n  time_limit: 2\n",
+                "problem_format_version: 2025-09\ntype: scoring\nname: Halves\nuuid: 9d1a2b3c-0000-4000-8000-000000000001\nlimits:\n  time_limit: 2\nconstants:\n  a_points: 30\n  b_points: 70\n",
             ),
             ("output_validator/validate.py", validator),
             ("data/sample/1.in", "s\n"),
             ("data/sample/1.ans", "s\n"),
             ("data/secret/test_group.yaml", "max_score: 100\n"),
-            ("data/secret/a/test_group.yaml", "max_score: 30\nscore_aggregation: sum\n"),
+            (
+                "data/secret/a/test_group.yaml",
+                "max_score: {{a_points}}\nscore_aggregation: sum\n",
+            ),
             ("data/secret/a/1.in", "a1\n"),
             ("data/secret/a/1.ans", "a1\n"),
             ("data/secret/a/2.in", "a2\n"),
             ("data/secret/a/2.ans", "a2\n"),
-            ("data/secret/b/test_group.yaml", "max_score: 70\n"),
+            ("data/secret/b/test_group.yaml", "max_score: {{b_points}}\n"),
             ("data/secret/b/1.in", "b1\n"),
             ("data/secret/b/1.ans", "b1\n"),
             ("submissions/accepted/echo.py", ECHO),

@@ -197,6 +197,7 @@ fn request(program: &Path, args: &[&str], stdin: &Path) -> RunRequest {
         dirs: Vec::new(),
         collect: Vec::new(),
         readonly: Vec::new(),
+        carry: None,
     }
 }
 

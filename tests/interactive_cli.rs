@@ -1,8 +1,10 @@
 //! Interactive and multi-pass problems through the real binary, with fixtures of our own under
 //! `tests/interactive/`: a Kattis-convention interactive folder (`guess/`) whose submissions
 //! cover every edge case, a testlib interactor with a checker on its output file (`testlib/`),
-//! a multi-pass folder (`doubling/`), broken interactors, and ad-hoc stress finding a solution
-//! that fails only on one edge of the hidden state, shrinking it and reproducing it.
+//! multi-pass folders (`doubling/`; `remember/`, whose validator keeps files in its feedback
+//! folder between passes), a pseudo-interactive folder (`pseudo/`: the validator closes its
+//! output first), broken interactors, and ad-hoc stress finding a solution that fails only on
+//! one edge of the hidden state, shrinking it and reproducing it.
 
 mod folders_support;
 
@@ -307,6 +309,50 @@ fn a_multi_pass_folder_runs_the_next_pass_the_validator_asks_for() {
         report["tests"][0]["detail"], "pass 2: expected 12 (pass 2)",
         "{report:#}"
     );
+}
+
+#[test]
+fn a_multi_pass_validator_keeps_its_feedback_folder_between_passes() {
+    let _heavy = heavy();
+    // The validator keeps the words and its pass number in its feedback folder in pass 1 and
+    // needs them in pass 2 (as BAPCtools' validate.h does), and its nextpass.in is larger than
+    // 64 KiB: a folder lost between passes or a cut nextpass.in is a judge error (exit 2).
+    let run = stressjudge(&["verify", "tests/interactive/remember", "--json"]);
+    run.expect_code(0);
+    let report = run.json();
+    let got = solutions(&report);
+    assert_eq!(got.len(), 3, "{report:#}");
+    for (path, expected, verdict) in &got {
+        assert_eq!(expected, verdict, "{path}\n{report:#}");
+    }
+    let run = stressjudge(&[
+        "judge",
+        "tests/interactive/remember",
+        "tests/interactive/remember/submissions/wrong_answer/forgets.py",
+        "--json",
+    ]);
+    run.expect_code(1);
+    let report = run.json();
+    assert_eq!(
+        report["tests"][0]["detail"], "pass 2: the words are not given back (pass 2)",
+        "{report:#}"
+    );
+}
+
+#[test]
+fn a_validator_that_closes_its_output_gives_the_candidate_the_end_of_file() {
+    let _heavy = heavy();
+    // Pseudo-interactive: the validator prints the numbers and closes its output, then waits
+    // for the sum; a submission reading to the end of file gets it at once (as DOMjudge and
+    // BAPCtools run it), not when the validator has ended, which waits for the submission.
+    let run = stressjudge(&["verify", "tests/interactive/pseudo", "--json"]);
+    run.expect_code(0);
+    let report = run.json();
+    let got = solutions(&report);
+    assert_eq!(got.len(), 2, "{report:#}");
+    for (path, expected, verdict) in &got {
+        assert_eq!(expected, verdict, "{path}\n{report:#}");
+    }
 }
 
 #[test]

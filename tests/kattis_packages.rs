@@ -535,6 +535,13 @@ fn constants_are_substituted_where_the_2025_09_spec_says() {
         !notes.iter().any(|n| n.contains("range.py")),
         "the Python validator runs: {notes:#?}"
     );
+    // The undefined one is named once, with its file (the spec: "tools may warn for them").
+    let undefined: Vec<_> = notes.iter().filter(|n| n.contains("NOPE")).collect();
+    assert_eq!(undefined.len(), 1, "{notes:#?}");
+    assert!(
+        undefined[0].contains("submissions/wrong_answer/undefined.py: {{NOPE}} names no constant"),
+        "{notes:#?}"
+    );
     run.expect_code(0);
 
     // The validators read the bound: `solve` validates its input before the reference (the

@@ -337,6 +337,47 @@ fn included_files_are_copied_next_to_the_submissions_of_their_language() {
 }
 
 #[test]
+fn submissions_with_included_files_run_in_their_merged_folder_read_only() {
+    // The spec's `examples/maximal` has a submission read `./data.txt`, an included file:
+    // every language's submission with included files runs in the folder they were merged
+    // into, which it cannot write.
+    let dir = tempfile::tempdir().unwrap();
+    let package = sum_package(
+        dir.path(),
+        &[
+            (
+                "accepted/reads.py",
+                "one = int(open('data.txt').read())\na, b = map(int, input().split())\nprint(a + b + one - 1)\n",
+            ),
+            (
+                "accepted/reads.c",
+                "#include <stdio.h>\nint main(void) { long one, a, b; FILE *f = fopen(\"data.txt\", \"r\");                  if (!f || fscanf(f, \"%ld\", &one) != 1 || scanf(\"%ld %ld\", &a, &b) != 2) return 1;                  printf(\"%ld\\n\", a + b + one - 1); return 0; }\n",
+            ),
+            (
+                "accepted/reads.cpp",
+                "#include <fstream>\n#include <iostream>\nint main() { std::ifstream f(\"data.txt\"); long one, a, b;                  if (!(f >> one) || !(std::cin >> a >> b)) return 1; std::cout << a + b + one - 1 << '\\n'; }\n",
+            ),
+            (
+                "run_time_error/writes.py",
+                "open('made.txt', 'w').write('x')\na, b = map(int, input().split())\nprint(a + b)\n",
+            ),
+        ],
+    );
+    write(&package, "include/default/data.txt", "1\n");
+    let run = stressjudge(&["verify", package.to_str().unwrap(), "--json"], &[]);
+    assert_eq!(run.code, 0, "{}", run.describe());
+    let rows = rows(&run.json());
+    for (name, verdict) in [
+        ("reads.py", "AC"),
+        ("reads.c", "AC"),
+        ("reads.cpp", "AC"),
+        ("writes.py", "RE"),
+    ] {
+        assert_eq!(rows[name]["got"], verdict, "{name}: {:#}", rows[name]);
+    }
+}
+
+#[test]
 fn included_files_follow_the_declared_language_not_the_file_ending() {
     let dir = tempfile::tempdir().unwrap();
     // Valid C and C++ alike: the ending says C, submissions.yaml says C++.

@@ -278,6 +278,7 @@ fn a_starved_candidate_is_judged_on_cpu_not_stopped_by_the_wall_clock() {
         collect: Vec::new(),
         // taskset runs burn: a fully isolated sandbox must show it.
         readonly: vec![std::path::PathBuf::from(&burn_exe)],
+        carry: None,
     };
     let pinned = vec![
         "/usr/bin/taskset".into(),

@@ -13,8 +13,9 @@ use super::{
 /// the files of `include_root/default/` and `include_root/<language id>/` are copied next to the
 /// submission's own before it is built, replacing files of the same name, as problemtools does
 /// (`default` applies to every language, a language's folder only to that language's
-/// submissions). The copy is made once per content in the build cache and built as a program
-/// folder. A program that is not in a language of the table, or without included files for its
+/// submissions). The copy is made once per content in the build cache, built as a program
+/// folder, and is the program's working directory when it runs ([`Program::run_in`]). A
+/// program that is not in a language of the table, or without included files for its
 /// language, is built as [`build_declared`] would. `declared` is what the package says of the
 /// submission's language and entry point (the language picks the included folder too) and
 /// the package's constants, substituted in the merged files.
@@ -111,5 +112,16 @@ pub fn build_with_included(
     }
     let mut program = folder_program(&folder, &declared, options)?;
     program.display_name = display_name(&path);
+    // It runs in the merged folder, whatever its language (a compiled C++ or Python program as
+    // a command-built one already does): an included data file is read from the working
+    // directory, as the spec's `examples/maximal` (`with_include.php` reads `./data.txt`)
+    // expects and as DOMjudge's run scripts `cd` to the program's folder. The folder is in
+    // the build cache and bound read-only under full isolation.
+    if program.run_in.is_none() {
+        program.run_in = Some(folder.clone());
+    }
+    if !program.readonly_paths.contains(&folder) {
+        program.readonly_paths.push(folder);
+    }
     Ok(program)
 }

@@ -11,7 +11,12 @@
 //!   `judgemessage.txt`. In a multi-pass problem a validator that accepts and writes
 //!   `nextpass.in` to the feedback folder asks for another pass on that input, up to
 //!   `limits.validation_passes` (problemtools' `judge/execute.py`: a `nextpass.in` written with
-//!   a rejection, or no verdict within the passes, is a judge error).
+//!   a rejection, or no verdict within the passes, is a judge error). Each pass's validator is
+//!   given that pass's input (BAPCtools' `run.py` moves `nextpass.in` over the test's input)
+//!   and the test's answer, and one feedback folder lasts through all passes of a test, all
+//!   its files but `nextpass.in` kept (2025-09, "Multi-pass validation": "All other files
+//!   inside the feedback directory are guaranteed to persist between passes"; BAPCtools'
+//!   `validate.h` keeps its pass number and state there).
 //! - **testlib** (Codeforces, Polygon): `interactor INPUT OUTPUT ANSWER`, exit 0 OK, 1 WA, 2 PE,
 //!   3 FAIL (a judge error); the OUTPUT file (`tout`) goes to the checker, when there is one, as
 //!   the candidate's output.
@@ -27,7 +32,12 @@ use super::sandboxes::ToolSandboxes;
 use super::tool::{Tool, ToolArg, ToolCall, ToolLimits, ToolResult};
 use super::validator::KATTIS_ACCEPT;
 use crate::problem::{Answer, CandidateRun, CheckResult, InteractError, Interacted, ToolFailure};
-use crate::run::{connect, interactor_wall, Endpoint, Exit, RunLimits};
+use crate::run::{connect, interactor_wall, Carried, Endpoint, Exit, RunLimits};
+
+/// The feedback folder's name in the validator's working directory.
+const FEEDBACK: &str = "feedback";
+/// The file a multi-pass validator writes to ask for another pass.
+const NEXTPASS: &str = "nextpass.in";
 
 /// Bytes of a conversation kept in a transcript.
 pub const TRANSCRIPT_BYTES: usize = 64 << 10;
@@ -157,21 +167,31 @@ impl Interactor {
         candidate: &mut dyn CandidateRun,
     ) -> Result<Interacted, InteractError> {
         self.tool.program()?;
+        // The feedback folder of a multi-pass test, kept by the harness between passes.
+        let kept = if self.passes > 1 && self.convention == Convention::Kattis {
+            let folder = tempfile::Builder::new()
+                .prefix("stressjudge-feedback-")
+                .tempdir()
+                .map_err(InteractError::Harness)?;
+            Some(folder)
+        } else {
+            None
+        };
+        let feedback = kept.as_ref().map(|dir| dir.path());
         let mut pass_input = input.to_string();
         let mut slowest = Duration::ZERO;
         for pass in 1..=self.passes {
-            let (mut done, next) = if self.interactive {
-                self.interactive_pass(
-                    sandboxes,
-                    limits,
-                    args,
-                    &pass_input,
-                    expected,
-                    record,
-                    candidate,
-                )?
+            let call = self.call(args, &pass_input, expected, feedback);
+            let (mut done, result) = if self.interactive {
+                self.interactive_pass(sandboxes, limits, call, record, candidate)?
             } else {
-                self.batch_pass(sandboxes, limits, args, &pass_input, expected, candidate)?
+                self.batch_pass(sandboxes, limits, call, &pass_input, candidate)?
+            };
+            let next = match feedback {
+                Some(folder) => take_nextpass(folder).map_err(InteractError::Harness)?,
+                None => result
+                    .file(&format!("{FEEDBACK}/{NEXTPASS}"))
+                    .map(<[u8]>::to_vec),
             };
             slowest = slowest.max(done.candidate.cpu);
             done.candidate.cpu = slowest;
@@ -309,9 +329,16 @@ impl Interactor {
         Ok(done)
     }
 
-    /// The interactor's arguments and files: Kattis `input answer feedback/ ARGS`, testlib
+    /// The interactor's arguments and files: Kattis `input answer feedback/ ARGS` (the
+    /// feedback folder kept in `feedback` between passes, when given), testlib
     /// `input out/tout answer`.
-    fn call<'a>(&self, args: &'a [String], input: &'a str, answer: &'a Answer) -> ToolCall<'a> {
+    fn call<'a>(
+        &self,
+        args: &'a [String],
+        input: &'a str,
+        answer: &'a Answer,
+        feedback: Option<&Path>,
+    ) -> ToolCall<'a> {
         let file = |name: &str| ToolArg::File(name.into());
         let files = vec![
             ("input", input.as_bytes()),
@@ -324,8 +351,12 @@ impl Interactor {
                 ToolCall {
                     args: call_args,
                     files,
-                    dirs: vec!["feedback"],
+                    dirs: vec![FEEDBACK],
                     collect: vec!["feedback/judgemessage.txt", "feedback/nextpass.in"],
+                    carry: feedback.map(|host| Carried {
+                        name: FEEDBACK.to_string(),
+                        host: host.to_path_buf(),
+                    }),
                     ..ToolCall::default()
                 }
             }
@@ -351,19 +382,16 @@ impl Interactor {
         }
     }
 
-    /// One interactive pass: the candidate and the interactor connected; the pass's result
-    /// and the next pass's input, if the validator asked for one.
-    #[allow(clippy::too_many_arguments)]
+    /// One interactive pass: the candidate and the interactor (called as `call` says)
+    /// connected; the pass's result and the interactor's run.
     fn interactive_pass(
         &self,
         sandboxes: &ToolSandboxes,
         limits: &ToolLimits,
-        args: &[String],
-        input: &str,
-        expected: &Answer,
+        call: ToolCall<'_>,
         record: bool,
         candidate: &mut dyn CandidateRun,
-    ) -> Result<(Interacted, Option<Vec<u8>>), InteractError> {
+    ) -> Result<(Interacted, ToolResult), InteractError> {
         // Its own CPU limit; its wall-clock past the candidate's (see `interactor_wall`).
         let run_limits = RunLimits {
             cpu: limits.time,
@@ -379,7 +407,6 @@ impl Interactor {
             };
             r.outcome.exit == Exit::Code(accept) && r.outcome.limit_hit.is_none()
         };
-        let call = self.call(args, input, expected);
         let connected = connect(
             record.then_some(TRANSCRIPT_BYTES),
             &accepts,
@@ -410,23 +437,20 @@ impl Interactor {
             // The checker reads the interactor's output file as the candidate's output.
             done.candidate.stdout = result.file("out/tout").unwrap_or_default().to_vec();
         }
-        Ok((
-            done,
-            result.file("feedback/nextpass.in").map(<[u8]>::to_vec),
-        ))
+        Ok((done, result))
     }
 
     /// One pass of a multi-pass problem that is not interactive: the candidate reads the
-    /// pass's input and writes a file, which the validator judges.
+    /// pass's `input` and writes a file, which the validator (called as `call` says) judges;
+    /// the pass's result and the validator's run.
     fn batch_pass(
         &self,
         sandboxes: &ToolSandboxes,
         limits: &ToolLimits,
-        args: &[String],
+        call: ToolCall<'_>,
         input: &str,
-        expected: &Answer,
         candidate: &mut dyn CandidateRun,
-    ) -> Result<(Interacted, Option<Vec<u8>>), InteractError> {
+    ) -> Result<(Interacted, ToolResult), InteractError> {
         let harness = |e| InteractError::Harness(e);
         let dir = tempfile::Builder::new()
             .prefix("stressjudge-pass-")
@@ -453,7 +477,7 @@ impl Interactor {
         let output = std::fs::read(&stdout).map_err(harness)?;
         let call = ToolCall {
             stdin: &output,
-            ..self.call(args, input, expected)
+            ..call
         };
         let result = self.tool.call(sandboxes, limits, call)?;
         let verdict = self.verdict(&result, limits)?;
@@ -467,7 +491,22 @@ impl Interactor {
                 transcript: None,
                 passes: 1,
             },
-            result.file("feedback/nextpass.in").map(<[u8]>::to_vec),
+            result,
         ))
+    }
+}
+
+/// Takes the `nextpass.in` a multi-pass validator left in its kept feedback `folder`, whole:
+/// read, then removed before the next pass (2025-09: "Note that the `nextpass.in` will be
+/// removed before the next pass").
+fn take_nextpass(folder: &Path) -> std::io::Result<Option<Vec<u8>>> {
+    let file = folder.join(NEXTPASS);
+    match std::fs::read(&file) {
+        Ok(bytes) => {
+            std::fs::remove_file(&file)?;
+            Ok(Some(bytes))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
     }
 }

@@ -11,7 +11,7 @@ use super::sandboxes::ToolSandboxes;
 use crate::build::{self, BuildError, BuildOptions, Program, Source};
 use crate::problem::ToolFailure;
 use crate::run::{
-    signal_name, Endpoint, Exit, FileIo, LimitHit, RunLimits, RunOutcome, RunRequest,
+    signal_name, Carried, Endpoint, Exit, FileIo, LimitHit, RunLimits, RunOutcome, RunRequest,
 };
 
 /// Limits every tool runs under: generous, since a brute-force reference is slow by design,
@@ -70,6 +70,8 @@ pub struct ToolCall<'a> {
     /// File I/O of a solution (the reference): stdin goes into the input file, the answer
     /// comes back as stdout from the output file.
     pub file_io: FileIo,
+    /// A folder kept from this call to the next (a multi-pass validator's feedback folder).
+    pub carry: Option<Carried>,
 }
 
 /// What a call gave: the run and the files read back.
@@ -353,6 +355,7 @@ fn prepare(
         dirs: call.dirs.iter().map(|d| d.to_string()).collect(),
         collect: call.collect.iter().map(|c| c.to_string()).collect(),
         readonly,
+        carry: call.carry.clone(),
     })
 }
 

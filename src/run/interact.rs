@@ -40,6 +40,7 @@
 //!     dirs: vec![],
 //!     collect: vec![],
 //!     readonly: vec![],
+//!     carry: None,
 //! };
 //! let done = run_interaction(
 //!     &mut candidate,
@@ -199,12 +200,18 @@ where
     // Not read while the candidate runs: they only keep broken pipes away (see above).
     let to_candidate_kept = idle_reader(&to_candidate)?;
     let from_candidate_kept = Mutex::new(Some(idle_reader(&from_candidate)?));
-    // As problemtools' runner, each side's output stays open in the harness until the harness
-    // has seen that side end: the other side's end-of-file can then only come after it, so
-    // which ended first is never a race (and a candidate that closes its stdout but keeps
-    // running is stopped at its limit, as there).
+    // As problemtools' runner and BAPCtools, the candidate's output stays open in the harness
+    // until the harness has seen the candidate end: the interactor's end-of-file can then
+    // only come after it (and a candidate that closes its stdout but keeps running is stopped
+    // at its limit, as there). The interactor's output is not held: when it closes it (a
+    // "pseudo-interactive" problem, whose interactor prints the whole input and closes, so
+    // the candidate reads to the end of file) or ends, the candidate reads the end of file at
+    // once, as DOMjudge's `runpipe` (which closes the pipe to one process when the other
+    // closes its output) and BAPCtools' `interactive.py` ("We assume that the output
+    // validator knows what it does and directly propagate a closed stream") do; problemtools
+    // holds it until the validator has ended, so such a candidate waits for its limit there.
+    // Which side ended first is then told by the launchers' clocks (`ended`).
     let candidate_output_held = Mutex::new(Some(writer(&from_candidate)?));
-    let interactor_output_held = Mutex::new(Some(writer(&to_candidate)?));
     let recorder = Mutex::new(Recorder::new(record.unwrap_or(0)));
     // When each side started, as the harness heard it: with each run's own wall time it
     // places both ends on one clock (the harness hears of the two ends later, in an order the
@@ -238,10 +245,8 @@ where
             ended: &ended_interactor,
         };
         let (gate_ref, ends_ref, kept_ref) = (&gate, &ends, &from_candidate_kept);
-        let interactor_held = &interactor_output_held;
         let interactor_thread = scope.spawn(move || {
             let result = interactor(interactor_end);
-            lock(interactor_held).take();
             let mut ends = lock(ends_ref);
             ends[1] = true;
             let first = !ends[0];

@@ -82,8 +82,9 @@
 //!    of the host's root kept from before the switch, since the candidate's root does not
 //!    show them. The working directory holds the request's `dirs` and `files` (made by the
 //!    harness), the request's `collect` files are read back after the run without following
-//!    links, and it is emptied for the next run. If the harness dies without cleaning up, the
-//!    launcher removes the directory as it exits.
+//!    links, and it is emptied for the next run. A request's carried folder ([`Carried`]) is
+//!    the exception that lasts: its files are copied in before the run and back out after it.
+//!    If the harness dies without cleaning up, the launcher removes the directory as it exits.
 //! 2. Under full isolation: paths the request lists as read-only and not yet visible are bound,
 //!    and the cgroup's memory is read (the launcher's own share, subtracted later) and its hard
 //!    limit set to memory limit + room for stdout and stderr (tmpfs pages are charged to the
@@ -268,6 +269,23 @@ pub struct RunRequest {
     /// a script, a `--cmd`'s directory. Bound read-only at the same path under full isolation
     /// (the program, `argv[0]`, always is), ignored under basic isolation.
     pub readonly: Vec<PathBuf>,
+    /// A folder of the working directory that lasts from one run to the next ([`Carried`]).
+    pub carry: Option<Carried>,
+}
+
+/// A folder of the working directory kept from one run to the next in a folder of the harness:
+/// its files (and subfolders) are copied in before the run, writable by the program, and what
+/// the program left there (regular files and folders, no links, at most the run's output
+/// limit in all) replaces them after it. A multi-pass output validator's feedback folder is
+/// one: the spec keeps its files "between passes" (2025-09, "Multi-pass validation": "All
+/// other files inside the feedback directory are guaranteed to persist between passes"), and
+/// BAPCtools' `validate.h` keeps its pass number and state there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Carried {
+    /// Its name in the working directory (e.g. `feedback`).
+    pub name: String,
+    /// The harness's folder holding its files between runs.
+    pub host: PathBuf,
 }
 
 /// How the candidate's process ended.

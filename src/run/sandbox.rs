@@ -61,6 +61,7 @@ const STDERR_KEPT: u64 = 4 * 1024;
 ///     dirs: vec![],
 ///     collect: vec![],
 ///     readonly: vec![],
+///     carry: None,
 /// };
 /// std::thread::scope(|scope| {
 ///     for sandbox in &mut sandboxes {
@@ -290,7 +291,11 @@ impl Sandbox {
         for _attempt in 0..2 {
             self.ensure_launcher()?;
             let (host_workdir, inside) = self.fresh_workdir()?;
-            let prepared = workdir::prepare(&host_workdir, &req.dirs, &req.files, self.owner);
+            let prepared = workdir::prepare(&host_workdir, &req.dirs, &req.files, self.owner)
+                .and_then(|()| match &req.carry {
+                    Some(carried) => workdir::carry_in(&host_workdir, carried, self.owner),
+                    None => Ok(()),
+                });
             let full = self.is_full();
             // Under basic isolation a read-only working directory is its mode (the launcher
             // makes the mount read-only under full isolation).
@@ -315,8 +320,15 @@ impl Sandbox {
                         (end.ended)(outcome.ended_ns);
                     }
                     let collected = workdir::collect(&host_workdir, &req.collect);
-                    let mut outcome =
-                        collect(outcome, self.dir.path(), req, collected, end.is_none());
+                    let carried = match &req.carry {
+                        Some(carried) => {
+                            workdir::carry_out(&host_workdir, carried, req.limits.output_bytes)
+                        }
+                        None => Ok(()),
+                    };
+                    let mut outcome = carried.and_then(|()| {
+                        collect(outcome, self.dir.path(), req, collected, end.is_none())
+                    });
                     if let (Ok(o), Some(_)) = (&mut outcome, end) {
                         o.stdout.clear();
                     }
@@ -820,6 +832,7 @@ mod tests {
             dirs: vec![],
             collect: vec![],
             readonly: vec!["/usr/bin/../bin/env".into()],
+            carry: None,
         };
         let err = |req: &RunRequest| {
             wire_run(req, dir.path(), dir.path(), None)

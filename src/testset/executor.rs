@@ -86,6 +86,7 @@ impl SandboxExecutor<'_> {
             dirs: Vec::new(),
             collect: Vec::new(),
             readonly: self.program.readonly_paths.clone(),
+            carry: None,
         }
     }
 }

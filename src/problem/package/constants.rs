@@ -16,8 +16,12 @@
 //! `wrong_answer/constant_in_submission.py` to print `{{FIVE.STRING}}` as written); the spec
 //! says example submissions are substituted, and stressjudge follows the spec.
 //!
+//! A sequence naming no constant is left as written, with one notice naming it and its file
+//! ([`undefined_notices`]; the spec: "tools may warn for them").
+//!
 //! Nothing here writes a file: the build step makes the substituted copies of programs, and
-//! the readers of `test_group.yaml` and `generators.yaml` substitute the text they read.
+//! the readers of `test_group.yaml` (its arguments and its scoring keys) and
+//! `generators.yaml` substitute the text they read.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -148,11 +152,118 @@ impl Constants {
         replaced.then_some(out)
     }
 
+    /// The text of the file at `path` with the constants substituted: how a test group's
+    /// settings file (`test_group.yaml`, `testdata.yaml`) is read, whole, for its arguments
+    /// and its scoring keys alike.
+    pub(crate) fn read_substituted(&self, path: &Path) -> std::io::Result<String> {
+        let text = std::fs::read_to_string(path)?;
+        Ok(self.substitute(&text).unwrap_or(text))
+    }
+
+    /// The constant sequences of `text` (`{{NAME}}`, `{{NAME.VARIANT}}`: the matches of
+    /// BAPCtools' `CONSTANT_SUBSTITUTE_REGEX`, left to right) that name no constant here, in
+    /// order, each once: what [`Constants::substitute`] leaves as written.
+    pub fn undefined<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        let mut found: Vec<&str> = Vec::new();
+        let mut rest = text;
+        while let Some(at) = rest.find("{{") {
+            let after = &rest[at + 2..];
+            match sequence_name(after) {
+                Some(name) => {
+                    if !self.0.contains_key(name) && !found.contains(&name) {
+                        found.push(name);
+                    }
+                    rest = &after[name.len() + 2..];
+                }
+                // `{{{A}}}`: the match may start one brace later.
+                None => rest = &rest[at + 1..],
+            }
+        }
+        found
+    }
+
     /// [`Constants::substitute`] on a file's bytes: text only (a file that is not UTF-8 is
     /// left alone, as BAPCtools skips files it cannot read as text).
     pub fn substitute_bytes(&self, bytes: &[u8]) -> Option<Vec<u8>> {
         let text = std::str::from_utf8(bytes).ok()?;
         self.substitute(text).map(String::into_bytes)
+    }
+}
+
+/// The `NAME` or `NAME.VARIANT` at the start of `text` when `}}` follows it.
+fn sequence_name(text: &str) -> Option<&str> {
+    let end = text.find("}}")?;
+    let name = &text[..end];
+    let mut parts = name.splitn(2, '.');
+    let whole = parts.next().is_some_and(is_name) && parts.next().is_none_or(is_name);
+    whole.then_some(name)
+}
+
+/// Where the spec substitutes constants in a package (2025-09, "Constants"): validators,
+/// included files and submissions, and as BAPCtools, generators. Test group files are found
+/// under `data/`.
+const SUBSTITUTED_FOLDERS: &[&str] = &[
+    "input_validators",
+    "input_format_validators",
+    "output_validator",
+    "output_validators",
+    "include",
+    "submissions",
+    "generators",
+];
+
+/// Files larger than this are not searched for constant sequences (data, not programs).
+const SEARCHED_BYTES: u64 = 1 << 20;
+
+/// One line per constant sequence of the package at `dir` that names none of its
+/// `constants`, with the file: the spec leaves such a sequence as written ("Any constant
+/// sequences referring to undefined constants are not replaced, but tools may warn for
+/// them"), as BAPCtools does, warning "Found pattern '{{X}}' but no substitution was
+/// provided". A package that defines no constant is not searched (nothing is substituted in
+/// it: `{{x}}` there is C++ or a Python format string).
+pub(crate) fn undefined_notices(dir: &Path, constants: &Constants) -> Vec<String> {
+    let mut notices = Vec::new();
+    if constants.is_empty() {
+        return notices;
+    }
+    let mut files = Vec::new();
+    for folder in SUBSTITUTED_FOLDERS {
+        files_under(&dir.join(folder), 0, &mut |_| true, &mut files);
+    }
+    let group_file = |name: &str| name == "test_group.yaml" || name == "testdata.yaml";
+    files_under(&dir.join("data"), 0, &mut |n| group_file(n), &mut files);
+    for file in files {
+        let small = std::fs::metadata(&file).is_ok_and(|m| m.len() <= SEARCHED_BYTES);
+        let Some(text) = small.then(|| std::fs::read_to_string(&file).ok()).flatten() else {
+            continue;
+        };
+        for name in constants.undefined(&text) {
+            notices.push(format!(
+                "{}: {{{{{name}}}}} names no constant of problem.yaml; left as written",
+                file.display()
+            ));
+        }
+    }
+    notices
+}
+
+/// The files under `folder` (not hidden, at most 16 folders deep, in name order) whose names
+/// `wanted` accepts.
+fn files_under(
+    folder: &Path,
+    depth: usize,
+    wanted: &mut dyn FnMut(&str) -> bool,
+    out: &mut Vec<PathBuf>,
+) {
+    if depth > 16 {
+        return;
+    }
+    for (name, path) in super::programs::sorted_entries(folder) {
+        if path.is_dir() {
+            files_under(&path, depth + 1, wanted, out);
+        } else if path.is_file() && wanted(&name.to_string_lossy()) {
+            out.push(path);
+        }
     }
 }
 
@@ -228,6 +339,36 @@ mod tests {
         assert_eq!(c.substitute("{{C}} and {"), None);
         assert_eq!(Constants::default().substitute("{{A}}"), None);
         assert_eq!(c.substitute_bytes(b"\xff{{A}}"), None, "not text");
+    }
+
+    #[test]
+    fn undefined_sequences_are_found_once_each() {
+        let c = read("constants:\n  A: 1\n  B:\n    value: 2\n    tex: two\n");
+        assert_eq!(
+            c.undefined("{{A}} {{C}} {{B.tex}} {{B.x}} {{C}} {{ D }} {{1x}} {{{E}}} {{F.g.h}}"),
+            vec!["C", "B.x", "E"]
+        );
+        assert!(c.undefined("vector<vector<int>> v{{1, 2}};").is_empty());
+    }
+
+    #[test]
+    fn a_package_is_searched_where_constants_are_substituted() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |f: &str, s: &str| {
+            let path = dir.path().join(f);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, s).unwrap();
+        };
+        write("problem.yaml", "constants:\n  N: 7\n");
+        write("submissions/accepted/a.py", "print({{N}}, {{M}}, {{M}})\n");
+        write("data/secret/g/test_group.yaml", "max_score: {{points}}\n");
+        write("data/secret/g/1.in", "{{ignored}}\n");
+        write("statement/problem.en.tex", "{{ignored}}\n");
+        let notices = undefined_notices(dir.path(), &Constants::read(dir.path()));
+        assert_eq!(notices.len(), 2, "{notices:?}");
+        assert!(notices[0].contains("submissions/accepted/a.py: {{M}} names no constant"));
+        assert!(notices[1].contains("data/secret/g/test_group.yaml: {{points}}"));
+        assert!(undefined_notices(dir.path(), &Constants::default()).is_empty());
     }
 
     #[test]

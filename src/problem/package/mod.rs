@@ -267,6 +267,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     let meta = metadata::read(dir, &mut notices)?;
     let format = meta.format;
     let constants = Constants::read(dir);
+    notices.extend(constants::undefined_notices(dir, &constants));
 
     for (name, path) in programs::sorted_entries(dir) {
         if !path.is_dir() {
@@ -324,7 +325,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     let grading = if meta.problem_type.scoring {
         let names: Vec<String> = data.tests.iter().map(|t| t.name.clone()).collect();
         let domjudge = if submissions::expects_domjudge_scores(&submissions) {
-            scoring::read_domjudge(tests_dir, format, &names)?
+            scoring::read_domjudge(tests_dir, format, &names, &constants)?
         } else {
             None
         };
@@ -340,7 +341,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
         }
         Some(match domjudge {
             Some(grading) => grading,
-            None => scoring::read(tests_dir, format, &names)?,
+            None => scoring::read(tests_dir, format, &names, &constants)?,
         })
     } else {
         None

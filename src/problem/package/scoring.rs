@@ -28,6 +28,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 pub use super::domjudge_scoring::DomJudgeGrading;
+use super::constants::Constants;
 use super::error::PackageError;
 use super::expectation::TestVerdict;
 use super::yaml::{self, get, Node, Value};
@@ -616,18 +617,22 @@ fn aggregate_tests(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/// Reads the grading rules of a scoring problem at `dir` whose tests are named `tests`.
+/// Reads the grading rules of a scoring problem at `dir` whose tests are named `tests`; the
+/// group files are read with the package's `constants` substituted (2025-09, "Constants":
+/// `test_group.yaml` is one of the files substituted, its scoring keys as its arguments, so
+/// `max_score: {{group1_points}}` is a number).
 pub(crate) fn read(
     dir: &Path,
     format: FormatVersion,
     tests: &[String],
+    constants: &Constants,
 ) -> Result<Grading, PackageError> {
     // problemtools' 2023-07-draft examples (oddecho) keep the legacy grading keys in their
     // `testdata.yaml`; whichever rule set a package's files use is the one applied.
-    if format == FormatVersion::Legacy || uses_legacy_keys(dir, tests) {
-        read_legacy(dir, tests)
+    if format == FormatVersion::Legacy || uses_legacy_keys(dir, tests, constants) {
+        read_legacy(dir, tests, constants)
     } else {
-        read_modern(dir)
+        read_modern(dir, constants)
     }
 }
 
@@ -640,14 +645,22 @@ pub(crate) fn read_domjudge(
     dir: &Path,
     format: FormatVersion,
     tests: &[String],
+    constants: &Constants,
 ) -> Result<Option<Grading>, PackageError> {
-    if format != FormatVersion::Legacy && !uses_legacy_keys(dir, tests) {
+    if format != FormatVersion::Legacy && !uses_legacy_keys(dir, tests, constants) {
         return Ok(None);
     }
     let folders = folders_of(tests);
     Ok(Some(Grading::DomJudge(DomJudgeGrading::read(
         dir, &folders,
     )?)))
+}
+
+/// A group file's text, with the constants substituted.
+fn group_text(path: &Path, constants: &Constants) -> Result<String, PackageError> {
+    constants
+        .read_substituted(path)
+        .map_err(|e| PackageError::at(path, format!("cannot read: {e}")))
 }
 
 /// Keys only the legacy grading rules have.
@@ -661,12 +674,12 @@ const LEGACY_GRADING_KEYS: &[&str] = &[
 ];
 
 /// Whether a group settings file of the tests' folders holds a legacy grading key.
-fn uses_legacy_keys(dir: &Path, tests: &[String]) -> bool {
+fn uses_legacy_keys(dir: &Path, tests: &[String], constants: &Constants) -> bool {
     folders_of(tests).iter().any(|folder| {
         let Some(file) = group_file(&dir.join("data").join(folder)) else {
             return false;
         };
-        let Ok(text) = std::fs::read_to_string(&file) else {
+        let Ok(text) = constants.read_substituted(&file) else {
             return false;
         };
         yaml::parse(&file, &text).is_ok_and(|root| {
@@ -696,7 +709,11 @@ fn folders_of(tests: &[String]) -> Vec<String> {
     folders
 }
 
-fn read_legacy(dir: &Path, tests: &[String]) -> Result<Grading, PackageError> {
+fn read_legacy(
+    dir: &Path,
+    tests: &[String],
+    constants: &Constants,
+) -> Result<Grading, PackageError> {
     let problem_yaml = dir.join("problem.yaml");
     let mut overrides = LegacyOverrides::default();
     let mut minimize = false;
@@ -745,7 +762,7 @@ fn read_legacy(dir: &Path, tests: &[String]) -> Result<Grading, PackageError> {
             legacy_settings(&groups, parent(&folder)).clone()
         };
         let mut settings = match group_file(&dir.join("data").join(&folder)) {
-            Some(path) => legacy_file(&path, inherited)?,
+            Some(path) => legacy_file(&path, inherited, constants)?,
             None => inherited,
         };
         overrides.apply(&mut settings);
@@ -771,9 +788,12 @@ impl LegacyOverrides {
     }
 }
 
-fn legacy_file(path: &Path, mut settings: LegacyGroup) -> Result<LegacyGroup, PackageError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| PackageError::at(path, format!("cannot read: {e}")))?;
+fn legacy_file(
+    path: &Path,
+    mut settings: LegacyGroup,
+    constants: &Constants,
+) -> Result<LegacyGroup, PackageError> {
+    let text = group_text(path, constants)?;
     let root = yaml::parse(path, &text)?;
     for (key, value) in root.as_map(path, "the file")? {
         let what = key.name.as_str();
@@ -823,16 +843,16 @@ fn range(path: &Path, what: &str, value: &Node) -> Result<(f64, f64), PackageErr
     }
 }
 
-fn read_modern(dir: &Path) -> Result<Grading, PackageError> {
+fn read_modern(dir: &Path, constants: &Constants) -> Result<Grading, PackageError> {
     let secret_dir = dir.join("data").join("secret");
     let mut groups = BTreeMap::new();
-    let secret = modern_file(&secret_dir, true)?;
+    let secret = modern_file(&secret_dir, true, constants)?;
     groups.insert("secret".to_string(), ModernGroupSettings(secret.clone()));
     for (name, path) in super::programs::sorted_entries(&secret_dir) {
         if !path.is_dir() || !group_file(&path).is_some_and(|f| f.is_file()) {
             continue;
         }
-        let settings = modern_file(&path, false)?;
+        let settings = modern_file(&path, false, constants)?;
         if settings.max_score.is_none() && secret.max_score.is_some() {
             return Err(PackageError::at(
                 &group_file(&path).unwrap_or_default(),
@@ -852,7 +872,11 @@ fn group_file(folder: &Path) -> Option<std::path::PathBuf> {
         .find(|p| p.is_file())
 }
 
-fn modern_file(folder: &Path, secret: bool) -> Result<ModernGroup, PackageError> {
+fn modern_file(
+    folder: &Path,
+    secret: bool,
+    constants: &Constants,
+) -> Result<ModernGroup, PackageError> {
     let mut group = ModernGroup {
         max_score: secret.then_some(100.0),
         aggregation: if secret {
@@ -865,8 +889,7 @@ fn modern_file(folder: &Path, secret: bool) -> Result<ModernGroup, PackageError>
     let Some(path) = group_file(folder) else {
         return Ok(group);
     };
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| PackageError::at(&path, format!("cannot read: {e}")))?;
+    let text = group_text(&path, constants)?;
     let root = yaml::parse(&path, &text)?;
     for (key, value) in root.as_map(&path, "the file")? {
         match key.name.as_str() {
@@ -1092,11 +1115,11 @@ mod tests {
             "accept_score: 25\ngrader_flags: min\n",
         );
         let tests = vec!["sample/1".to_string(), "secret/g1/1".to_string()];
-        let grading = read(p, FormatVersion::Legacy, &tests).unwrap();
+        let grading = read(p, FormatVersion::Legacy, &tests, &Constants::default()).unwrap();
         let graded = grading.grade(&[t("sample/1", AC, None), t("secret/g1/1", AC, None)]);
         assert_eq!(graded.score, 26.0);
         write("data/secret/g1/testdata.yaml", "range: 100 0\n");
-        let err = read(p, FormatVersion::Legacy, &tests).unwrap_err();
+        let err = read(p, FormatVersion::Legacy, &tests, &Constants::default()).unwrap_err();
         assert!(err.to_string().contains("lowest first"), "{err}");
 
         // 2025-09 keys (the legacy ones gone: their presence selects the legacy rules).
@@ -1104,14 +1127,27 @@ mod tests {
         std::fs::remove_file(p.join("data/secret/g1/testdata.yaml")).unwrap();
         write("data/secret/test_group.yaml", "max_score: 60\n");
         write("data/secret/g1/test_group.yaml", "score_aggregation: sum\n");
-        let err = read(p, FormatVersion::V2023_07, &tests).unwrap_err();
+        let err = read(p, FormatVersion::V2023_07, &tests, &Constants::default()).unwrap_err();
         assert!(err.to_string().contains("needs a max_score"), "{err}");
         write(
             "data/secret/g1/test_group.yaml",
             "score_aggregation: sum\nmax_score: 60\n",
         );
-        let grading = read(p, FormatVersion::V2023_07, &tests).unwrap();
+        let grading = read(p, FormatVersion::V2023_07, &tests, &Constants::default()).unwrap();
         let graded = grading.grade(&[t("secret/g1/1", AC, None)]);
         assert_eq!((graded.score, graded.max_score), (60.0, Some(60.0)));
+
+        // 2025-09 "Constants": test_group.yaml is substituted, its scoring keys too.
+        write(
+            "data/secret/g1/test_group.yaml",
+            "score_aggregation: sum\nmax_score: {{g1_points}}\n",
+        );
+        // Unsubstituted, `{{...}}` is a YAML map, not a number.
+        let err = read(p, FormatVersion::V2023_07, &tests, &Constants::default()).unwrap_err();
+        assert!(err.to_string().contains("g1/test_group.yaml"), "{err}");
+        let constants = Constants::from_pairs([("g1_points", "40")]);
+        let grading = read(p, FormatVersion::V2023_07, &tests, &constants).unwrap();
+        let graded = grading.grade(&[t("secret/g1/1", AC, None)]);
+        assert_eq!(graded.group_scores()["secret/g1"], 40.0);
     }
 }

@@ -370,9 +370,9 @@ fn settings_file(
     constants: &Constants,
     notices: &mut Vec<String>,
 ) -> Result<GroupSettings, PackageError> {
-    let text = std::fs::read_to_string(file)
+    let text = constants
+        .read_substituted(file)
         .map_err(|e| PackageError::at(file, format!("cannot read: {e}")))?;
-    let text = constants.substitute(&text).unwrap_or(text);
     let root = yaml::parse(file, &text)?;
     let mut settings = GroupSettings::default();
     for (key, value) in root.as_map(file, "the file")? {
