@@ -27,8 +27,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-pub use super::domjudge_scoring::DomJudgeGrading;
 use super::constants::Constants;
+pub use super::domjudge_scoring::DomJudgeGrading;
 use super::error::PackageError;
 use super::expectation::TestVerdict;
 use super::yaml::{self, get, Node, Value};
