@@ -13,7 +13,7 @@ use crate::error::UsageError;
 use crate::external::folder::Folder;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::package::{FormatVersion, Submission, TimeLimitRule};
-use crate::problem::Problem;
+use crate::problem::{Problem, TestCase};
 use crate::testset::gate::Gate;
 use crate::testset::results::ResultCache;
 use crate::testset::{run_test_set_with, Judging, Memo, Plan, SandboxExecutor, Unobserved};
@@ -56,11 +56,12 @@ pub fn settle_remembering(
     Ok(())
 }
 
-/// Work that runs beside the time-limit derivation, taking its cores from the derivation's
-/// gate and told whether the derivation still goes on (so it starts nothing new after):
+/// Work that runs beside the time-limit derivation, given the fixed tests the derivation read,
+/// taking its cores from the derivation's gate and told whether the derivation still goes on
+/// (so it starts nothing new after):
 /// verify judges the submissions that must exceed the limit there (building them itself:
 /// the derivation's own prebuilding then leaves them out).
-pub type Beside<'a> = dyn Fn(&Gate, &dyn Fn() -> bool) + Sync + 'a;
+pub type Beside<'a> = dyn Fn(&Gate, &[TestCase], &dyn Fn() -> bool) + Sync + 'a;
 
 /// The limit [`settle_remembering`] would set and the note that says where it came from,
 /// `None` when `folder` has a limit; `beside` runs at the same time, on the same gate.
@@ -146,7 +147,7 @@ fn slowest_accepted(
     std::thread::scope(|scope| {
         scope.spawn(|| prebuild(&later, &probing_goes_on, Some(&gate)));
         if let Some(beside) = beside {
-            scope.spawn(|| beside(&gate, &probing_goes_on));
+            scope.spawn(|| beside(&gate, &cases, &probing_goes_on));
         }
         for _ in 0..workers {
             scope.spawn(|| loop {

@@ -173,12 +173,6 @@ pub fn evaluate(
         reuse_already_counted: false,
         ends_at: None,
     };
-    // As problemtools does, the tests run under the safety margin's looser limit first, so a
-    // time_limit_exceeded solution's deciding test runs once (to the margin) rather than to
-    // the limit and then again to the margin; judging under the limit below reuses those runs
-    // (a run clearly past the limit is TLE there, see `testset::results`). Only where runs can
-    // be remembered, and not with `--all-tests` (every test of a slow solution would run to
-    // the margin).
     let margin_first = margin_first(problem, settings);
     let margin_run = if margin_first {
         Some(margin_pass(
@@ -314,7 +308,8 @@ fn margin_pass(
 }
 
 /// While a problem folder's time limit is being derived, runs the margin pass
-/// ([`margin_pass`]) of each of `solutions` that must exceed the limit, under the smallest
+/// ([`margin_pass`]) on the fixed tests `cases` (those the derivation read) of each of
+/// `solutions` that must exceed the limit, under the smallest
 /// limit the derivation can give (`lowest`: one step of the rule's resolution), one run at a
 /// time on a slot of `settings.gate` (the derivation's), starting each only while
 /// `derivation_goes_on` (those left are judged side by side once the limit is known, not one
@@ -327,6 +322,7 @@ fn margin_pass(
 /// on each solution it built or ran (its report row counts it as that solution's).
 pub fn judge_must_exceed_early(
     problem: &dyn Problem,
+    cases: &[TestCase],
     solutions: &[LibrarySolution],
     lowest: Duration,
     settings: Settings<'_>,
@@ -342,9 +338,6 @@ pub fn judge_must_exceed_early(
     if must_exceed.is_empty() || settings.strict_timing || !margin_first(problem, settings) {
         return spent;
     }
-    let Ok(cases) = problem.fixed_tests() else {
-        return spent;
-    };
     for solution in must_exceed {
         if !derivation_goes_on() {
             break;
@@ -384,7 +377,7 @@ pub fn judge_must_exceed_early(
         let plan = Plan::new(&candidate, problem.info());
         let _ = margin_pass(
             problem,
-            &cases,
+            cases,
             &plan,
             &program,
             settings.tle_margin,

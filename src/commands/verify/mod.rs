@@ -128,7 +128,7 @@ fn derive_time_limit(
     };
     let lowest = rule.time_limit(Duration::ZERO);
     let judged_early = Mutex::new(Vec::new());
-    let beside = |gate: &Gate, derivation_goes_on: &dyn Fn() -> bool| {
+    let beside = |gate: &Gate, cases: &[TestCase], derivation_goes_on: &dyn Fn() -> bool| {
         let settings = Settings {
             jobs: 1,
             stress_jobs: args.jobs,
@@ -144,6 +144,7 @@ fn derive_time_limit(
         };
         let spent = evaluate::judge_must_exceed_early(
             &loaded.problem,
+            cases,
             solutions,
             lowest,
             settings,

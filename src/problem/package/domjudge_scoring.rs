@@ -273,13 +273,7 @@ mod tests {
     use super::TestVerdict::*;
     use super::*;
 
-    fn t(name: &str, verdict: TestVerdict, score: Option<f64>) -> ScoredTest {
-        ScoredTest {
-            name: name.into(),
-            verdict,
-            validator: score.map(ValidatorScore::Score),
-        }
-    }
+    use crate::problem::package::scoring::tests::t;
 
     fn grading(groups: &[(&str, Group)]) -> DomJudgeGrading {
         DomJudgeGrading {

@@ -473,11 +473,13 @@ pub fn show_score(score: f64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::TestVerdict::*;
     use super::*;
 
-    fn judged(tests: &[(&str, TestVerdict)]) -> Judged {
+    /// A compiled submission's judgement with these test verdicts (shared by the package's
+    /// test modules).
+    pub(crate) fn judged(tests: &[(&str, TestVerdict)]) -> Judged {
         Judged {
             compiled: true,
             tests: tests

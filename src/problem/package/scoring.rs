@@ -951,11 +951,12 @@ fn modern_key(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::TestVerdict::*;
     use super::*;
 
-    fn t(name: &str, verdict: TestVerdict, score: Option<f64>) -> ScoredTest {
+    /// A scored test (shared by the package's grading test modules).
+    pub(crate) fn t(name: &str, verdict: TestVerdict, score: Option<f64>) -> ScoredTest {
         ScoredTest {
             name: name.into(),
             verdict,

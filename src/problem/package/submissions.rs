@@ -439,7 +439,7 @@ pub fn time_limit_role(expectation: &Expectation) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::super::expectation::{verdict_set, Judged, JudgedTest};
+    use super::super::expectation::{tests::judged, verdict_set, Judged};
     use super::TestVerdict::*;
     use super::*;
     use std::fs;
@@ -539,17 +539,8 @@ mod tests {
         let w = &by_name("w.py").expected;
         assert_eq!(w.verdict_any_of, Some(verdict_set(&[WA])));
         let judged = |score: f64| Judged {
-            compiled: true,
-            tests: [("secret/1", WA), ("secret/2", TLE)]
-                .iter()
-                .map(|(name, verdict)| JudgedTest {
-                    name: name.to_string(),
-                    verdict: *verdict,
-                    message: String::new(),
-                })
-                .collect(),
             score: Some(score),
-            ..Judged::default()
+            ..judged(&[("secret/1", WA), ("secret/2", TLE)])
         };
         assert_eq!(w.broken_promises(&judged(5.0)), Vec::<String>::new());
         assert_eq!(w.broken_promises(&judged(6.0)).len(), 1);
