@@ -1,5 +1,8 @@
 //! stressjudge: a stress-testing judge for competitive programming.
 //!
+//! `docs/architecture.md` is the map: where a verdict is decided, where a format is read, where a
+//! process is sandboxed. In short:
+//!
 //! The pipeline is one straight line, one module per step; a step uses only the steps before it:
 //!
 //! 1. [`problem`]: what a problem is (one shape for every problem), the built-in problems'

@@ -513,35 +513,35 @@ fn doctor_lists_the_languages_this_machine_can_run() {
     assert!(text.stdout.contains("Common Lisp"), "{}", text.describe());
 }
 
-/// The README's languages table, between these two lines.
+/// The languages reference's table (`docs/reference/languages.md`), between these two lines.
 const TABLE_START: &str =
     "<!-- languages table: generated from src/build/languages.yaml by tests/languages.rs -->\n";
 const TABLE_END: &str = "<!-- end of the languages table -->\n";
 
 #[test]
-fn the_readme_languages_table_is_generated_from_the_table() {
-    let readme_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+fn the_reference_languages_table_is_generated_from_the_table() {
+    let readme_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reference/languages.md");
     let readme = std::fs::read_to_string(&readme_path).unwrap();
     let generated =
         stressjudge::report::languages_markdown(&stressjudge::build::built_in_language_table());
     let (before, rest) = readme
         .split_once(TABLE_START)
-        .expect("README has the table's start marker");
+        .expect("docs/reference/languages.md has the table's start marker");
     let (current, after) = rest
         .split_once(TABLE_END)
-        .expect("README has the table's end marker");
+        .expect("docs/reference/languages.md has the table's end marker");
     if current != generated {
-        if std::env::var_os("STRESSJUDGE_UPDATE_README").is_some() {
+        if std::env::var_os("STRESSJUDGE_UPDATE_DOCS").is_some() {
             std::fs::write(
                 &readme_path,
                 format!("{before}{TABLE_START}{generated}{TABLE_END}{after}"),
             )
             .unwrap();
-            eprintln!("README.md: languages table rewritten");
+            eprintln!("docs/reference/languages.md: languages table rewritten");
         } else {
             panic!(
-                "README.md's languages table differs from src/build/languages.yaml: rerun with \
-                 STRESSJUDGE_UPDATE_README=1 to rewrite it"
+                "docs/reference/languages.md's table differs from src/build/languages.yaml: rerun \
+                 with STRESSJUDGE_UPDATE_DOCS=1 to rewrite it"
             );
         }
     }

@@ -3,7 +3,7 @@
 //! [`BusyLoop`], competing load.
 //!
 //! Shared by `benches/timing.rs` and `tests/timing_calibrated.rs` (through `#[path]`), so the
-//! figures in the README and the CI tests use the same candidate.
+//! figures in docs/benchmarks.md and the CI tests use the same candidate.
 
 #![allow(dead_code)]
 

@@ -21,9 +21,11 @@ pub struct Cli {
 pub enum Command {
     /// List the problems, their limits and the generator kinds (or describe a problem folder).
     List(ListArgs),
-    /// Print one generated input.
+    /// Print one generated input: one seed of one generator kind, exactly as `stress` makes it
+    /// (to write a whole package's data/ from its generators.yaml, use `generate`).
     Gen(GenArgs),
-    /// Build a problem folder's data/ from its BAPCtools generators/generators.yaml and write it.
+    /// Build a problem folder's data/ from its BAPCtools generators/generators.yaml and write it
+    /// (to print one seeded input as `stress` makes it, use `gen`).
     Generate(GenerateArgs),
     /// Validate an input and print the reference answers, one per line.
     Solve(SolveArgs),
@@ -38,6 +40,10 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Show what this machine offers for isolating candidates, and the toolchains.
     Doctor(DoctorArgs),
+    /// Print the man page (or write one page per command into a folder).
+    Man(ManArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
     /// Internal: the sandbox launcher process (not for direct use).
     #[command(name = "__launcher", hide = true)]
     Launcher,
@@ -286,6 +292,24 @@ pub struct DoctorArgs {
     /// Print one JSON object instead of the text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `stressjudge man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write `stressjudge.1` and one `stressjudge-COMMAND.1` per command into this folder
+    /// instead of printing the main page.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// `stressjudge completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for: `source <(stressjudge completions bash)` in `~/.bashrc`,
+    /// `stressjudge completions fish > ~/.config/fish/completions/stressjudge.fish`, ...
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// `stressjudge verify`.

@@ -5,6 +5,7 @@
 
 pub mod args;
 mod convert;
+pub mod reference;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -62,6 +63,8 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Repro(args) => commands::repro::run(&convert::repro(args)?),
         Command::Verify(args) => commands::verify::run(&convert::verify(args)?),
         Command::Doctor(args) => commands::doctor::run(&convert::doctor(args)),
+        Command::Man(args) => reference::man(args.out.as_deref()),
+        Command::Completions(args) => reference::completions(args.shell),
         Command::Launcher => std::process::exit(crate::run::launcher_main()),
     }
 }

@@ -394,7 +394,7 @@ pub fn stress<'a>(
     let written = write_report_files(Report::Stress(&report), output.reports);
     if let Some(unsaved) = stress_text::unsaved_error(&report) {
         // Exit 2: the verdict is printed above, but a script must not go looking for files
-        // that are not there (README "Faults").
+        // that are not there (docs/guide/faults.md).
         return Err(match written {
             Err(report_error) => UsageError::new(format!("{unsaved}; {report_error}")),
             Ok(()) => UsageError::new(unsaved),

@@ -1,4 +1,4 @@
-//! The language table as Markdown: the README's languages table is this text (a test keeps
+//! The language table as Markdown: docs/reference/languages.md's table is this text (a test keeps
 //! them equal), so the documentation is generated from the data it documents.
 
 use crate::build::{Builder, LanguageTable};

@@ -142,7 +142,7 @@
 //!
 //! A trivial C candidate costs about as much through either sandbox as from a `/bin/sh` loop
 //! (`overhead_per_trivial_run` in `tests/hostile.rs` and `cargo bench --bench isolation` print
-//! the figures; the README's Performance section has them). Full isolation adds about 0.1 to
+//! the figures; docs/benchmarks.md has them). Full isolation adds about 0.1 to
 //! 0.4 ms per run (a few cgroup file reads, the privilege drop, emptying `/tmp`), and about
 //! 10 ms once per sandbox (namespaces, root file system, cgroup).
 //!
