@@ -368,9 +368,14 @@ fn pid_is_running(pid: i32) -> bool {
     if pid <= 0 {
         return false;
     }
-    // SAFETY: signal 0 only checks that the process exists and may be signalled.
-    let alive = unsafe { libc::kill(pid, 0) } == 0;
-    alive || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    let Some(pid) = rustix::process::Pid::from_raw(pid) else {
+        return false;
+    };
+    // Signal 0 only checks that the process exists and may be signalled.
+    match rustix::process::test_kill_process(pid) {
+        Ok(()) => true,
+        Err(e) => e == rustix::io::Errno::PERM,
+    }
 }
 
 #[cfg(test)]

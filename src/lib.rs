@@ -22,6 +22,9 @@
 //! when the machine fails (checked entries, durable atomic writes). [`catalog`] names the problems; [`cli`] turns the
 //! command line into [`options`]; [`commands`] drive the pipeline for each subcommand.
 
+// `unsafe` lives in the sandbox crate only (`crates/sandbox`).
+#![forbid(unsafe_code)]
+
 pub mod build;
 pub mod cache_entry;
 pub mod catalog;
@@ -35,9 +38,11 @@ pub mod generators;
 pub mod options;
 pub mod problem;
 pub mod report;
-pub mod run;
+/// The sandbox: its own crate (`crates/sandbox`), the only code allowed `unsafe`.
+pub use stressjudge_sandbox as run;
 pub mod shell;
-pub mod shrink;
+/// The format-agnostic shrinker: its own crate (`crates/shrink`).
+pub use stressjudge_shrink as shrink;
 pub mod stress;
 pub mod testset;
 pub mod units;

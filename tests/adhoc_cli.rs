@@ -187,7 +187,7 @@ fn stress_finds_the_bug_and_the_printed_repro_replays_it_byte_for_byte() {
 }
 
 /// An ad-hoc failure shrinks, without knowing the input format, to a few tokens (the generic
-/// shrinker, `src/shrink`).
+/// shrinker, `crates/shrink`).
 #[test]
 fn stress_shrinks_an_ad_hoc_failure_to_a_few_tokens() {
     let _heavy = heavy();

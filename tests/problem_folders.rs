@@ -561,7 +561,7 @@ fn stress_finds_wrong_answers_through_a_validator_and_a_tolerance() {
 }
 
 /// A problem folder's failures shrink, without knowing the input format, to a few tokens
-/// (the generic shrinker, `src/shrink`).
+/// (the generic shrinker, `crates/shrink`).
 #[test]
 fn stress_shrinks_folder_failures_to_a_few_tokens() {
     let _heavy = heavy();

@@ -68,7 +68,7 @@ pub(crate) fn run(mut command: Command, limit: Duration) -> Result<Finished, Fai
         .stderr(Stdio::piped())
         .process_group(0);
     let mut child = command.spawn().map_err(Failure::Spawn)?;
-    let group = child.id() as libc::pid_t;
+    let group = rustix::process::Pid::from_raw(child.id() as i32);
     let stdout = capture(child.stdout.take());
     let stderr = capture(child.stderr.take());
     let (exited, exit) = mpsc::channel();
@@ -78,9 +78,11 @@ pub(crate) fn run(mut command: Command, limit: Duration) -> Result<Finished, Fai
     let status = match exit.recv_timeout(limit) {
         Ok(status) => status.map_err(Failure::Spawn)?,
         Err(_) => {
-            // SAFETY: kill(2) has no memory-safety preconditions. The group leader is not yet
-            // reaped unless it exited in this very instant, so the group id is still ours.
-            unsafe { libc::kill(-group, libc::SIGKILL) };
+            // The group leader is not yet reaped unless it exited in this very instant, so the
+            // group id is still ours.
+            if let Some(group) = group {
+                let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+            }
             return Err(Failure::TimedOut);
         }
     };

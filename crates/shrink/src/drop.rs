@@ -135,7 +135,7 @@ fn renumbered(list: &List, range: Range<usize>, doc: &Doc, loose: &[Pos]) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shrink::Budget;
+    use crate::Budget;
 
     fn budget() -> Budget {
         Budget {

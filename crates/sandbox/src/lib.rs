@@ -1,4 +1,5 @@
-//! Step 4 of the pipeline: one sandboxed process tree under limits.
+//! stressjudge's sandbox (the `run` step of the pipeline, step 4): one sandboxed process tree under
+//! limits. Its own crate so that it is the only code of stressjudge allowed `unsafe`.
 //!
 //! # Shape
 //!

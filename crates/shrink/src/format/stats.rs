@@ -2,7 +2,7 @@
 //! once there were enough observations.
 
 use super::{Ref, MIN_OBSERVATIONS, MIN_SEQUENCES};
-use crate::shrink::token::{is_float, is_int};
+use crate::token::{is_float, is_int};
 use std::collections::{BTreeSet, HashSet};
 
 /// More distinct characters than this in a field's words: its character set is not learned.

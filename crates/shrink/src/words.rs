@@ -61,7 +61,7 @@ fn simplify_word<F: FnMut(&str) -> bool>(search: &mut Search<F>, pos: Pos) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shrink::Budget;
+    use crate::Budget;
 
     fn shorten(input: &str, mode: Mode, still_fails: impl FnMut(&str) -> bool) -> String {
         let budget = Budget {

@@ -47,7 +47,7 @@ const STDERR_KEPT: u64 = 4 * 1024;
 ///
 /// ```no_run
 /// use std::time::Duration;
-/// use stressjudge::run::{RunLimits, RunRequest, Sandbox, DEFAULT_OUTPUT_BYTES};
+/// use stressjudge_sandbox::{RunLimits, RunRequest, Sandbox, DEFAULT_OUTPUT_BYTES};
 ///
 /// let mut sandboxes: Vec<Sandbox> = (0..2).map(|_| Sandbox::start()).collect::<Result<_, _>>()?;
 /// let cancels: Vec<_> = sandboxes.iter().map(Sandbox::cancel_handle).collect();

@@ -1,8 +1,8 @@
 //! Learning formats from toy generators, and guarded shrinks that stay inside them.
 
 use super::*;
-use crate::shrink::tests::SplitMix;
-use crate::shrink::{shrink_generic, shrink_guarded, Budget};
+use crate::tests::SplitMix;
+use crate::{shrink_generic, shrink_guarded, Budget};
 
 /// `n m`, then m lines `L R` with 1 <= L < R <= n (the intervals problem).
 fn intervals(seed: u64) -> String {

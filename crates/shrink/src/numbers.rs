@@ -232,7 +232,7 @@ fn simplify_float<F: FnMut(&str) -> bool>(search: &mut Search<F>, pos: Pos) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shrink::Budget;
+    use crate::Budget;
 
     fn search<F: FnMut(&str) -> bool>(input: &str, still_fails: F) -> Search<F> {
         let budget = Budget {

@@ -1,4 +1,5 @@
-//! Shrinking a failing input of any problem, without knowing its format.
+//! stressjudge's shrinker (its own crate: it needs nothing else of stressjudge): a failing input of any
+//! problem made small, without knowing its format.
 //!
 //! Structure-aware delta debugging over lines and tokens. The input is read as lines of tokens
 //! (`doc`); a heuristic guesses which integers count what follows them (`detect`: an array
@@ -31,6 +32,8 @@
 //! Typical cost (the tests print their figures): 10-60 runs for an array, a test-case list, a
 //! grid, a string or a graph shrunk to a handful of tokens; about 90 runs for a 200,000-token
 //! array whose failure needs one value of at least 10^9.
+
+#![forbid(unsafe_code)]
 
 mod detect;
 mod doc;

@@ -7,8 +7,8 @@
 
 use super::stats::{int_value, FieldStats, PairStats, SeqStats};
 use super::{Block, Format, Ref, Repeat, Row, MIN_INPUTS};
-use crate::shrink::doc::Doc;
-use crate::shrink::token::is_word;
+use crate::doc::Doc;
+use crate::token::is_word;
 
 /// Header integers remembered as possible counts and relation partners.
 const MAX_SCALARS: usize = 12;

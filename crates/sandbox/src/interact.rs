@@ -26,7 +26,7 @@
 //!
 //! ```no_run
 //! use std::time::Duration;
-//! use stressjudge::run::{run_interaction, RunLimits, RunRequest, Sandbox, DEFAULT_OUTPUT_BYTES};
+//! use stressjudge_sandbox::{run_interaction, RunLimits, RunRequest, Sandbox, DEFAULT_OUTPUT_BYTES};
 //!
 //! let mut candidate = Sandbox::start()?;
 //! let mut interactor = Sandbox::start()?;
@@ -48,7 +48,7 @@
 //!     &mut interactor,
 //!     &request("/tmp/interactor"),
 //!     Some(64 << 10),
-//!     &|outcome| outcome.exit == stressjudge::run::Exit::Code(42),
+//!     &|outcome| outcome.exit == stressjudge_sandbox::Exit::Code(42),
 //! )?;
 //! println!("{:?} {:?} {}", done.candidate?.exit, done.interactor?.exit, done.interactor_first);
 //! # Ok::<(), std::io::Error>(())

@@ -32,7 +32,7 @@ pub struct FileIo {
     /// program must create there.
     pub read_only_dir: bool,
     /// The folder the program runs in instead of a fresh working directory: its own build
-    /// folder, holding its files (the build step's [`crate::build::Program::run_in`]), so a
+    /// folder, holding its files (the build step's `stressjudge::build::Program::run_in`), so a
     /// script finds its other files by relative paths as DOMjudge's run scripts let it (they
     /// `cd` to the program's folder first) and the 2025-09 format's working directory holds
     /// the submission's files. Read-only under full isolation (bound so); ignored with file

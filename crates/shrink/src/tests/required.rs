@@ -5,7 +5,7 @@ use super::{
     array, array_input, fingerprint, int_lines, join, runs, shrink_checked, shrink_quietly,
     SplitMix,
 };
-use crate::shrink::Budget;
+use crate::Budget;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 
 use super::stats::{int_value, FieldStats};
 use super::{Format, Ref, Repeat, Row};
-use crate::shrink::doc::Doc;
+use crate::doc::Doc;
 use std::collections::HashMap;
 
 /// See [`Format::accepts`].
