@@ -161,6 +161,9 @@ pub struct PlannedCase {
     pub generate: Option<PlannedCommand>,
     /// `copy:`: the base path (`generators/manual/3`) whose `.<ext>` files are copied.
     pub copy: Option<PathBuf>,
+    /// An empty entry: the case's files are the ones already in `data/` (`copy` is their
+    /// base path there).
+    pub manual: bool,
     /// Files given in the YAML: extension and text, in file order.
     pub inline: Vec<(String, String)>,
     /// `{link: ext}` entries: extension and the extension it repeats.
@@ -878,12 +881,7 @@ impl Reader<'_> {
         );
         let empty: Vec<(Key, Node)> = Vec::new();
         let (entries, generate_text): (&[(Key, Node)], Option<String>) = match &node.value {
-            Value::Null => {
-                return Err(self.error(
-                    key.line,
-                    format!("{at}an empty entry (a test case must say how it is made)"),
-                ))
-            }
+            Value::Null => (empty.as_slice(), None),
             Value::Str(s) if s.ends_with(".in") => {
                 return Err(self.error(
                     key.line,
@@ -1013,7 +1011,12 @@ impl Reader<'_> {
                 }
             }
         }
-        if generate_text.is_none()
+        // An empty entry is a manual case whose files are already in `data/`: BAPCtools read it
+        // so from 2021 (`is_testcase` accepts `None`; `TestcaseRule` sets `manual`, `inline`
+        // and reads `data/<dir>/<name>.in`) until it started to reject it in 2024.
+        let manual = node.value == Value::Null;
+        if !manual
+            && generate_text.is_none()
             && copy.is_none()
             && !inline.iter().any(|(e, _)| e == "in")
             && !(prefix.starts_with("sample")
@@ -1057,12 +1060,18 @@ impl Reader<'_> {
                 .entry(key.name.clone())
                 .or_default()
                 .push(Known::Case(self.plan.cases.len()));
+            let copy = if manual {
+                Some(self.dir.join("data").join(&path))
+            } else {
+                copy.clone()
+            };
             self.plan.cases.push(PlannedCase {
                 path,
                 line: key.line,
                 root: root.clone(),
                 generate,
-                copy: copy.clone(),
+                copy,
+                manual,
                 inline: inline.clone(),
                 links: links.clone(),
                 solution: settings.solution.clone(),
