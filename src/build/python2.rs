@@ -71,8 +71,8 @@ pub(crate) fn instead_of_python3(
         }
         Err(BuildError::Unavailable(why)) if looks_like_python2(&message) => {
             Err(BuildError::Compile(format!(
-                "{message}\nthe file looks like Python 2 (Python 3 says so above), but no \
-                 Python 2 works here to run it: {why}"
+                "{} (the file looks like Python 2, and no Python 2 works here to run it: {why})\n{message}",
+                super::compile_error_line(&message)
             )))
         }
         // Not Python 2 either (or no Python 2 to tell): Python 3's error stands.
