@@ -247,7 +247,12 @@ fn a_generator_that_crashes_leaves_its_cases_out_named() {
     let other = tempdir();
     let committed = copy_of_addgen(other.path());
     stressjudge(&["generate", arg(&committed)]).expect_code(0);
-    edit_yaml(&committed, "fixed.py 20 22", "missing.py 20 22");
+    write(
+        &committed,
+        "submissions/accepted/add.py",
+        "raise SystemExit(3)\n",
+    );
+    edit_yaml(&committed, "fixed.py 20 22", "fixed.py 20 23");
     let listed = stressjudge(&["list", arg(&committed)]);
     listed.expect_code(0);
     assert!(

@@ -259,17 +259,19 @@ pub fn build(package: &Package, plan: &GenerationPlan) -> Result<BuiltData, Usag
 
     answer_cases(package, plan, &mut case_files, &skip)?;
 
-    let mut data = BuiltData::default();
-    data.failed_programs = failed.iter().map(|(p, _, _)| p.clone()).collect();
-    data.left_out = failed
-        .into_iter()
-        .map(|(_, why, cases)| {
-            format!(
-                "{why}; test case(s) {} left out, so no verdict is complete without them",
-                cases.join(", ")
-            )
-        })
-        .collect();
+    let mut data = BuiltData {
+        failed_programs: failed.iter().map(|(p, _, _)| p.clone()).collect(),
+        left_out: failed
+            .into_iter()
+            .map(|(_, why, cases)| {
+                format!(
+                    "{why}; test case(s) {} left out, so no verdict is complete without them",
+                    cases.join(", ")
+                )
+            })
+            .collect(),
+        ..BuiltData::default()
+    };
     // A case with no answer (nothing writes it) is not judged, as `bt run` skips it.
     let interactive = package.problem_type.interactive || package.problem_type.multi_pass;
     for (i, case) in plan.cases.iter().enumerate() {

@@ -410,6 +410,9 @@ impl LeftOut {
     }
 }
 
+/// The built tests by index, and the tests each failing generator left out.
+type BuiltTestset = (Vec<(usize, TestFile)>, Vec<LeftOut>);
+
 /// The testset's input and answer files by test index, and the tests each failing generator
 /// left out (the rest are judged).
 fn build_testset(
@@ -420,7 +423,7 @@ fn build_testset(
     limits: &ToolLimits,
     store: &TestStore,
     notes: &mut Vec<String>,
-) -> Result<(Vec<(usize, TestFile)>, Vec<LeftOut>), UsageError> {
+) -> Result<BuiltTestset, UsageError> {
     let dir = &package.dir;
     let mut converted = 0;
     let mut recipes = Vec::new();
