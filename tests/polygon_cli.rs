@@ -932,16 +932,7 @@ const OLDGEN: &str = "tests/polygon/oldgen";
 
 /// The rows of a verify report of `oldgen`, by path inside the package.
 fn oldgen_rows(report: &Value) -> std::collections::BTreeMap<String, Value> {
-    report["solutions"]
-        .as_array()
-        .expect("solutions array")
-        .iter()
-        .map(|row| {
-            let path = row["path"].as_str().unwrap();
-            let (_, relative) = path.split_once("oldgen/").unwrap();
-            (relative.to_string(), row.clone())
-        })
-        .collect()
+    rows_by_path_after(report, "oldgen/")
 }
 
 #[test]

@@ -231,13 +231,21 @@ pub fn first_failure(report: &Value) -> &Value {
 /// The rows of a `verify --json` report by path relative to the problem folder's
 /// `submissions/`.
 pub fn rows_by_submission(report: &Value) -> std::collections::BTreeMap<String, Value> {
+    rows_by_path_after(report, "/submissions/")
+}
+
+/// The rows of a verify report by the part of their path after `marker`.
+pub fn rows_by_path_after(
+    report: &Value,
+    marker: &str,
+) -> std::collections::BTreeMap<String, Value> {
     report["solutions"]
         .as_array()
         .expect("solutions array")
         .iter()
         .map(|row| {
             let path = row["path"].as_str().unwrap();
-            let (_, relative) = path.split_once("/submissions/").unwrap();
+            let (_, relative) = path.split_once(marker).unwrap();
             (relative.to_string(), row.clone())
         })
         .collect()
