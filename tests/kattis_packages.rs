@@ -358,6 +358,56 @@ fn a_custom_grader_grades_its_groups() {
     );
 }
 
+/// [`GRADER`] as a 2015 package writes it: Python 2, no `#!` line.
+const PYTHON2_GRADER: &str = "\
+import sys
+results = [line.split() for line in sys.stdin if line.strip()]
+accepted = sum(1 for verdict, _ in results if verdict == 'AC')
+bonus = 5 if 'bonus' in sys.argv[1:] else 0
+print '%s %d' % ('AC' if accepted else 'WA', 10 * accepted + bonus)
+";
+
+#[test]
+fn a_custom_grader_written_in_python2_grades_as_python2() {
+    let tmp = tempdir();
+    let dir = tmp.path().join("graded");
+    graded_package(&dir);
+    write(&dir, "graders/grader.py", PYTHON2_GRADER);
+    if !python2_available() {
+        // Without Python 2 the grader does not compile, and the line says why.
+        eprintln!("SKIPPED: no Python 2 here; the grader is checked to say it looks like Python 2");
+        let run = verify(&dir);
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(
+            said.contains("grader.py:5: SyntaxError") && said.contains("looks like Python 2"),
+            "{}",
+            run.describe()
+        );
+        return;
+    }
+    let run = verify(&dir);
+    let report = run.json();
+    let rows = rows_by_submission(&report);
+    assert_ok(&rows, "accepted/full.py");
+    assert_ok(&rows, "partially_accepted/easy.py");
+    let easy = &rows["partially_accepted/easy.py"]["score"];
+    assert_eq!(easy["score"].as_f64(), Some(25.0), "{easy:#}");
+    run.expect_code(0);
+    // One note says why it ran as Python 2.
+    assert_eq!(
+        run.stderr.matches("runs as Python 2").count(),
+        1,
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stderr
+            .contains("grader.py runs as Python 2: it fails Python 3's syntax check (grader.py:5: SyntaxError"),
+        "{}",
+        run.describe()
+    );
+}
+
 #[test]
 fn a_custom_grader_without_its_toolchain_is_a_note() {
     let tmp = tempdir();

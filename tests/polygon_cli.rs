@@ -301,11 +301,6 @@ fn broken_packages_are_one_line_naming_the_file_and_test() {
         &["tests/05", "test 5", "manual"],
     );
     check(
-        "crashing-generator",
-        &|p| edit_xml(p, r#"cmd="gen 5""#, r#"cmd="gen""#),
-        &["test 2", "generator", "gen.cpp"],
-    );
-    check(
         "unknown-generator",
         &|p| edit_xml(p, r#"cmd="gen 5""#, r#"cmd="nogen 5""#),
         &["problem.xml", "test 2", "`nogen`"],
@@ -343,6 +338,17 @@ fn broken_packages_are_one_line_naming_the_file_and_test() {
     for part in ["reference", "main.py", "test 1"] {
         assert!(line.contains(part), "`{part}` not in: {line}");
     }
+
+    // A generator that crashes on a test leaves that test out, named, and the rest judged.
+    let package = copy_of_sum(dir.path(), "crashing-generator");
+    edit_xml(&package, r#"cmd="gen 5""#, r#"cmd="gen""#);
+    let run = stressjudge(&["list", arg(&package)]);
+    run.expect_code(0);
+    assert!(
+        run.stdout.contains("gen.cpp") && run.stdout.contains("test(s) 2 left out"),
+        "{}",
+        run.describe()
+    );
 
     // What leaves the rest judgeable is a note: a manual test the validator rejects is left
     // out with its message, an unknown tag leaves its solution unverified.
@@ -920,4 +926,86 @@ fn a_stress_applies_its_memory_limit_and_total_time() {
     );
     assert!(took >= std::time::Duration::from_secs(3), "{took:?}");
     assert!(took < std::time::Duration::from_secs(120), "{took:?}");
+}
+
+const OLDGEN: &str = "tests/polygon/oldgen";
+
+/// The rows of a verify report of `oldgen`, by path inside the package.
+fn oldgen_rows(report: &Value) -> std::collections::BTreeMap<String, Value> {
+    rows_by_path_after(report, "oldgen/")
+}
+
+#[test]
+fn a_generator_that_does_not_compile_leaves_its_tests_out_and_the_run_incomplete() {
+    let _heavy = heavy();
+    let run = stressjudge(&["verify", OLDGEN, "--json", "--stress-seeds", "0"]);
+    run.expect_code(1);
+    let report = run.json();
+    assert_eq!(report["ok"], false, "{report:#}");
+    let incomplete = report["incomplete"].as_array().expect("a list");
+    assert_eq!(incomplete.len(), 1, "{report:#}");
+    let line = incomplete[0].as_str().unwrap();
+    for part in [
+        "oldgen.cpp does not compile",
+        // The compiler's error line, not its first (`In function 'int main(int, char**)'`).
+        "oldgen.cpp:6:26: error:",
+        "sqrt",
+        "test(s) 3, 5 left out",
+        "the 3 solution(s)",
+    ] {
+        assert!(line.contains(part), "`{part}` not in: {line}");
+    }
+    // Everything else is judged: each solution gets its tag's verdict on tests 1, 2 and 4.
+    let rows = oldgen_rows(&report);
+    for (solution, got) in [("solutions/main.py", "AC"), ("solutions/wa.py", "WA")] {
+        assert_eq!(rows[solution]["got"], got, "{solution}: {report:#}");
+        assert_eq!(rows[solution]["ok"], true, "{solution}: {report:#}");
+    }
+    assert_eq!(rows["solutions/wa.py"]["source"], "4");
+    if !python2_available() {
+        eprintln!("SKIPPED: no Python 2 here; solutions/old.py is checked to be CE instead");
+        assert_eq!(rows["solutions/old.py"]["got"], "CE", "{report:#}");
+        return;
+    }
+    assert_eq!(rows["solutions/old.py"]["got"], "AC", "{report:#}");
+    // The accepted solution written in Python 2 runs as Python 2, with one note saying why.
+    let notes = run.stderr.matches("runs as Python 2").count();
+    assert_eq!(notes, 1, "{}", run.describe());
+    assert!(
+        run.stderr
+            .contains("fails Python 3's syntax check (old.py:2: SyntaxError"),
+        "{}",
+        run.describe()
+    );
+
+    // judge: the verdict on the tests that exist, and exit 1 however it reads.
+    let judged = stressjudge(&["judge", OLDGEN, &format!("{OLDGEN}/solutions/main.py")]);
+    judged.expect_code(1);
+    assert!(
+        judged.stdout.contains("incomplete: generator")
+            && judged.stdout.contains("test(s) 3, 5 left out"),
+        "{}",
+        judged.describe()
+    );
+}
+
+#[test]
+fn python2_code_without_a_python2_is_a_compile_error_that_says_so() {
+    let _heavy = heavy();
+    let run = run_with_env(
+        &["verify", OLDGEN, "--json", "--stress-seeds", "0"],
+        None,
+        &[("PYTHON2", Some("/bin/false"))],
+    );
+    run.expect_code(1);
+    let report = run.json();
+    let rows = oldgen_rows(&report);
+    let old = &rows["solutions/old.py"];
+    assert_eq!(old["got"], "CE", "{report:#}");
+    let detail = old["detail"].as_str().unwrap();
+    assert!(
+        detail.starts_with("old.py:2: SyntaxError: Missing parentheses in call to 'print'")
+            && detail.contains("looks like Python 2"),
+        "{detail}"
+    );
 }

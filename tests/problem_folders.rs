@@ -818,6 +818,15 @@ fn verify_reports_a_broken_accepted_submission_instead_of_stopping() {
         assert_eq!(rows[broken]["got"], got, "{:#}", rows[broken]);
         assert_eq!(rows[broken]["ok"], false, "{:#}", rows[broken]);
     }
+    // The compile error's line is g++'s `error:` line with its place, not its first line
+    // (`typo.cpp: In function 'int main()':`).
+    let detail = rows["accepted/typo.cpp"]["detail"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        detail.starts_with("typo.cpp:1:") && detail.contains("error:"),
+        "{detail}"
+    );
     let notes = notes_of(&report, arg(&folder));
     assert!(
         has_note(&notes, "from the slowest accepted submission") && has_note(&notes, "double.py"),

@@ -226,8 +226,9 @@ fn judge_has_a_case_per_test_failing_with_its_verdict() {
             text,
         } => {
             assert_eq!(kind, "CE");
+            // The compiler's error line, not its first (`sol.cpp: In function ...`).
             assert!(
-                message.starts_with("compilation failed: sol.cpp: In function"),
+                message.starts_with("compilation failed: sol.cpp:3:1: error: expected ';'"),
                 "{message}"
             );
             assert!(text.contains("error: expected ';'"), "{text}");

@@ -123,6 +123,7 @@ pub(crate) fn build(
         content_hash,
         readonly_paths,
         run_in: Some(folder),
+        ran_as: None,
     })
 }
 

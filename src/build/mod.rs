@@ -48,6 +48,7 @@ mod language;
 mod layout;
 mod process;
 mod python;
+mod python2;
 mod recognise;
 mod scripts;
 mod snapshot;
@@ -67,6 +68,7 @@ use crate::error::UsageError;
 pub use declared::Declared;
 pub use included::build_with_included;
 pub use language::Language;
+pub use process::compile_error_line;
 pub use recognise::{recognise, Recognised};
 pub use table::{
     built_in as built_in_language_table, table as language_table, Builder, LanguageSpec,
@@ -320,6 +322,8 @@ struct Built {
     readonly_paths: Vec<PathBuf>,
     memory_words: Vec<(usize, String)>,
     run_in: Option<PathBuf>,
+    /// The language it was built as when not the one detected (a `.py` run as Python 2).
+    ran_as: Option<Language>,
 }
 
 /// The interpreter a `#!` line names (absolute paths only), if the file starts with one: a
@@ -449,6 +453,7 @@ fn file_program(
                 .collect(),
             memory_words: Vec::new(),
             run_in: None,
+            ran_as: None,
         }
     } else {
         let mut sources = layout::of_file(path, language, bytes);
@@ -536,16 +541,24 @@ fn build_sources_in(
                 readonly_paths: vec![compiled.binary],
                 memory_words: Vec::new(),
                 run_in: None,
+                ran_as: None,
             }
         }
         Builder::Python => {
-            let checked = python::prepare(sources, options, cache)?;
+            let (checked, ran_as) = match python::prepare(sources, options, cache) {
+                Err(BuildError::Compile(message)) => (
+                    python2::instead_of_python3(sources, options, cache, message)?,
+                    Some(Language::Python2),
+                ),
+                checked => (checked?, None),
+            };
             Built {
                 argv: checked.argv,
                 content_hash: checked.content_hash,
                 readonly_paths: checked.readonly_paths,
                 memory_words: Vec::new(),
                 run_in: None,
+                ran_as,
             }
         }
         Builder::Jvm => {
@@ -556,6 +569,7 @@ fn build_sources_in(
                 readonly_paths: built.readonly_paths,
                 memory_words: Vec::new(),
                 run_in: None,
+                ran_as: None,
             }
         }
         Builder::Generic => generic::build(sources, options, cache)?,
@@ -570,12 +584,14 @@ impl From<scripts::Scripted> for Built {
             readonly_paths: s.readonly_paths,
             memory_words: Vec::new(),
             run_in: None,
+            ran_as: None,
         }
     }
 }
 
 /// The program a build produced.
 fn program(built: Built, language: Language, display_name: String) -> Program {
+    let language = built.ran_as.unwrap_or(language);
     Program {
         argv: built.argv,
         env: environment::candidate_env(language),

@@ -125,9 +125,89 @@ pub(crate) fn first_lines(bytes: &[u8], max: usize) -> String {
     kept
 }
 
+/// The line of a compiler's message that says why it failed: the first holding `error` (any
+/// case: gcc's `f.cpp:5:9: error: ...`, javac's `Main.java:3: error:`, Python's
+/// `SyntaxError: ...`, rustc's `error[E0425]: ...`), with the place it names when the line
+/// itself has none (Python's `File "f.py", line 3` before it, rustc's `--> f.rs:2:5` after
+/// it); the first non-empty line when no line says `error`. Clipped to 300 characters.
+pub fn compile_error_line(message: &str) -> String {
+    let lines: Vec<&str> = message.lines().map(str::trim).collect();
+    let Some(at) = lines
+        .iter()
+        .position(|line| line.to_ascii_lowercase().contains("error"))
+    else {
+        return clip(lines.iter().find(|l| !l.is_empty()).copied().unwrap_or(""));
+    };
+    let line = lines[at];
+    if has_place(line) {
+        return clip(line);
+    }
+    let python = lines[..at].iter().rev().find_map(|l| {
+        let rest = l.strip_prefix("File \"")?;
+        let (file, rest) = rest.split_once('"')?;
+        let number = rest.trim_start_matches(", line ").split(',').next()?.trim();
+        number.parse::<u64>().ok().map(|n| format!("{file}:{n}"))
+    });
+    let rust = lines
+        .get(at + 1)
+        .and_then(|l| l.strip_prefix("--> "))
+        .map(str::to_string);
+    match python.or(rust) {
+        Some(place) => clip(&format!("{place}: {line}")),
+        None => clip(line),
+    }
+}
+
+/// Whether a line names a `file:line` place.
+fn has_place(line: &str) -> bool {
+    line.split(':').collect::<Vec<_>>().windows(2).any(|pair| {
+        !pair[0].is_empty()
+            && !pair[0].contains(' ')
+            && !pair[1].is_empty()
+            && pair[1].bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// `line` cut to 300 characters.
+fn clip(line: &str) -> String {
+    const MAX_CHARS: usize = 300;
+    if line.chars().count() <= MAX_CHARS {
+        line.to_string()
+    } else {
+        let head: String = line.chars().take(MAX_CHARS - 3).collect();
+        format!("{head}...")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_error_line_is_quoted_with_its_place() {
+        let gcc = "gen.cpp: In function 'int main(int, char**)':\n\
+                   gen.cpp:12:15: error: 'sqrt' was not declared in this scope\n\
+                   12 |     int r = sqrt(n);\n";
+        assert_eq!(
+            compile_error_line(gcc),
+            "gen.cpp:12:15: error: 'sqrt' was not declared in this scope"
+        );
+        let python = "  File \"grader.py\", line 3\n    print \"AC 0\"\n    ^\n\
+                      SyntaxError: Missing parentheses in call to 'print'\n";
+        assert_eq!(
+            compile_error_line(python),
+            "grader.py:3: SyntaxError: Missing parentheses in call to 'print'"
+        );
+        let rust = "error[E0425]: cannot find value `x` in this scope\n --> a.rs:2:5\n";
+        assert_eq!(
+            compile_error_line(rust),
+            "a.rs:2:5: error[E0425]: cannot find value `x` in this scope"
+        );
+        assert_eq!(
+            compile_error_line("\n  ld: cannot find -lfoo\n"),
+            "ld: cannot find -lfoo"
+        );
+    }
 
     #[test]
     fn first_lines_counts_the_rest() {

@@ -232,7 +232,11 @@ fn resolved() -> &'static Mutex<HashMap<Tool, Result<Interpreter, String>>> {
 /// `python2`), asked once per process (a broken one too: through a pyenv shim each question
 /// costs a hundred processes).
 pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter, BuildError> {
-    let (_, wanted) = wanted(language)?;
+    let (variable, wanted) = wanted(language)?;
+    let configured = std::env::var_os(&variable).is_some_and(|v| !v.is_empty());
+    if language == Language::Python2 && !configured {
+        return resolve_python2(limit);
+    }
     let tool = toolchain::resolve(&wanted)?;
     let mut known = resolved().lock().expect("interpreter cache");
     let answer = known
@@ -245,6 +249,36 @@ pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter
             wanted.role, tool.name
         ))
     })
+}
+
+/// The first Python 2 of [`super::python2::candidates`] that answers and says it is 2.x.
+fn resolve_python2(limit: Duration) -> Result<Interpreter, BuildError> {
+    let mut problems = Vec::new();
+    for tool in super::python2::candidates() {
+        let answer = resolved()
+            .lock()
+            .expect("interpreter cache")
+            .entry(tool.clone())
+            .or_insert_with(|| probe(&tool, limit))
+            .clone();
+        match answer {
+            Ok(interpreter) if interpreter.version.starts_with("2.") => return Ok(interpreter),
+            Ok(interpreter) => {
+                problems.push(format!("`{}` is Python {}", tool.name, interpreter.version))
+            }
+            Err(problem) => problems.push(format!("`{}` does not work: {problem}", tool.name)),
+        }
+    }
+    Err(BuildError::Unavailable(if problems.is_empty() {
+        "Python 2 source but no Python 2 interpreter (python2, python2.7 on PATH, $PYTHON2, \
+         pyenv's versions/2.*)"
+            .to_string()
+    } else {
+        format!(
+            "Python 2 source but no working Python 2 interpreter: {}",
+            problems.join("; ")
+        )
+    }))
 }
 
 /// Asks the interpreter (through any shim) where it really is and which version it is; the

@@ -8,7 +8,8 @@ use crate::external::generated_data;
 use crate::options::GenerateOptions;
 use crate::problem::package;
 
-/// Builds and writes the data; a folder without `generators.yaml` is a usage error.
+/// Builds and writes the data; a folder without `generators.yaml` is a usage error, a
+/// generator that fails leaves its cases out and the command fails (exit 1).
 pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
     let dir = &options.problem;
     let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
@@ -22,11 +23,25 @@ pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
     let built = generated_data::build(&package, plan)?;
     let out = options.out.clone().unwrap_or_else(|| dir.join("data"));
     let written = generated_data::write(&built, &out)?;
+    let mut notes = plan.notices.clone();
+    if !built.unanswered.is_empty() {
+        notes.push(format!(
+            "{} test case(s) not written: nothing writes their answer (`solution:` is empty): {}",
+            built.unanswered.len(),
+            built.unanswered.join(", ")
+        ));
+    }
     print_out(&crate::report::generate::summary(
         &out,
         built.cases,
         &written,
-        &plan.notices,
+        &notes,
+        &built.left_out,
     ))?;
-    Ok(Outcome::Passed)
+    // A generator that failed leaves data/ short of its cases.
+    Ok(if built.left_out.is_empty() {
+        Outcome::Passed
+    } else {
+        Outcome::Failed
+    })
 }

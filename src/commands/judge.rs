@@ -66,17 +66,24 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
             report.scheduling = run.scheduling;
         }
     }
+    // Tests the problem could not make: the verdict holds for the others only.
+    let incomplete = problem.left_out();
+    report
+        .notes
+        .extend(incomplete.iter().map(|line| format!("incomplete: {line}")));
     if options.json {
         print_out(&format!("{}\n", report.to_json()))?;
     } else {
         print_out(&report.render_styled())?;
     }
     write_report_files(Report::Judge(&report), &options.reports)?;
-    Ok(if report.verdict() == Verdict::AC {
-        Outcome::Passed
-    } else {
-        Outcome::Failed
-    })
+    Ok(
+        if report.verdict() == Verdict::AC && incomplete.is_empty() {
+            Outcome::Passed
+        } else {
+            Outcome::Failed
+        },
+    )
 }
 
 /// The live display: tests done of all and the ones running.

@@ -283,7 +283,7 @@ impl Probe<'_> {
             Err(BuildError::Compile(message)) => {
                 eprintln!(
                     "stressjudge: skipping {name} for the time limit: it does not compile: {}",
-                    message.lines().next().unwrap_or("")
+                    crate::build::compile_error_line(&message)
                 );
                 return Ok(None);
             }

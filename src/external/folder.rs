@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::checker::Checker;
+use super::generated_data::BuiltData;
 use super::generator::{self, Generator};
 use super::interactor::{Convention, Interactor};
 use super::tests_dir::{self, TestFile};
@@ -63,7 +64,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     }
     let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     check_type(&package)?;
-    let (package, data_notes) = generated_data(dir, package)?;
+    let (package, data_notes, built) = generated_data(dir, package)?;
     let mut notes: Vec<String> = package.notices.clone();
     notes.extend(data_notes);
     // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
@@ -74,6 +75,15 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         // BAPCtools generator does not take a seed first, so no other program is a kind).
         None if package.stress.config_file.is_none() && package.generation.is_some() => {
             super::generated_data::stress_kinds(package.generation.as_ref().expect("checked"))?
+                .into_iter()
+                .filter(|(_, generator)| {
+                    !built.as_ref().is_some_and(|b| {
+                        b.failed_programs
+                            .iter()
+                            .any(|p| generator.tool().path().ends_with(p))
+                    })
+                })
+                .collect()
         }
         None => package
             .stress
@@ -166,10 +176,13 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         checker_args,
         tests,
     });
-    let problem = match interactor {
+    let mut problem = match interactor {
         Some(interactor) => problem.with_interactor(interactor),
         None => problem,
     };
+    if let Some(built) = built {
+        problem.set_left_out(built.left_out);
+    }
     Ok(Folder {
         problem,
         submissions: package.submissions,
@@ -186,9 +199,12 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
 /// (laid out in this process's working folder), as `bt run` regenerates `data/` before it
 /// judges; a committed `data/` is compared with it (a note says what differs) and judged
 /// instead only when the plan cannot be built.
-fn generated_data(dir: &Path, package: Package) -> Result<(Package, Vec<String>), UsageError> {
+fn generated_data(
+    dir: &Path,
+    package: Package,
+) -> Result<(Package, Vec<String>, Option<BuiltData>), UsageError> {
     let Some(plan) = &package.generation else {
-        return Ok((package, Vec::new()));
+        return Ok((package, Vec::new(), None));
     };
     let committed = !package::data_missing(dir);
     let built = match super::generated_data::build(&package, plan) {
@@ -197,13 +213,22 @@ fn generated_data(dir: &Path, package: Package) -> Result<(Package, Vec<String>)
             let note = format!(
                 "data/ could not be built from generators.yaml ({e}); the committed data/ is judged"
             );
-            return Ok((package, vec![note]));
+            return Ok((package, vec![note], None));
         }
         Err(e) => return Err(e),
     };
     let mut notes = Vec::new();
     if committed {
         notes.push(super::generated_data::compare(&built, &dir.join("data")).describe());
+    }
+    notes.extend(built.left_out.iter().cloned());
+    if !built.unanswered.is_empty() {
+        notes.push(format!(
+            "{} test case(s) have no answer and are not judged, as `bt run` skips them \
+             (`solution:` is empty and no .ans is given): {}",
+            built.unanswered.len(),
+            built.unanswered.join(", ")
+        ));
     }
     let root = super::test_build::scratch_folder(&format!(
         "generated-{}",
@@ -218,7 +243,7 @@ fn generated_data(dir: &Path, package: Package) -> Result<(Package, Vec<String>)
         built.cases,
         dir.display()
     ));
-    Ok((reread, notes))
+    Ok((reread, notes, Some(built)))
 }
 
 /// The stress reference (from `stressjudge.yaml`, else the first accepted submission), then the

@@ -33,6 +33,14 @@ pub struct BuiltData {
     pub files: BTreeMap<String, Vec<u8>>,
     /// How many test cases (`.in` files, included ones counted where they are repeated).
     pub cases: usize,
+    /// Cases whose generator does not build or failed, one line per generator naming it, why
+    /// and the cases: left out of the data, so no judgement on it is complete.
+    pub left_out: Vec<String>,
+    /// The programs (as `generate:` names them) behind [`BuiltData::left_out`].
+    pub failed_programs: Vec<String>,
+    /// Cases left out because nothing writes their answer (`solution:` left empty, as old
+    /// BAPCtools packages have it; `bt run` skips a case without an answer).
+    pub unanswered: Vec<String>,
 }
 
 /// How a built `data/` compares with a folder's.
@@ -149,16 +157,36 @@ pub fn build(package: &Package, plan: &GenerationPlan) -> Result<BuiltData, Usag
         });
         generated_cases.push(i);
     }
-    let built = test_build::build_files(&recipes, &sandboxes, &limits, &store, jobs)
-        .map_err(|(name, why)| UsageError::new(format!("{shown} {name}: {why}")))?;
-    let mut generated: BTreeMap<usize, test_build::BuiltFiles> =
+    let built = test_build::build_files_each(&recipes, &sandboxes, &limits, &store, jobs);
+    let mut generated: BTreeMap<usize, Result<test_build::BuiltFiles, ToolFailure>> =
         generated_cases.into_iter().zip(built).collect();
+    // A generator that does not build or fails leaves its cases out, one line per generator.
+    let mut failed: Vec<(String, String, Vec<String>)> = Vec::new();
+    let mut skip = vec![false; plan.cases.len()];
+    for (i, result) in &generated {
+        let Err(failure) = result else { continue };
+        let case = &plan.cases[*i];
+        let program = &case.generate.as_ref().expect("generated").program;
+        skip[*i] = true;
+        match failed.iter_mut().find(|(p, _, _)| p == program) {
+            Some((_, _, cases)) => cases.push(case.path.clone()),
+            None => failed.push((
+                program.clone(),
+                format!("{shown} line {}: {failure}", case.line),
+                vec![case.path.clone()],
+            )),
+        }
+    }
 
     // Each case's files: generated, then copied, then written inline, then linked.
     let mut case_files: Vec<BTreeMap<String, Vec<u8>>> = Vec::with_capacity(plan.cases.len());
     for (i, case) in plan.cases.iter().enumerate() {
         let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-        if let Some(made) = generated.remove(&i) {
+        if skip[i] {
+            case_files.push(files);
+            continue;
+        }
+        if let Some(Ok(made)) = generated.remove(&i) {
             let command = case.generate.as_ref().expect("generated");
             for (name, bytes) in made.files {
                 if let Some(ext) = name.strip_prefix("testcase.") {
@@ -192,6 +220,15 @@ pub fn build(package: &Package, plan: &GenerationPlan) -> Result<BuiltData, Usag
                     copied = true;
                 }
             }
+            if !copied && case.manual {
+                return Err(fail(
+                    case,
+                    format!(
+                        "an empty entry is a test case already in data/, but {}.in does not exist",
+                        base.display()
+                    ),
+                ));
+            }
             if !copied {
                 return Err(fail(
                     case,
@@ -220,19 +257,41 @@ pub fn build(package: &Package, plan: &GenerationPlan) -> Result<BuiltData, Usag
         case_files.push(files);
     }
 
-    answer_cases(package, plan, &mut case_files)?;
+    answer_cases(package, plan, &mut case_files, &skip)?;
 
-    let mut data = BuiltData::default();
+    let mut data = BuiltData {
+        failed_programs: failed.iter().map(|(p, _, _)| p.clone()).collect(),
+        left_out: failed
+            .into_iter()
+            .map(|(_, why, cases)| {
+                format!(
+                    "{why}; test case(s) {} left out, so no verdict is complete without them",
+                    cases.join(", ")
+                )
+            })
+            .collect(),
+        ..BuiltData::default()
+    };
+    // A case with no answer (nothing writes it) is not judged, as `bt run` skips it.
+    let interactive = package.problem_type.interactive || package.problem_type.multi_pass;
+    for (i, case) in plan.cases.iter().enumerate() {
+        if !skip[i] && case.wants_answer() && !interactive && !case_files[i].contains_key("ans") {
+            skip[i] = true;
+            data.unanswered.push(case.path.clone());
+        }
+    }
     for group in &plan.groups {
         for (name, text) in &group.files {
             data.files
                 .insert(join(&group.path, name), text.clone().into_bytes());
         }
     }
-    for (case, files) in plan.cases.iter().zip(&case_files) {
-        data.put_case(&case.path, files);
+    for ((case, files), skipped) in plan.cases.iter().zip(&case_files).zip(&skip) {
+        if !skipped {
+            data.put_case(&case.path, files);
+        }
     }
-    for (dir, i) in &plan.includes {
+    for (dir, i) in plan.includes.iter().filter(|(_, i)| !skip[*i]) {
         let case = &plan.cases[*i];
         data.put_case(&join(dir, case.file_name()), &case_files[*i]);
     }
@@ -269,6 +328,7 @@ fn answer_cases(
     package: &Package,
     plan: &GenerationPlan,
     case_files: &mut [BTreeMap<String, Vec<u8>>],
+    skip: &[bool],
 ) -> Result<(), UsageError> {
     let shown = plan.file.display().to_string();
     let interactive = package.problem_type.interactive || package.problem_type.multi_pass;
@@ -280,7 +340,8 @@ fn answer_cases(
     let mut wanted: Vec<(usize, PathBuf)> = Vec::new();
     for (i, case) in plan.cases.iter().enumerate() {
         let files = &mut case_files[i];
-        if files.contains_key("ans") || !case.wants_answer() || !files.contains_key("in") {
+        if skip[i] || files.contains_key("ans") || !case.wants_answer() || !files.contains_key("in")
+        {
             continue;
         }
         if interactive {
@@ -296,12 +357,8 @@ fn answer_cases(
                     case.line, case.path
                 ))
             })?,
-            SolutionChoice::Disabled => {
-                return Err(UsageError::new(format!(
-                    "{shown} line {} ({}): no .ans is made and `solution:` is empty",
-                    case.line, case.path
-                )))
-            }
+            // No answer: the case is left out of the data (see [`build`]).
+            SolutionChoice::Disabled => continue,
         };
         wanted.push((i, solution));
     }

@@ -49,7 +49,7 @@ impl Grader {
             Err(BuildError::Compile(message)) => {
                 return Err(NotUsable::Broken(format!(
                     "custom grader {shown} does not compile: {}",
-                    first_line(&message)
+                    crate::build::compile_error_line(&message)
                 )))
             }
             Err(BuildError::Usage(e)) => {

@@ -80,6 +80,8 @@ pub struct ExternalProblem {
     interactive_answers: bool,
     /// What generator kinds set for themselves (a Polygon stress's solutions and time limit).
     kind_settings: Vec<KindSettings>,
+    /// Tests that could not be made, one line per failed generator ([`Problem::left_out`]).
+    left_out: Vec<String>,
 }
 
 /// What a generator kind sets for itself besides its generator: a Polygon stress's
@@ -146,12 +148,19 @@ impl ExternalProblem {
             interactor: None,
             interactive_answers: false,
             kind_settings: Vec::new(),
+            left_out: Vec::new(),
         }
     }
 
     /// Takes the reference's output as the answer even when it is empty (see the field).
     pub fn accept_empty_answers(&mut self) {
         self.empty_answers_ok = true;
+    }
+
+    /// Records tests that could not be made (a generator that does not build or fails), one
+    /// line per generator: commands then report the result incomplete.
+    pub fn set_left_out(&mut self, left_out: Vec<String>) {
+        self.left_out = left_out;
     }
 
     /// Makes the problem interactive or multi-pass: candidates run against `interactor`.
@@ -538,6 +547,10 @@ impl Problem for ExternalProblem {
         let args = expected.checker_args.as_ref().unwrap_or(&self.checker_args);
         self.checker
             .check(&self.sandboxes, &self.limits, input, expected, output, args)
+    }
+
+    fn left_out(&self) -> &[String] {
+        &self.left_out
     }
 
     fn build_tools(&self, stressing: bool) -> Result<(), ToolFailure> {

@@ -170,7 +170,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             .map_err(|f| UsageError::new(format!("{}: {f}", dir.display())))?;
     }
 
-    let tests = build_testset(
+    let (tests, left_out) = build_testset(
         &package,
         &testset,
         &executables,
@@ -179,6 +179,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         &store,
         &mut notes,
     )?;
+    notes.extend(left_out.iter().map(LeftOut::describe));
     let tests = validate_testset(
         &package, &testset, tests, &sandboxes, &limits, &accepted, &mut notes,
     )?;
@@ -194,7 +195,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             "random".to_string(),
             Generator::parse(command, Path::new(""))?,
         )],
-        None => stress_kinds(&package, &testset)?,
+        None => stress_kinds(&package, &testset)?
+            .into_iter()
+            .filter(|(kind, _)| !left_out.iter().any(|l| l.program == *kind))
+            .collect(),
     };
     // An export may list a solution whose source it does not hold (its author left it out):
     // a note, and the solution is neither verified nor the reference.
@@ -273,6 +277,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     // Polygon makes answer files with the main solution (scripts/gen-answer.sh) and keeps an
     // empty one: a test whose right answer is empty exists.
     problem.accept_empty_answers();
+    problem.set_left_out(left_out.iter().map(LeftOut::describe).collect());
     if overrides.generator.is_none() {
         problem.set_kind_settings(kind_settings(&package));
     }
@@ -379,6 +384,37 @@ fn judged_file(path: &Path, store: &TestStore, converted: &mut usize) -> Result<
 }
 
 /// The testset's files: manual ones from the package, generated ones built.
+/// The tests one generator could not make: it does not build, or it failed on them.
+#[derive(Debug, Clone)]
+struct LeftOut {
+    /// The generator's name in the testset's commands (`gen`).
+    program: String,
+    /// Why, the first failure's words.
+    why: String,
+    /// The tests left out, by index.
+    tests: Vec<usize>,
+}
+
+impl LeftOut {
+    /// One line for the reports.
+    fn describe(&self) -> String {
+        format!(
+            "{}; test(s) {} left out, so no verdict is complete without them",
+            self.why,
+            self.tests
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+}
+
+/// The built tests by index, and the tests each failing generator left out.
+type BuiltTestset = (Vec<(usize, TestFile)>, Vec<LeftOut>);
+
+/// The testset's input and answer files by test index, and the tests each failing generator
+/// left out (the rest are judged).
 fn build_testset(
     package: &PolygonPackage,
     testset: &Testset,
@@ -387,7 +423,7 @@ fn build_testset(
     limits: &ToolLimits,
     store: &TestStore,
     notes: &mut Vec<String>,
-) -> Result<Vec<(usize, TestFile)>, UsageError> {
+) -> Result<BuiltTestset, UsageError> {
     let dir = &package.dir;
     let mut converted = 0;
     let mut recipes = Vec::new();
@@ -428,9 +464,9 @@ fn build_testset(
         }
     }
     let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let built = test_build::build_inputs(&recipes, sandboxes, limits, store, jobs)
-        .map_err(|(name, why)| UsageError::new(format!("{}: {name}: {why}", dir.display())))?;
-    let mut built = built.into_iter();
+    let mut built =
+        test_build::build_inputs_each(&recipes, sandboxes, limits, store, jobs).into_iter();
+    let mut left_out: Vec<LeftOut> = Vec::new();
     let mut shipped_differ = Vec::new();
     let mut shipped_same = 0;
     let mut files = Vec::new();
@@ -438,7 +474,23 @@ fn build_testset(
         let input = match input {
             Some(path) => path,
             None => {
-                let path = built.next().expect("one built input per generated test");
+                let path = match built.next().expect("one built input per generated test") {
+                    Ok(path) => path,
+                    Err(failure) => {
+                        let TestMethod::Generated { program, .. } = &test.method else {
+                            unreachable!("only generated tests are built");
+                        };
+                        match left_out.iter_mut().find(|l| l.program == *program) {
+                            Some(known) => known.tests.push(test.index),
+                            None => left_out.push(LeftOut {
+                                program: program.clone(),
+                                why: failure.to_string(),
+                                tests: vec![test.index],
+                            }),
+                        }
+                        continue;
+                    }
+                };
                 // A full package ships the generated tests: they must be the bytes built here.
                 if let Ok(shipped) = std::fs::read(&test.input) {
                     let shipped = crlf_to_lf(&shipped).unwrap_or(shipped);
@@ -494,7 +546,7 @@ fn build_testset(
             }
         ));
     }
-    Ok(files)
+    Ok((files, left_out))
 }
 
 /// Runs every validator on every test (`--testset NAME --group G`); a rejected test is left
@@ -508,6 +560,7 @@ fn validate_testset(
     accepted: &CheckedCache,
     notes: &mut Vec<String>,
 ) -> Result<Vec<TestFile>, UsageError> {
+    let given = tests.len();
     let mut kept = Vec::new();
     // One validator per (program, group): the same program, built once, with its flags.
     let mut validators: Vec<(usize, Option<String>, InputValidator)> = Vec::new();
@@ -570,7 +623,7 @@ fn validate_testset(
             None => kept.push(file),
         }
     }
-    if kept.is_empty() && !testset.tests.is_empty() {
+    if kept.is_empty() && given > 0 {
         return Err(UsageError::new(format!(
             "{}: the validator rejects every test; nothing to judge",
             package.dir.display()

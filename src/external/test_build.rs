@@ -194,6 +194,18 @@ pub fn build_inputs(
     )
 }
 
+/// [`build_inputs`] that goes on past a failure: each recipe's input file or its generator's
+/// fault, in recipe order, so the tests whose generator works are judged without the others.
+pub fn build_inputs_each(
+    recipes: &[Recipe<'_>],
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    store: &TestStore,
+    jobs: usize,
+) -> Vec<Result<PathBuf, ToolFailure>> {
+    in_parallel_each(recipes, jobs, |r| build_one(r, sandboxes, limits, store))
+}
+
 /// One recipe's input file.
 fn build_one(
     recipe: &Recipe<'_>,
@@ -357,34 +369,55 @@ pub(crate) fn in_parallel<T: Sync, R: Send>(
     name: impl Fn(&T) -> String + Sync,
     work: impl Fn(&T) -> Result<R, ToolFailure> + Sync,
 ) -> Result<Vec<R>, (String, ToolFailure)> {
+    let mut done = Vec::with_capacity(items.len());
+    for (item, result) in items.iter().zip(in_parallel_each(items, jobs, work)) {
+        done.push(result.map_err(|f| (name(item), f))?);
+    }
+    Ok(done)
+}
+
+/// `work` on every item, `jobs` threads each taking a contiguous share; every item's result,
+/// in item order.
+pub(crate) fn in_parallel_each<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(&T) -> Result<R, ToolFailure> + Sync,
+) -> Vec<Result<R, ToolFailure>> {
     let jobs = jobs.clamp(1, items.len().max(1));
     let chunk = items.len().div_ceil(jobs).max(1);
-    let (name, work) = (&name, &work);
-    let results: Vec<Result<Vec<R>, (String, ToolFailure)>> = std::thread::scope(|scope| {
+    let work = &work;
+    let results: Vec<Vec<Result<R, ToolFailure>>> = std::thread::scope(|scope| {
         let handles: Vec<_> = items
             .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|item| work(item).map_err(|f| (name(item), f)))
-                        .collect()
-                })
-            })
+            .map(|part| scope.spawn(move || part.iter().map(work).collect::<Vec<_>>()))
             .collect();
         handles
             .into_iter()
-            .map(|h| {
+            .zip(items.chunks(chunk))
+            .map(|(h, part)| {
                 h.join().unwrap_or_else(|_| {
-                    Err(("?".into(), ToolFailure::new("test builder", "panicked")))
+                    part.iter()
+                        .map(|_| Err(ToolFailure::new("test builder", "panicked")))
+                        .collect()
                 })
             })
             .collect()
     });
-    let mut done = Vec::with_capacity(items.len());
-    for part in results {
-        done.extend(part?);
-    }
-    Ok(done)
+    results.into_iter().flatten().collect()
+}
+
+/// [`build_files`] that goes on past a failure: each recipe's files or its generator's fault,
+/// in recipe order.
+pub fn build_files_each(
+    recipes: &[FileRecipe<'_>],
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    store: &TestStore,
+    jobs: usize,
+) -> Vec<Result<BuiltFiles, ToolFailure>> {
+    in_parallel_each(recipes, jobs, |r| {
+        build_files_one(r, sandboxes, limits, store)
+    })
 }
 
 /// One file recipe's result.

@@ -218,7 +218,7 @@ impl Tool {
                     }
                     BuildError::Compile(message) => ToolFailure::new(
                         self.label.clone(),
-                        format!("does not compile: {}", first_line(&message)),
+                        format!("does not compile: {}", build::compile_error_line(&message)),
                     ),
                 })
             })

@@ -318,6 +318,13 @@ pub trait Problem: Send + Sync {
         Ok(())
     }
 
+    /// Tests the problem could not make, one line each naming the program that failed (a
+    /// generator that does not build or crashes), why, and the tests it leaves out. A command
+    /// that judges without them cannot pass: its result is incomplete.
+    fn left_out(&self) -> &[String] {
+        &[]
+    }
+
     /// The packing capability, for problems whose input is a list of independent games.
     fn packing(&self) -> Option<&dyn Packing> {
         None

@@ -4,8 +4,15 @@ use std::path::Path;
 
 use crate::external::generated_data::Written;
 
-/// The summary lines: the folder written, the test cases and files, and the notes.
-pub fn summary(out: &Path, cases: usize, written: &Written, notes: &[String]) -> String {
+/// The summary lines: the folder written, the test cases and files, the notes, and the cases
+/// a failing generator left out (one line per generator).
+pub fn summary(
+    out: &Path,
+    cases: usize,
+    written: &Written,
+    notes: &[String],
+    left_out: &[String],
+) -> String {
     let mut text = format!(
         "wrote {cases} test case(s) to {}: {} new, {} changed, {} unchanged file(s)\n",
         out.display(),
@@ -29,6 +36,9 @@ pub fn summary(out: &Path, cases: usize, written: &Written, notes: &[String]) ->
     }
     for note in notes {
         text.push_str(&format!("note: {note}\n"));
+    }
+    for line in left_out {
+        text.push_str(&format!("incomplete: {line}\n"));
     }
     text
 }

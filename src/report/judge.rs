@@ -86,8 +86,10 @@ impl JudgeReport {
     /// how many tests passed.
     pub fn message(&self) -> String {
         if let Some(error) = &self.compile_error {
-            let first = error.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            return format!("compilation failed: {first}");
+            return format!(
+                "compilation failed: {}",
+                crate::build::compile_error_line(error)
+            );
         }
         match self.first_failure() {
             Some(row) if row.result.detail.is_empty() => {

@@ -154,12 +154,17 @@ pub struct VerifyReport {
     pub isolation: Option<Isolation>,
     /// Runs of candidates on fixed tests made, and judgements reused from the result cache.
     pub runs: RunCounts,
+    /// Tests a problem could not make (a generator that does not build or fails), one line
+    /// each (`problem: why; tests left out`): the solutions were judged without them, so the
+    /// run cannot pass.
+    pub incomplete: Vec<String>,
 }
 
 impl VerifyReport {
-    /// Whether every judged solution keeps its folder's promise (skipped ones do not count).
+    /// Whether every judged solution keeps its folder's promise (skipped ones do not count)
+    /// and every test could be made.
     pub fn ok(&self) -> bool {
-        self.rows.iter().all(|r| r.status != RowStatus::Mismatch)
+        self.incomplete.is_empty() && self.rows.iter().all(|r| r.status != RowStatus::Mismatch)
     }
 
     /// How many rows have `status`.
@@ -197,6 +202,7 @@ impl VerifyReport {
             "runs_made": self.runs.ran,
             "runs_reused": self.runs.reused,
             "stress_passes_reused": self.runs.stress_reused,
+            "incomplete": self.incomplete,
         })
     }
 }

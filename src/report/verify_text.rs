@@ -123,8 +123,13 @@ pub fn summary(report: &VerifyReport) -> String {
         .isolation
         .as_ref()
         .map_or(String::new(), |i| format!("{}\n", i.report_line()));
+    let incomplete: String = report
+        .incomplete
+        .iter()
+        .map(|line| format!("{}: {line}\n", style::failure("INCOMPLETE")))
+        .collect();
     format!(
-        "\n{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{isolation}",
+        "\n{incomplete}{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{isolation}",
         report.rows.len(),
         report.count(RowStatus::Match),
         report.count(RowStatus::Mismatch),

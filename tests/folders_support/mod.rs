@@ -231,14 +231,55 @@ pub fn first_failure(report: &Value) -> &Value {
 /// The rows of a `verify --json` report by path relative to the problem folder's
 /// `submissions/`.
 pub fn rows_by_submission(report: &Value) -> std::collections::BTreeMap<String, Value> {
+    rows_by_path_after(report, "/submissions/")
+}
+
+/// The rows of a verify report by the part of their path after `marker`.
+pub fn rows_by_path_after(
+    report: &Value,
+    marker: &str,
+) -> std::collections::BTreeMap<String, Value> {
     report["solutions"]
         .as_array()
         .expect("solutions array")
         .iter()
         .map(|row| {
             let path = row["path"].as_str().unwrap();
-            let (_, relative) = path.split_once("/submissions/").unwrap();
+            let (_, relative) = path.split_once(marker).unwrap();
             (relative.to_string(), row.clone())
         })
         .collect()
+}
+
+/// Whether a working Python 2 is on this machine where stressjudge looks for one (`$PYTHON2`,
+/// `python2` or `python2.7` on `PATH`, pyenv's `versions/2.*`); tests of Python 2 code check
+/// the compile error that says so instead when there is none.
+pub fn python2_available() -> bool {
+    let works = |program: &Path| {
+        Command::new(program)
+            .args(["-c", "import sys; assert sys.version_info[0] == 2"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if let Some(given) = std::env::var_os("PYTHON2").filter(|v| !v.is_empty()) {
+        return works(Path::new(&given));
+    }
+    if ["python2", "python2.7"]
+        .iter()
+        .any(|name| works(Path::new(name)))
+    {
+        return true;
+    }
+    let root = std::env::var_os("PYENV_ROOT")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".pyenv")));
+    let Some(versions) = root.and_then(|r| std::fs::read_dir(r.join("versions")).ok()) else {
+        return false;
+    };
+    versions.filter_map(Result::ok).any(|entry| {
+        entry.file_name().to_string_lossy().starts_with("2.")
+            && works(&entry.path().join("bin/python2"))
+    })
 }

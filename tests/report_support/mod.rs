@@ -224,6 +224,7 @@ pub fn verify_report() -> VerifyReport {
         problems: Vec::new(),
         isolation: None,
         runs: Default::default(),
+        incomplete: Vec::new(),
     }
 }
 

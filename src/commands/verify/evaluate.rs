@@ -153,7 +153,7 @@ pub fn evaluate(
         Err(BuildError::Compile(message)) => {
             evaluation.got = Some(Verdict::CE);
             evaluation.source = "compile".into();
-            evaluation.detail = message.lines().next().unwrap_or("").to_string();
+            evaluation.detail = crate::build::compile_error_line(&message);
             evaluation.elapsed = started.elapsed();
             return Ok(evaluation);
         }

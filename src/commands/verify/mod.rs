@@ -422,10 +422,21 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             }
         })
         .collect();
+    let incomplete = targets
+        .iter()
+        .flat_map(|t| {
+            let id = &t.problem.info().id;
+            let judged = t.solutions.len();
+            t.problem.left_out().iter().map(move |line| {
+                format!("{id}: {line} (the {judged} solution(s) of {id} were judged without them)")
+            })
+        })
+        .collect();
     let report = VerifyReport {
         problems,
         rows,
         notes,
+        incomplete,
         elapsed: started.elapsed(),
         isolation: crate::run::process_isolation(),
         runs: results.counts(),

@@ -109,6 +109,10 @@ const CASE_KEYS: [&str; 13] = [
     "yaml",
 ];
 
+/// The key BAPCtools read before 2023 where `generate:` and `copy:` are now: a command, or a
+/// path ending in `.in` to copy (`TestcaseRule` of those versions).
+const OLD_INPUT_KEY: &str = "input";
+
 /// Keys whose value may be `{link: ext}` (`ALLOWED_LINK_KEYS`).
 const LINK_KEYS: [&str; 4] = [
     "in.statement",
@@ -161,6 +165,9 @@ pub struct PlannedCase {
     pub generate: Option<PlannedCommand>,
     /// `copy:`: the base path (`generators/manual/3`) whose `.<ext>` files are copied.
     pub copy: Option<PathBuf>,
+    /// An empty entry: the case's files are the ones already in `data/` (`copy` is their
+    /// base path there).
+    pub manual: bool,
     /// Files given in the YAML: extension and text, in file order.
     pub inline: Vec<(String, String)>,
     /// `{link: ext}` entries: extension and the extension it repeats.
@@ -306,6 +313,8 @@ struct Reader<'a> {
     dir_includes: BTreeMap<String, Vec<usize>>,
     /// Test cases with `match:` patterns (not checked; one notice says how many).
     matches: usize,
+    /// Entries in BAPCtools' older forms (one notice says how many).
+    older_forms: usize,
 }
 
 /// Reads `dir/generators/generators.yaml`, or `None` when there is none.
@@ -337,6 +346,7 @@ pub(crate) fn read(dir: &Path) -> Result<Option<GenerationPlan>, PackageError> {
         known: BTreeMap::new(),
         dir_includes: BTreeMap::new(),
         matches: 0,
+        older_forms: 0,
     };
     if let Some(programs) = yaml::get(entries, "generators") {
         reader.programs(programs)?;
@@ -365,6 +375,12 @@ pub(crate) fn read(dir: &Path) -> Result<Option<GenerationPlan>, PackageError> {
         reader.plan.notices.push(format!(
             "generators/generators.yaml: `match:` patterns of {} test case(s) are not checked (BAPCtools only warns on them)",
             reader.matches
+        ));
+    }
+    if reader.older_forms > 0 {
+        reader.plan.notices.push(format!(
+            "generators/generators.yaml: {} entr(ies) in BAPCtools' older forms (`input:`, `path.in` for `copy: path`, `type:`) read as those versions did",
+            reader.older_forms
         ));
     }
     Ok(Some(reader.plan))
@@ -405,7 +421,7 @@ fn is_case(node: &Node) -> bool {
         Value::Null | Value::Str(_) => true,
         Value::Map(entries) => entries
             .iter()
-            .any(|(k, _)| CASE_KEYS.contains(&k.name.as_str())),
+            .any(|(k, _)| CASE_KEYS.contains(&k.name.as_str()) || k.name == OLD_INPUT_KEY),
         _ => false,
     }
 }
@@ -536,14 +552,15 @@ impl Reader<'_> {
     /// The root `generators:` map.
     fn programs(&mut self, node: &Node) -> Result<(), PackageError> {
         for (key, deps) in node.as_map(self.file, "generators")? {
-            if !valid_name(&key.name) || key.name.contains('.') {
+            if !valid_name(&key.name) {
                 return Err(self.error(
                     key.line,
-                    format!(
-                        "generators.{}: a generator name is a plain word without `.`",
-                        key.name
-                    ),
+                    format!("generators.{}: a generator name is a plain word", key.name),
                 ));
+            }
+            // Before 2023 the names were file names (`main.py: [main.py, lib.py]`).
+            if key.name.contains('.') {
+                self.older_forms += 1;
             }
             let files = deps.as_words(self.file, &format!("generators.{}", key.name))?;
             if files.is_empty() {
@@ -669,6 +686,8 @@ impl Reader<'_> {
             match k.name.as_str() {
                 "data" | "include" | "solution" | "random_salt" | "retries" | "test_group.yaml"
                 | "testdata.yaml" => {}
+                // Before 2023 a directory said `type: directory`.
+                "type" => self.older_forms += 1,
                 _ if root => {}
                 other => {
                     let what = format!("{at}{other}: not a directory key; ignored");
@@ -758,11 +777,10 @@ impl Reader<'_> {
                     format!("{at}data: each list item must be a map of one entry"),
                 ));
             };
-            if numbered && children.len() != 1 {
-                return Err(self.error(
-                    item.line,
-                    format!("{at}data: a numbered item must have exactly one entry (indent its keys one more level)"),
-                ));
+            // Before 2023 a numbered item could hold several entries (`- a: x` / `  b: y`),
+            // each numbered on its own here.
+            if numbered && children.len() > 1 {
+                self.older_forms += 1;
             }
             let mut ordered: Vec<&(Key, Node)> = children.iter().collect();
             if root {
@@ -877,28 +895,26 @@ impl Reader<'_> {
             }
         );
         let empty: Vec<(Key, Node)> = Vec::new();
-        let (entries, generate_text): (&[(Key, Node)], Option<String>) = match &node.value {
-            Value::Null => {
-                return Err(self.error(
-                    key.line,
-                    format!("{at}an empty entry (a test case must say how it is made)"),
-                ))
-            }
-            Value::Str(s) if s.ends_with(".in") => {
-                return Err(self.error(
-                    key.line,
-                    format!("{at}`{s}`: use `copy: {}` for a file", &s[..s.len() - 3]),
-                ))
-            }
-            Value::Str(s) => (empty.as_slice(), Some(s.clone())),
-            Value::Map(entries) => (entries.as_slice(), None),
-            _ => unreachable!("is_case holds"),
-        };
+        // A string ending in `.in` is a file to copy, as BAPCtools read it before `copy:`
+        // (and still does, with a warning).
+        let old_copy = |s: &str| s.trim().strip_suffix(".in").map(str::to_string);
+        let (entries, generate_text, mut copy_text): (&[(Key, Node)], Option<String>, _) =
+            match &node.value {
+                Value::Null => (empty.as_slice(), None, None),
+                Value::Str(s) if old_copy(s).is_some() => {
+                    self.older_forms += 1;
+                    (empty.as_slice(), None, old_copy(s))
+                }
+                Value::Str(s) => (empty.as_slice(), Some(s.clone()), None),
+                Value::Map(entries) => (entries.as_slice(), None, None),
+                _ => unreachable!("is_case holds"),
+            };
         let settings = self.settings(entries, parent, &at)?;
         for (k, v) in entries {
             match k.name.as_str() {
                 "generate" | "copy" | "count" | "solution" | "random_salt" | "retries" => {}
                 "match" => self.matches += 1,
+                OLD_INPUT_KEY | "type" => self.older_forms += 1,
                 "visualizer" => self.notice(k, &format!("{at}visualizer: ignored")),
                 "data" | "include" | "test_group.yaml" | "testdata.yaml" => {
                     return Err(self.error(
@@ -915,6 +931,14 @@ impl Reader<'_> {
                     let what = format!("{at}{other}: not a test case key; ignored");
                     self.notice(k, &what);
                 }
+            }
+        }
+        let mut generate_text = generate_text;
+        if let Some(node) = yaml::get(entries, OLD_INPUT_KEY) {
+            let text = node.as_string(self.file, &format!("{at}input"))?;
+            match old_copy(&text) {
+                Some(path) => copy_text = Some(path),
+                None => generate_text = Some(text),
             }
         }
         let generate_text = match (generate_text, yaml::get(entries, "generate")) {
@@ -949,12 +973,16 @@ impl Reader<'_> {
         } else {
             0
         };
-        let copy = match yaml::get(entries, "copy") {
-            Some(node) => {
-                let text = node.as_string(self.file, &format!("{at}copy"))?;
+        let copy_node = yaml::get(entries, "copy");
+        let copy_text = match copy_node {
+            Some(node) => Some(node.as_string(self.file, &format!("{at}copy"))?),
+            None => copy_text,
+        };
+        let copy = match copy_text {
+            Some(text) => {
                 if text.starts_with('/') {
                     return Err(self.error(
-                        node.line,
+                        copy_node.map_or(key.line, |n| n.line),
                         format!("{at}copy `{text}` must be relative to generators/"),
                     ));
                 }
@@ -1013,7 +1041,12 @@ impl Reader<'_> {
                 }
             }
         }
-        if generate_text.is_none()
+        // An empty entry is a manual case whose files are already in `data/`: BAPCtools read it
+        // so from 2021 (`is_testcase` accepts `None`; `TestcaseRule` sets `manual`, `inline`
+        // and reads `data/<dir>/<name>.in`) until it started to reject it in 2024.
+        let manual = node.value == Value::Null;
+        if !manual
+            && generate_text.is_none()
             && copy.is_none()
             && !inline.iter().any(|(e, _)| e == "in")
             && !(prefix.starts_with("sample")
@@ -1057,12 +1090,18 @@ impl Reader<'_> {
                 .entry(key.name.clone())
                 .or_default()
                 .push(Known::Case(self.plan.cases.len()));
+            let copy = if manual {
+                Some(self.dir.join("data").join(&path))
+            } else {
+                copy.clone()
+            };
             self.plan.cases.push(PlannedCase {
                 path,
                 line: key.line,
                 root: root.clone(),
                 generate,
-                copy: copy.clone(),
+                copy,
+                manual,
                 inline: inline.clone(),
                 links: links.clone(),
                 solution: settings.solution.clone(),
@@ -1336,6 +1375,20 @@ mod tests {
     }
 
     #[test]
+    fn empty_entries_are_cases_already_in_data() {
+        let (d, p) = plan(
+            "data:\n  sample:\n    data:\n      '1':\n      '2':\n  secret:\n    data:\n      - big:\n",
+            &[],
+        );
+        let p = p.unwrap();
+        let paths: Vec<&str> = p.cases.iter().map(|c| c.path.as_str()).collect();
+        assert_eq!(paths, ["sample/1", "sample/2", "secret/1-big"]);
+        assert!(p.cases.iter().all(|c| c.manual && c.generate.is_none()));
+        assert_eq!(p.cases[0].copy, Some(d.path().join("data/sample/1")));
+        assert_eq!(p.cases[2].copy, Some(d.path().join("data/secret/1-big")));
+    }
+
+    #[test]
     fn mistakes_name_the_line() {
         for (yaml, wanted) in [
             (
@@ -1346,7 +1399,6 @@ mod tests {
                 "data:\n  secret:\n    data:\n      a: gen.py {seed} {seed:2}\n",
                 "at most once",
             ),
-            ("data:\n  secret:\n    data:\n      a:\n", "empty entry"),
             (
                 "data:\n  secret:\n    data:\n      a: {count: 0, generate: gen.py}\n",
                 "between 1 and 100",

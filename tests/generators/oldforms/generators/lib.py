@@ -1,0 +1,2 @@
+def pair(n):
+    return "%d %d" % (n, 2 * n)

@@ -1,0 +1,2 @@
+a, b = map(int, raw_input().split())
+print a + b

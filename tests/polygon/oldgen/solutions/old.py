@@ -1,0 +1,2 @@
+n = int(raw_input())
+print n * n
