@@ -123,8 +123,11 @@ pub fn summary(report: &VerifyReport) -> String {
         .isolation
         .as_ref()
         .map_or(String::new(), |i| format!("{}\n", i.report_line()));
+    let noise = (report.calibration.as_ref()).map_or(String::new(), |c| {
+        format!("timing noise: {}\n", c.describe())
+    });
     format!(
-        "\n{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{isolation}",
+        "\n{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{isolation}{noise}",
         report.rows.len(),
         report.count(RowStatus::Match),
         report.count(RowStatus::Mismatch),
