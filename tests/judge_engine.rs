@@ -311,7 +311,7 @@ fn run_one_reruns_a_borderline_case() {
     let case = cases().remove(5);
     let row = run_one(&mut fake, &sum_problem(), &case, &plan(2, false)).unwrap();
     assert_eq!(row.result.verdict, Verdict::TLE);
-    assert_eq!(row.result.cpu_ms, 1200);
+    assert_eq!(row.result.cpu_ms, 1100, "the fastest re-run");
     assert_eq!(row.borderline.unwrap().first_verdict, Verdict::AC);
 }
 

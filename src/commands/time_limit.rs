@@ -17,6 +17,7 @@ use super::common::{build_submission, fault_error};
 use crate::build::{BuildError, Program};
 use crate::compare::repeats::{self, Measured, MAX_REPEATED, REPEATS};
 use crate::compare::seconds;
+use crate::compare::timing::BORDERLINE_PERCENT;
 use crate::error::UsageError;
 use crate::external::folder::Folder;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
@@ -302,6 +303,16 @@ pub fn build_order(folder: &Folder) -> Vec<&Submission> {
     order
 }
 
+/// Whether the first of a run's `times` is slower than the fastest by more than the
+/// borderline band: under a limit at least the fastest (`ac_to_time_limit` is at least 1), a
+/// reused first run could then be past the limit by the band, a TLE no run would confirm.
+fn slowed_by_noise(times: &[Duration]) -> bool {
+    let (Some(&first), Some(&fastest)) = (times.first(), times.iter().min()) else {
+        return false;
+    };
+    first.as_micros() * 100 > fastest.as_micros() * u128::from(100 + BORDERLINE_PERCENT)
+}
+
 /// Whether `submission` is Python 3 that runs with CPython here where its package's judge
 /// runs PyPy (see [`crate::problem::package::python_choice`]).
 fn runs_without_pypy(submission: &Submission) -> bool {
@@ -438,8 +449,9 @@ impl Probe<'_> {
                         times.extend(self.repeat(p, case)?);
                         if let Some(key) = &key {
                             self.results.remember_repeats(key, &times);
-                            if times.iter().min() < times.first() {
-                                // The first run was slowed by noise: judging must not reuse it.
+                            if slowed_by_noise(&times) {
+                                // Judging must not reuse it: past the limit by the borderline
+                                // band, it would be a TLE without another run.
                                 self.results.forget(key);
                             }
                         }
