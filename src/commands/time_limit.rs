@@ -225,7 +225,7 @@ fn slowest_accepted(
     };
     let mut calibrations = vec![calibrate()];
     let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<Option<Result<Option<Probed>, UsageError>>>> =
+    let found: Mutex<Vec<Option<ProbeResult>>> =
         Mutex::new(accepted.iter().map(|_| None).collect());
     let workers = jobs.min(accepted.len()).max(1);
     // The probing workers, and the repeats after them.
@@ -378,6 +378,9 @@ struct Probed {
     runs: Vec<(String, Duration)>,
     wall: Duration,
 }
+
+/// One accepted submission's probe: `None` when it is left out.
+type ProbeResult = Result<Option<Probed>, UsageError>;
 
 /// What running one accepted submission for the time limit needs.
 struct Probe<'a> {
