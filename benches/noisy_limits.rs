@@ -148,6 +148,16 @@ fn verify(binary: &Path, package: &Path, cache: &Path) -> (u64, bool, Duration) 
         )
     });
     let limit = report["problems"][0]["time_limit_ms"].as_u64().unwrap_or(0);
+    for row in (report["solutions"].as_array().into_iter().flatten()).filter(|r| r["ok"] == false) {
+        println!(
+            "  {} with a {limit} ms limit: {} expected {}, got {} ({})",
+            binary.display(),
+            row["path"],
+            row["expected"],
+            row["got"],
+            row["detail"]
+        );
+    }
     (limit, report["ok"] == true, wall)
 }
 
@@ -162,7 +172,7 @@ struct Tally {
 impl Tally {
     fn line(&self, quiet_ms: u64, runs: usize) -> String {
         let limits: Vec<String> = (self.limits.iter())
-            .map(|(ms, n)| format!("{:.0} s x{n}", *ms as f64 / 1000.0))
+            .map(|(ms, n)| format!("{:.1} s x{n}", *ms as f64 / 1000.0))
             .collect();
         let mut walls = self.walls.clone();
         walls.sort();

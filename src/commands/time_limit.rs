@@ -27,7 +27,7 @@ use crate::report::derivation::{LimitDerivation, SpeedReading};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::run::calibration::Calibration;
 use crate::testset::gate::Gate;
-use crate::testset::results::ResultCache;
+use crate::testset::results::{ResultCache, RunKey};
 use crate::testset::{
     run_one, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver,
 };
@@ -95,6 +95,12 @@ pub fn derive_remembering(
     let found = slowest_accepted(folder, jobs, isolation, results, beside, display)?;
     let limit_of = |cpu: Duration| rule.time_limit(cpu);
     let limit = limit_of(found.slowest.cpu);
+    for (key, first) in &found.first_runs {
+        if slowed_past(*first, limit) {
+            // Judging must not reuse it: it would be a TLE no run confirmed.
+            results.forget(key);
+        }
+    }
     let noise = found.calibrations.first().map_or(0.0, Calibration::noise);
     let medians: Vec<Duration> = found.calibrations.iter().map(Calibration::median).collect();
     let (fastest, slowest_speed) = (
@@ -157,6 +163,8 @@ struct Found {
     gave_up: bool,
     calibrations: Vec<Calibration>,
     longest_probe: Option<(String, Duration)>,
+    /// The first runs of the runs repeated here, by their result-cache keys.
+    first_runs: Vec<(RunKey, Duration)>,
 }
 
 /// Runs of the calibration workload at each reading of the machine's speed.
@@ -303,14 +311,11 @@ pub fn build_order(folder: &Folder) -> Vec<&Submission> {
     order
 }
 
-/// Whether the first of a run's `times` is slower than the fastest by more than the
-/// borderline band: under a limit at least the fastest (`ac_to_time_limit` is at least 1), a
-/// reused first run could then be past the limit by the band, a TLE no run would confirm.
-fn slowed_by_noise(times: &[Duration]) -> bool {
-    let (Some(&first), Some(&fastest)) = (times.first(), times.iter().min()) else {
-        return false;
-    };
-    first.as_micros() * 100 > fastest.as_micros() * u128::from(100 + BORDERLINE_PERCENT)
+/// Whether a repeated run's `first` time (slowed by noise: the repeats decided lower) is past
+/// the derived `limit` by more than the borderline band, where the result cache would reuse it
+/// as a TLE of an accepted submission ([`crate::testset::results`]).
+fn slowed_past(first: Duration, limit: Duration) -> bool {
+    first.as_micros() * 100 > limit.as_micros() * u128::from(100 + BORDERLINE_PERCENT)
 }
 
 /// Whether `submission` is Python 3 that runs with CPython here where its package's judge
@@ -426,13 +431,14 @@ impl Probe<'_> {
             }
         }
         let (mut repeated, mut reused, mut gave_up) = (0, 0, false);
+        let mut first_runs = Vec::new();
         while let Some(i) = repeats::next_to_repeat(&runs) {
             if repeated == MAX_REPEATED {
                 gave_up = true;
                 break;
             }
             let (s, t) = index[i];
-            let Some(p) = &probed[s] else { continue };
+            let Some(p) = &probed[s] else { break };
             let test = &p.runs[t].0;
             let Some(case) = self.cases.iter().find(|c| &c.name == test) else {
                 break;
@@ -450,13 +456,9 @@ impl Probe<'_> {
                     None => {
                         let mut times = runs[i].times.clone();
                         times.extend(self.repeat(p, case)?);
-                        if let Some(key) = &key {
-                            self.results.remember_repeats(key, &times);
-                            if slowed_by_noise(&times) {
-                                // Judging must not reuse it: past the limit by the borderline
-                                // band, it would be a TLE without another run.
-                                self.results.forget(key);
-                            }
+                        if let Some(key) = key {
+                            self.results.remember_repeats(&key, &times);
+                            first_runs.push((key, times[0]));
                         }
                         times
                     }
@@ -484,6 +486,7 @@ impl Probe<'_> {
             gave_up,
             calibrations: Vec::new(),
             longest_probe: longest.map(|p| (p.name.clone(), p.wall)),
+            first_runs,
         }))
     }
 
