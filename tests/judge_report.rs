@@ -172,7 +172,7 @@ fn table_lists_tests_verdict_slowest_timing_and_failure_detail() {
 
 #[test]
 fn table_marks_borderline_tests_and_strict_timing() {
-    let mut r = report(vec![row("max-1", Verdict::AC, 1950)]);
+    let mut r = report(vec![row("max-1", Verdict::AC, 1910)]);
     r.scheduling = Scheduling {
         jobs: 1,
         strict: true,
@@ -184,6 +184,7 @@ fn table_marks_borderline_tests_and_strict_timing() {
         first_verdict: Verdict::TLE,
         rerun_cpu_ms: vec![1910, 1950, 2020],
         median_cpu_ms: 1950,
+        fastest_cpu_ms: 1910,
         spread_ms: 110,
         verdict: Verdict::AC,
     });
@@ -196,7 +197,8 @@ fn table_marks_borderline_tests_and_strict_timing() {
     assert!(
         text.contains(
             "timing: max-1: borderline: CPU 2.05 s (TLE) is within 15 % of the 2.00 s limit; \
-             re-ran alone 3 times: 1.91 s, 1.95 s, 2.02 s (spread 0.11 s); median 1.95 s: AC"
+             re-ran alone 3 times: 1.91 s, 1.95 s, 2.02 s (spread 0.11 s, median 1.95 s); \
+             fastest 1.91 s: AC"
         ),
         "{text}"
     );

@@ -175,6 +175,7 @@ fn without_timings_and_reuse(report: &Value) -> Value {
         "runs_made",
         "runs_reused",
         "stress_passes_reused",
+        "timing_noise",
     ] {
         object.remove(key);
     }

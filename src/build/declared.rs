@@ -33,12 +33,18 @@ pub struct Declared {
     /// The package's 2025-09 `constants`, substituted in the program's files (and its
     /// included files) before it is built (see [`super::substituted`]).
     pub constants: Constants,
+    /// The Python 3 interpreter the package prefers (`pypy3` for a Kattis package, see
+    /// [`crate::problem::package::python_choice`]); `$PYTHON` still wins.
+    pub python: Option<String>,
 }
 
 impl Declared {
     /// Whether nothing is declared.
     pub fn is_empty(&self) -> bool {
-        self.language.is_none() && self.entrypoint.is_none() && self.constants.is_empty()
+        self.language.is_none()
+            && self.entrypoint.is_none()
+            && self.constants.is_empty()
+            && self.python.is_none()
     }
 
     /// Nothing declared but the package's `constants`.

@@ -27,6 +27,9 @@ pub(crate) struct Sources {
     /// The class a Java or Kotlin program must start with, when its package declares an entry
     /// point (see [`super::declared`]); else the class is found from the main file.
     pub entry_class: Option<String>,
+    /// The Python 3 interpreter its package prefers (`pypy3` for a Kattis package, see
+    /// [`crate::problem::package::python_choice`]); `None` is `$PYTHON` or `python3`.
+    pub python: Option<String>,
 }
 
 impl Sources {
@@ -116,6 +119,7 @@ pub(crate) fn of_folder_in(root: &Path, forced: Option<Language>) -> Result<Layo
             main,
             is_folder: true,
             entry_class: None,
+            python: None,
         }));
     }
     let Some((language, sources)) = language::detect_sources(&snapshot.candidates()) else {
@@ -136,6 +140,7 @@ pub(crate) fn of_folder_in(root: &Path, forced: Option<Language>) -> Result<Layo
         main,
         is_folder: true,
         entry_class: None,
+        python: None,
     }))
 }
 
@@ -150,6 +155,7 @@ pub(crate) fn of_file(path: &Path, language: Language, bytes: Vec<u8>) -> Source
         main: name,
         is_folder: false,
         entry_class: None,
+        python: None,
     }
 }
 

@@ -420,6 +420,8 @@ pub fn language_support(language: &LanguageSpec) -> Result<Vec<(PathBuf, String)
         .collect())
 }
 
+pub use python::interpreter_for;
+
 /// The real interpreter Python candidates run with (behind `$PYTHON` or `python3` on `PATH`,
 /// through any version-manager shim): its path, version and installation prefixes.
 pub fn python_interpreter() -> Result<(PathBuf, String, Vec<PathBuf>), String> {
@@ -458,6 +460,7 @@ fn file_program(
     } else {
         let mut sources = layout::of_file(path, language, bytes);
         declared.choose_entry(&mut sources)?;
+        sources.python = declared.python.clone();
         build_sources(&sources, options)?
     };
     Ok(program(built, language, display_name(path)))
@@ -487,6 +490,7 @@ fn folder_program(
     let mut layout = layout::of_folder_in(path, declared.language()?)?;
     if let layout::Layout::Sources(sources) = &mut layout {
         declared.choose_entry(sources)?;
+        sources.python = declared.python.clone();
     }
     let language = layout.language();
     let built = match &layout {

@@ -86,7 +86,11 @@ pub(crate) fn prepare(
     options: &BuildOptions,
     cache: &Cache,
 ) -> Result<Checked, BuildError> {
-    let interpreter = resolve(program.language, options.compile_timeout)?;
+    let interpreter = resolve_preferring(
+        program.language,
+        options.compile_timeout,
+        program.python.as_deref(),
+    )?;
     let mut hasher = ContentHasher::new(program.language);
     hasher.field(interpreter.executable.as_os_str().as_bytes());
     hasher.field(interpreter.version.as_bytes());
@@ -232,12 +236,27 @@ fn resolved() -> &'static Mutex<HashMap<Tool, Result<Interpreter, String>>> {
 /// `python2`), asked once per process (a broken one too: through a pyenv shim each question
 /// costs a hundred processes).
 pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter, BuildError> {
+    resolve_preferring(language, limit, None)
+}
+
+/// [`resolve`], for Python 3 preferring the interpreter `preferred` (a name on `PATH` or a
+/// path, a package's choice: see [`crate::problem::package::python_choice`]) where it is
+/// found and `$PYTHON` names none; else as [`resolve`].
+pub(crate) fn resolve_preferring(
+    language: Language,
+    limit: Duration,
+    preferred: Option<&str>,
+) -> Result<Interpreter, BuildError> {
     let (variable, wanted) = wanted(language)?;
-    let configured = std::env::var_os(&variable).is_some_and(|v| !v.is_empty());
-    if language == Language::Python2 && !configured {
+    if language == Language::Python2 && !named_by(&variable) {
         return resolve_python2(limit);
     }
-    let tool = toolchain::resolve(&wanted)?;
+    let found = (preferred.filter(|_| language == Language::Python && !named_by(&variable)))
+        .and_then(preferred_tool);
+    let tool = match found {
+        Some(tool) => tool,
+        None => toolchain::resolve(&wanted)?,
+    };
     let mut known = resolved().lock().expect("interpreter cache");
     let answer = known
         .entry(tool.clone())
@@ -279,6 +298,60 @@ fn resolve_python2(limit: Duration) -> Result<Interpreter, BuildError> {
             problems.join("; ")
         )
     }))
+}
+
+/// Whether the environment variable `variable` names a tool.
+fn named_by(variable: &str) -> bool {
+    std::env::var_os(variable).is_some_and(|v| !v.to_string_lossy().trim().is_empty())
+}
+
+/// The interpreter `name` (a path, or a name on `PATH`), if it is there.
+fn preferred_tool(name: &str) -> Option<Tool> {
+    let program = if name.contains('/') {
+        Some(PathBuf::from(name)).filter(|p| p.is_file())
+    } else {
+        toolchain::find_on_path(std::ffi::OsStr::new(name))
+    }?;
+    Some(Tool {
+        program,
+        leading_args: Vec::new(),
+        name: name.to_string(),
+    })
+}
+
+/// The Python 3 interpreter a program of the package holding `program` runs with (its
+/// package's choice, `$PYTHON`, else `python3`), and why, for reports: e.g. `PyPy 7.3.11
+/// (/usr/lib/pypy3/bin/pypy3), as Kattis and problemtools run Python 3`.
+pub fn interpreter_for(program: &Path, limit: Duration) -> String {
+    use crate::problem::package::python_choice::{python_of, PYPY};
+    let preferred = python_of(program);
+    let interpreter = match resolve_preferring(Language::Python, limit, preferred.as_deref()) {
+        Ok(i) => {
+            let words: Vec<&str> = i.version.split_whitespace().collect();
+            let name = match words.iter().position(|w| w.starts_with("[PyPy")) {
+                Some(at) => format!("PyPy {}", words.get(at + 1).unwrap_or(&"")),
+                None => format!("CPython {}", words.first().unwrap_or(&"")),
+            };
+            format!("{} ({})", name.trim(), i.executable.display())
+        }
+        Err(e) => return format!("none: {e}"),
+    };
+    let chose_pypy = preferred.as_deref() == Some(PYPY);
+    let why = if named_by("PYTHON") {
+        "named by $PYTHON".to_string()
+    } else if chose_pypy && preferred_tool(PYPY).is_some() {
+        "as Kattis and problemtools run Python 3".to_string()
+    } else if chose_pypy {
+        "as pypy3 is not installed; Kattis and problemtools run Python 3 with PyPy, so Python \
+         times here are slower than the judge's and do not set a derived time limit where an \
+         accepted submission in another language can (apt-get install pypy3)"
+            .to_string()
+    } else if let Some(name) = preferred {
+        format!("as the package's stressjudge.yaml says python: {name}")
+    } else {
+        "python3 on PATH".to_string()
+    };
+    format!("{interpreter}, {why}")
 }
 
 /// Asks the interpreter (through any shim) where it really is and which version it is; the

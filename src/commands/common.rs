@@ -188,6 +188,9 @@ pub fn build_submission(
             if declared.constants.is_empty() {
                 declared.constants = crate::problem::package::constants_of(path);
             }
+            if declared.python.is_none() {
+                declared.python = crate::problem::package::python_choice::python_of(path);
+            }
             match crate::problem::package::include_folder_of(path) {
                 Some(include) => build::build_with_included(&source, &include, &declared, &options),
                 None => build::build_declared(&source, &declared, &options),

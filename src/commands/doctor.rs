@@ -6,23 +6,32 @@ use super::{print_out, Outcome};
 use crate::error::UsageError;
 use crate::options::DoctorOptions;
 use crate::report::{DoctorReport, LanguageFound};
+use crate::run::calibration::Calibration;
 use crate::run::machine_support;
 
 /// Tools shown, with the arguments that make each print its version.
-const TOOLS: [(&str, &[&str]); 6] = [
+const TOOLS: [(&str, &[&str]); 7] = [
     ("gcc", &["--version"]),
     ("g++", &["--version"]),
     ("rustc", &["--version"]),
     ("javac", &["-version"]),
     ("kotlinc", &["-version"]),
     ("python2", &["--version"]),
+    // Kattis-format packages run Python 3 with it where installed (issue 31).
+    ("pypy3", &["--version"]),
 ];
+
+/// Runs of the calibration workload that measure the machine's timing noise.
+const NOISE_RUNS: usize = 15;
 
 /// Runs `stressjudge doctor`.
 pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
     let launcher = std::env::current_exe()
         .map_err(|e| UsageError::new(format!("cannot find this executable: {e}")))?;
+    // Measured first, before the probes below load the machine.
+    let calibration = Calibration::measure(NOISE_RUNS);
     let report = DoctorReport {
+        calibration,
         support: machine_support(&launcher),
         python: crate::build::python_interpreter(),
         tools: TOOLS

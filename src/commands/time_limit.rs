@@ -1,22 +1,36 @@
 //! A problem folder without a time limit gets one the way problemtools sets it: the slowest
 //! accepted submission's CPU time on any test, times `ac_to_time_limit` (legacy
-//! `time_multiplier`), rounded up to the time resolution ([`TimeLimitRule::time_limit`]).
+//! `time_multiplier`), rounded up to the time resolution
+//! ([`crate::problem::package::TimeLimitRule::time_limit`]).
+//!
+//! Unlike problemtools, one run does not set it (issue 31): the slowest run is repeated alone
+//! and decided on its fastest time, until the slowest is a repeated run
+//! ([`crate::compare::repeats`]); a calibration workload measured before, during and after
+//! ([`crate::run::calibration`]) says whether the machine's speed changed meanwhile, and the
+//! report says how the limit was measured ([`LimitDerivation`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use super::common::{build_submission, fault_error};
-use crate::build::BuildError;
+use crate::build::{BuildError, Program};
+use crate::compare::repeats::{self, Measured, MAX_REPEATED, REPEATS};
 use crate::compare::seconds;
+use crate::compare::timing::BORDERLINE_PERCENT;
 use crate::error::UsageError;
 use crate::external::folder::Folder;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
-use crate::problem::package::{FormatVersion, Submission, TimeLimitRule};
+use crate::problem::package::{FormatVersion, Submission};
 use crate::problem::{Problem, TestCase};
+use crate::report::derivation::{LimitDerivation, SpeedReading};
+use crate::report::progress::{Display, Progress, Status, TestProgress};
+use crate::run::calibration::Calibration;
 use crate::testset::gate::Gate;
-use crate::testset::results::ResultCache;
-use crate::testset::{run_test_set_with, Judging, Memo, Plan, SandboxExecutor, Unobserved};
+use crate::testset::results::{ResultCache, RunKey};
+use crate::testset::{
+    run_one, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver,
+};
 
 /// CPU time an accepted submission may take per test while the limit is being derived.
 pub const PROBE_LIMIT: Duration = Duration::from_secs(20);
@@ -51,8 +65,8 @@ pub fn settle_remembering(
     isolation: IsolationChoice,
     results: &ResultCache,
 ) -> Result<(), UsageError> {
-    let derived = derive_remembering(folder, jobs, isolation, results, None)?;
-    apply(folder, derived);
+    let derived = derive_remembering(folder, jobs, isolation, results, None, Display::Off)?;
+    apply(folder, derived.as_ref());
     Ok(())
 }
 
@@ -63,44 +77,98 @@ pub fn settle_remembering(
 /// the derivation's own prebuilding then leaves them out).
 pub type Beside<'a> = dyn Fn(&Gate, &[TestCase], &dyn Fn() -> bool) + Sync + 'a;
 
-/// The limit [`settle_remembering`] would set and the note that says where it came from,
-/// `None` when `folder` has a limit; `beside` runs at the same time, on the same gate.
+/// The limit [`settle_remembering`] would set and how it was measured, `None` when `folder`
+/// has a limit; `beside` runs at the same time, on the same gate; `display` shows which
+/// submission and test the derivation is on.
 pub fn derive_remembering(
     folder: &Folder,
     jobs: usize,
     isolation: IsolationChoice,
     results: &ResultCache,
     beside: Option<&Beside<'_>>,
-) -> Result<Option<(Duration, String)>, UsageError> {
+    display: Display,
+) -> Result<Option<LimitDerivation>, UsageError> {
     let Some(rule) = folder.time_limit_rule else {
         return Ok(None);
     };
-    let slowest = slowest_accepted(folder, jobs, isolation, results, beside)?;
-    let limit = rule.time_limit(slowest.cpu);
-    Ok(Some((limit, note(&rule, &slowest, limit))))
+    let started = std::time::Instant::now();
+    let found = slowest_accepted(folder, jobs, isolation, results, beside, display)?;
+    let limit_of = |cpu: Duration| rule.time_limit(cpu);
+    let limit = limit_of(found.slowest.cpu);
+    for (key, first) in &found.first_runs {
+        if slowed_past(*first, limit) {
+            // Judging must not reuse it: it would be a TLE no run confirmed.
+            results.forget(key);
+        }
+    }
+    let noise = found.calibrations.first().map_or(0.0, Calibration::noise);
+    let medians: Vec<Duration> = found.calibrations.iter().map(Calibration::median).collect();
+    let (fastest, slowest_speed) = (
+        medians.iter().min().copied().unwrap_or_default(),
+        medians.iter().max().copied().unwrap_or_default(),
+    );
+    let drift = if fastest.is_zero() {
+        0.0
+    } else {
+        slowest_speed.as_secs_f64() / fastest.as_secs_f64() - 1.0
+    };
+    Ok(Some(LimitDerivation {
+        limit,
+        noise_limits: repeats::limits_within(found.slowest.cpu, noise, limit_of),
+        drift_limits: repeats::limits_within(found.slowest.cpu, drift, limit_of),
+        submission: found.slowest.submission,
+        test: found.slowest.test,
+        times: found.times,
+        deciding: found.slowest.cpu,
+        ac_to_time_limit: rule.ac_to_time_limit,
+        time_resolution: rule.time_resolution,
+        repeated_runs: found.repeated,
+        single_runs: found.single,
+        repeats_reused: found.repeats_reused,
+        gave_up: found.gave_up,
+        noise,
+        speed: (["before", "during", "after"].into_iter())
+            .zip(medians)
+            .map(|(when, median)| SpeedReading { when, median })
+            .collect(),
+        drift,
+        elapsed: started.elapsed(),
+        longest_probe: found.longest_probe,
+    }))
 }
 
-/// Sets the limit [`derive_remembering`] found (nothing when it found none).
-pub fn apply(folder: &mut Folder, derived: Option<(Duration, String)>) {
-    if let Some((limit, note)) = derived {
-        folder.problem.set_time_limit(limit, note);
+/// Sets the limit [`derive_remembering`] found (nothing when it found none), its report lines
+/// as the problem's notes.
+pub fn apply(folder: &mut Folder, derived: Option<&LimitDerivation>) {
+    if let Some(derived) = derived {
+        let mut lines = derived.lines().into_iter();
+        folder
+            .problem
+            .set_time_limit(derived.limit, lines.next().unwrap_or_default());
+        for line in lines {
+            folder.problem.add_note(line);
+        }
         folder.time_limit_rule = None;
     }
 }
 
-/// What the report says about a derived limit.
-fn note(rule: &TimeLimitRule, slowest: &Slowest, limit: Duration) -> String {
-    format!(
-        "no time limit in problem.yaml: {} from the slowest accepted submission ({} on {}, \
-         {}) x {} rounded up to a multiple of {} s, as problemtools sets it",
-        seconds(limit),
-        slowest.submission,
-        slowest.test,
-        seconds(slowest.cpu),
-        rule.ac_to_time_limit,
-        rule.time_resolution
-    )
+/// What the derivation found: the slowest run (decided on its repeats), its times, how many
+/// runs were repeated, and the machine's speed before, during and after.
+struct Found {
+    slowest: Slowest,
+    times: Vec<Duration>,
+    repeated: usize,
+    single: usize,
+    repeats_reused: usize,
+    gave_up: bool,
+    calibrations: Vec<Calibration>,
+    longest_probe: Option<(String, Duration)>,
+    /// The first runs of the runs repeated here, by their result-cache keys.
+    first_runs: Vec<(RunKey, Duration)>,
 }
+
+/// Runs of the calibration workload at each reading of the machine's speed.
+const CALIBRATION_RUNS: usize = 9;
 
 fn slowest_accepted(
     folder: &Folder,
@@ -108,7 +176,8 @@ fn slowest_accepted(
     isolation: IsolationChoice,
     results: &ResultCache,
     beside: Option<&Beside<'_>>,
-) -> Result<Slowest, UsageError> {
+    display: Display,
+) -> Result<Found, UsageError> {
     let problem: &dyn Problem = &folder.problem;
     let cases = problem
         .fixed_tests()
@@ -117,14 +186,32 @@ fn slowest_accepted(
     // `use_for_time_limit: lower`) bounds the limit from below, on the tests that rule covers;
     // `use_for_time_limit: false` opts out. Legacy packages use the accepted ones only, as
     // problemtools does.
-    let accepted: Vec<_> = folder
+    let mut accepted: Vec<_> = folder
         .submissions
         .iter()
         .filter(|s| bounds_the_limit(folder, s))
         .collect();
+    // Where the package's judge runs Python 3 with PyPy and only CPython is here, a Python
+    // submission's times say nothing about the judge's: they bound the limit only when no
+    // submission in another language does (DOMjudge answers the same problem with per-language
+    // time factors; here the slower interpreter simply does not decide).
+    let (slower, others): (Vec<&Submission>, Vec<&Submission>) =
+        accepted.iter().partition(|s| runs_without_pypy(s));
+    if !slower.is_empty() && !others.is_empty() {
+        for s in &slower {
+            eprintln!(
+                "stressjudge: leaving {} out of the time limit: pypy3 is not installed and its \
+                 package's judge runs Python 3 with PyPy",
+                s.program.path.display()
+            );
+        }
+        accepted = others;
+    }
     // The accepted submissions are built and run side by side, the gate keeping each run the
-    // timing policy wants alone alone; their times are merged in submission order.
+    // timing policy wants alone alone; their times are merged in submission order. Then the
+    // slowest runs are repeated alone, one after another.
     let gate = Gate::new(jobs);
+    let on = TestProgress::new(0);
     let probe = Probe {
         problem,
         cases: &cases,
@@ -132,61 +219,84 @@ fn slowest_accepted(
         isolation,
         results,
         gate: &gate,
+        on: &on,
     };
+    let shown = on.clone();
+    let progress = Progress::start(display, "deriving the time limit", false, move || Status {
+        done: shown.counts().0 as u64,
+        total: 0,
+        message: shown.running(),
+    });
+    let calibrate = || {
+        let _alone = gate.alone();
+        Calibration::measure(CALIBRATION_RUNS)
+    };
+    let mut calibrations = vec![calibrate()];
     let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<Option<Result<ProbeTimes, UsageError>>>> =
+    let found: Mutex<Vec<Option<ProbeResult>>> =
         Mutex::new(accepted.iter().map(|_| None).collect());
     let workers = jobs.min(accepted.len()).max(1);
-    let probing = AtomicUsize::new(workers);
+    // The probing workers, and the repeats after them.
+    let probing = AtomicUsize::new(workers + 1);
     let mut later = later_submissions(folder, &accepted);
     if beside.is_some() {
         // `beside` builds those it judges itself, first thing.
         later.retain(|s| !s.expected.must_exceed_time_limit());
     }
     let probing_goes_on = || probing.load(Ordering::SeqCst) > 0;
-    std::thread::scope(|scope| {
+    let repeated = std::thread::scope(|scope| {
         scope.spawn(|| prebuild(&later, &probing_goes_on, Some(&gate)));
         if let Some(beside) = beside {
             scope.spawn(|| beside(&gate, &cases, &probing_goes_on));
         }
-        for _ in 0..workers {
-            scope.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::SeqCst);
-                let Some(submission) = accepted.get(k) else {
-                    probing.fetch_sub(1, Ordering::SeqCst);
-                    return;
-                };
-                let times = probe.times(submission);
-                let failed = times.is_err();
-                found.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(times);
-                if failed {
-                    next.store(accepted.len(), Ordering::SeqCst);
-                }
-            });
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| loop {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(submission) = accepted.get(k) else {
+                        probing.fetch_sub(1, Ordering::SeqCst);
+                        return;
+                    };
+                    let times = probe.times(submission);
+                    let failed = times.is_err();
+                    lock(&found)[k] = Some(times);
+                    if failed {
+                        next.store(accepted.len(), Ordering::SeqCst);
+                    }
+                })
+            })
+            .collect();
+        for handle in handles {
+            let _ = handle.join();
         }
-    });
-    let mut slowest: Option<Slowest> = None;
-    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    for (submission, times) in accepted.iter().zip(found) {
-        let name = submission.program.path.display().to_string();
-        for (test, cpu) in times.transpose()?.flatten().unwrap_or_default() {
-            if slowest.as_ref().is_none_or(|s| cpu > s.cpu) {
-                slowest = Some(Slowest {
-                    submission: name.clone(),
-                    test,
-                    cpu,
-                });
+        let repeated = (|| {
+            let mut probed = Vec::new();
+            for times in std::mem::take(&mut *lock(&found)) {
+                probed.push(times.transpose()?.flatten());
             }
-        }
-    }
-    slowest.ok_or_else(|| {
+            calibrations.push(calibrate());
+            let repeated = probe.repeat_slowest(&probed);
+            calibrations.push(calibrate());
+            repeated
+        })();
+        probing.fetch_sub(1, Ordering::SeqCst);
+        repeated
+    });
+    progress.finish();
+    let mut found = repeated?.ok_or_else(|| {
         UsageError::new(format!(
             "{}: no time_limit in problem.yaml and no accepted submission that passes every test \
              here to derive one from (set limits.time_limit in problem.yaml; judge, stress and repro \
              also take --time-limit)",
             problem.info().id
         ))
-    })
+    })?;
+    found.calibrations = calibrations;
+    Ok(found)
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Every submission in the order verify first needs its build: those that bound the time
@@ -199,6 +309,29 @@ pub fn build_order(folder: &Folder) -> Vec<&Submission> {
     let later = later_submissions(folder, &order);
     order.extend(later);
     order
+}
+
+/// Whether a repeated run's `first` time (slowed by noise: the repeats decided lower) is past
+/// the derived `limit` by more than the borderline band, where the result cache would reuse it
+/// as a TLE of an accepted submission ([`crate::testset::results`]).
+fn slowed_past(first: Duration, limit: Duration) -> bool {
+    first.as_micros() * 100 > limit.as_micros() * u128::from(100 + BORDERLINE_PERCENT)
+}
+
+/// Whether `submission` is Python 3 that runs with CPython here where its package's judge
+/// runs PyPy (see [`crate::problem::package::python_choice`]).
+fn runs_without_pypy(submission: &Submission) -> bool {
+    use crate::problem::package::python_choice::{python_of, PYPY};
+    let path = &submission.program.path;
+    let python = match &submission.language {
+        Some(language) => language.to_ascii_lowercase().starts_with("py"),
+        None => crate::build::recognise(path)
+            .is_some_and(|r| r.language == crate::build::Language::Python),
+    };
+    python
+        && python_of(path).as_deref() == Some(PYPY)
+        && std::env::var_os("PYTHON").is_none_or(|v| v.to_string_lossy().trim().is_empty())
+        && crate::build::find_on_path(PYPY).is_none()
 }
 
 /// Whether `submission`'s times bound a derived time limit from below.
@@ -241,8 +374,18 @@ pub fn prebuild(submissions: &[&Submission], useful: &dyn Fn() -> bool, gate: Op
     }
 }
 
-/// Each test's CPU time of one accepted submission, `None` when it is left out.
-type ProbeTimes = Option<Vec<(String, Duration)>>;
+/// One accepted submission as probed: its build, the plan it ran under, each covered test's
+/// CPU time, and the wall time the probe took.
+struct Probed {
+    name: String,
+    program: Program,
+    plan: Plan,
+    runs: Vec<(String, Duration)>,
+    wall: Duration,
+}
+
+/// One accepted submission's probe: `None` when it is left out.
+type ProbeResult = Result<Option<Probed>, UsageError>;
 
 /// What running one accepted submission for the time limit needs.
 struct Probe<'a> {
@@ -252,12 +395,130 @@ struct Probe<'a> {
     isolation: IsolationChoice,
     results: &'a ResultCache,
     gate: &'a Gate,
+    /// What the progress display shows.
+    on: &'a TestProgress,
+}
+
+/// Tells the progress display which submission's test runs: `accepted/a.py: test 3`.
+struct Watching<'a> {
+    submission: &'a str,
+    on: &'a TestProgress,
+}
+
+impl TestObserver for Watching<'_> {
+    fn started(&self, case: &TestCase) {
+        self.on
+            .start_named(format!("{}: test {}", self.submission, case.name));
+    }
+
+    fn finished(&self, row: &crate::testset::TestRow) {
+        self.on
+            .end_named(&format!("{}: test {}", self.submission, row.name));
+    }
 }
 
 impl Probe<'_> {
-    /// The submission at `path`'s CPU time per test, or `None` (with a line on stderr) when it
-    /// cannot be built here, does not compile or fails a test.
-    fn times(&self, submission: &Submission) -> Result<ProbeTimes, UsageError> {
+    /// Repeats the slowest run alone ([`REPEATS`] more times, or takes its repeats from the
+    /// result cache) until the slowest is a repeated run ([`repeats::next_to_repeat`]), at most
+    /// [`MAX_REPEATED`] runs; `None` when no submission was probed.
+    fn repeat_slowest(&self, probed: &[Option<Probed>]) -> Result<Option<Found>, UsageError> {
+        let mut index = Vec::new();
+        let mut runs = Vec::new();
+        for (s, p) in probed.iter().enumerate() {
+            for (t, (_, cpu)) in p.iter().flat_map(|p| p.runs.iter().enumerate()) {
+                index.push((s, t));
+                runs.push(Measured::single(*cpu));
+            }
+        }
+        let (mut repeated, mut reused, mut gave_up) = (0, 0, false);
+        let mut first_runs = Vec::new();
+        while let Some(i) = repeats::next_to_repeat(&runs) {
+            if repeated == MAX_REPEATED {
+                gave_up = true;
+                break;
+            }
+            let (s, t) = index[i];
+            let Some(p) = &probed[s] else { break };
+            let test = &p.runs[t].0;
+            let Some(case) = self.cases.iter().find(|c| &c.name == test) else {
+                break;
+            };
+            let key = self.problem.judging_identity().map(|identity| {
+                (self.results).key(&p.program.content_hash, &identity, case, &p.plan.limits)
+            });
+            let remembered = key.as_ref().and_then(|k| self.results.recall_repeats(k));
+            runs[i] = Measured {
+                times: match remembered {
+                    Some(times) => {
+                        reused += 1;
+                        times
+                    }
+                    None => {
+                        let mut times = runs[i].times.clone();
+                        times.extend(self.repeat(p, case)?);
+                        if let Some(key) = key {
+                            self.results.remember_repeats(&key, &times);
+                            first_runs.push((key, times[0]));
+                        }
+                        times
+                    }
+                },
+                repeated: true,
+            };
+            repeated += 1;
+        }
+        let Some(i) = repeats::slowest(&runs) else {
+            return Ok(None);
+        };
+        let (s, t) = index[i];
+        let Some(p) = &probed[s] else { return Ok(None) };
+        let longest = (probed.iter().flatten()).max_by_key(|p| p.wall);
+        Ok(Some(Found {
+            slowest: Slowest {
+                submission: p.name.clone(),
+                test: p.runs[t].0.clone(),
+                cpu: runs[i].deciding(),
+            },
+            times: runs[i].times.clone(),
+            repeated,
+            single: runs.len() - repeated,
+            repeats_reused: reused,
+            gave_up,
+            calibrations: Vec::new(),
+            longest_probe: longest.map(|p| (p.name.clone(), p.wall)),
+            first_runs,
+        }))
+    }
+
+    /// [`REPEATS`] more runs of `probed` on `case`, each alone: their CPU times.
+    fn repeat(&self, probed: &Probed, case: &TestCase) -> Result<Vec<Duration>, UsageError> {
+        let mut executor = SandboxExecutor::start_for(&probed.program, self.problem.info())
+            .map_err(|e| {
+                fault_error(
+                    crate::error::Fault::harness("cannot start the sandbox", e),
+                    None,
+                )
+            })?;
+        let watching = Watching {
+            submission: &probed.name,
+            on: self.on,
+        };
+        let mut times = Vec::new();
+        for _ in 0..REPEATS {
+            let _alone = self.gate.alone();
+            watching.started(case);
+            let row = run_one(&mut executor, self.problem, case, &probed.plan)
+                .map_err(|f| fault_error(f, None))?;
+            watching.finished(&row);
+            times.push(row.result.cpu());
+        }
+        Ok(times)
+    }
+
+    /// The submission's CPU time per test, or `None` (with a line on stderr) when it cannot be
+    /// built here, does not compile or fails a test.
+    fn times(&self, submission: &Submission) -> Result<Option<Probed>, UsageError> {
+        let started = std::time::Instant::now();
         let path = &submission.program.path;
         let name = path.display().to_string();
         eprintln!("stressjudge: deriving the time limit: running {name}");
@@ -335,12 +596,16 @@ impl Probe<'_> {
             reuse_already_counted: false,
             ends_at: Some(&leaves_out),
         };
+        let watching = Watching {
+            submission: &name,
+            on: self.on,
+        };
         let run = run_test_set_with(
             self.problem,
             self.cases,
             &plan,
             || SandboxExecutor::start_for(&program, self.problem.info()),
-            &Unobserved,
+            &watching,
             judging,
         )
         .map_err(|f| fault_error(f, None))?;
@@ -356,12 +621,16 @@ impl Probe<'_> {
             );
             return Ok(None);
         }
-        Ok(Some(
-            run.rows
-                .iter()
-                .filter(|r| !covering(&r.name).is_empty())
-                .map(|r| (r.name.clone(), r.result.cpu()))
-                .collect(),
-        ))
+        let runs = (run.rows.iter())
+            .filter(|r| !covering(&r.name).is_empty())
+            .map(|r| (r.name.clone(), r.result.cpu()))
+            .collect();
+        Ok(Some(Probed {
+            name,
+            program,
+            plan,
+            runs,
+            wall: started.elapsed(),
+        }))
     }
 }

@@ -18,6 +18,7 @@
 //! 6. `WA` or `AC`: the problem's checker on the output.
 
 pub mod default_validator;
+pub mod repeats;
 pub mod timing;
 mod wrong_answer;
 

@@ -318,6 +318,11 @@ impl ExternalProblem {
         self.info.notes.push(note);
     }
 
+    /// Adds a note the reports show (how a derived limit was measured).
+    pub fn add_note(&mut self, note: String) {
+        self.info.notes.push(note);
+    }
+
     /// The reference: the first of the candidates that builds here; `None` without any.
     fn reference(&self) -> Option<Result<&Tool, ToolFailure>> {
         self.references.first()?;

@@ -204,6 +204,8 @@ impl Tool {
                     language,
                     entrypoint,
                     constants: crate::problem::package::constants_of(&self.path),
+                    // The package's tools run with `$PYTHON` or `python3`, as before.
+                    python: None,
                 };
                 let built = match crate::problem::package::include_folder_of(&self.path) {
                     Some(include) => {

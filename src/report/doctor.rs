@@ -1,6 +1,7 @@
 //! The result of `stressjudge doctor`: what this machine offers for isolating candidates and the
 //! toolchains candidates are built with, as text or one JSON object.
 
+use crate::run::calibration::Calibration;
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
@@ -23,6 +24,8 @@ pub struct DoctorReport {
     pub languages: Vec<LanguageFound>,
     /// The user's language table in use, or why it could not be used.
     pub languages_file: Option<Result<PathBuf, String>>,
+    /// The calibration workload's runs: this machine's timing noise (issue 31).
+    pub calibration: Calibration,
 }
 
 /// One language of the table as `doctor` found it.
@@ -90,6 +93,7 @@ impl DoctorReport {
         object["python"] = python;
         object["tools"] = Value::Object(tools);
         object["languages"] = self.languages.iter().map(LanguageFound::to_json).collect();
+        object["timing_noise"] = super::verify::noise_json(&self.calibration);
         object["languages_file"] = match &self.languages_file {
             None => Value::Null,
             Some(Ok(path)) => json!({"path": path.display().to_string()}),
@@ -119,6 +123,11 @@ impl DoctorReport {
             }
         }
         text.push_str(&self.languages_text());
+        text.push_str(&format!(
+            "\ntiming noise: {}\n  (a verdict within this of the time limit is named sensitive; \
+             see docs/guide/time-limits.md)\n",
+            self.calibration.describe()
+        ));
         text
     }
 

@@ -43,6 +43,7 @@ fn test_json(row: &TestRow) -> Value {
             "first_verdict": b.first_verdict,
             "rerun_cpu_ms": b.rerun_cpu_ms,
             "median_cpu_ms": b.median_cpu_ms,
+            "fastest_cpu_ms": b.fastest_cpu_ms,
             "spread_ms": b.spread_ms,
         })
     });

@@ -217,20 +217,33 @@ impl TestProgress {
     }
 }
 
-impl TestObserver for TestProgress {
-    fn started(&self, case: &TestCase) {
+impl TestProgress {
+    /// Shows `label` as running (what runs is not one test of one test set: the time-limit
+    /// derivation names the submission too).
+    pub fn start_named(&self, label: String) {
         self.running
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(case.name.clone());
+            .push(label);
+    }
+
+    /// `label` no longer runs; one more unit is done.
+    pub fn end_named(&self, label: &str) {
+        self.running
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|n| n != label);
+        self.done.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+impl TestObserver for TestProgress {
+    fn started(&self, case: &TestCase) {
+        self.start_named(case.name.clone());
     }
 
     fn finished(&self, row: &TestRow) {
-        self.running
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|n| *n != row.name);
-        self.done.fetch_add(1, Ordering::SeqCst);
+        self.end_named(&row.name);
     }
 }
 

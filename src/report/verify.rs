@@ -5,11 +5,13 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
+use super::derivation::LimitDerivation;
 use super::judge::TestRow;
 use crate::compare::Verdict;
 pub use crate::problem::package::expectation::show_score;
 use crate::problem::polygon::points::Score;
 use crate::problem::ValidatorScore;
+use crate::run::calibration::Calibration;
 use crate::run::Isolation;
 use crate::testset::results::RunCounts;
 use crate::units::millis;
@@ -125,7 +127,7 @@ impl VerifyRow {
 }
 
 /// A verified problem as judged: its limits (a derived time limit included) and notes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct VerifiedProblem {
     /// Its id (a built-in id or the folder).
     pub id: String,
@@ -137,6 +139,8 @@ pub struct VerifiedProblem {
     pub memory_limit_bytes: u64,
     /// How it was read: skipped validators, unknown folders, how the time limit was derived.
     pub notes: Vec<String>,
+    /// How its time limit was derived and measured, when it was.
+    pub derivation: Option<LimitDerivation>,
 }
 
 /// The whole verify run.
@@ -158,6 +162,8 @@ pub struct VerifyReport {
     /// each (`problem: why; tests left out`): the solutions were judged without them, so the
     /// run cannot pass.
     pub incomplete: Vec<String>,
+    /// The calibration workload's runs that measured the machine's timing noise.
+    pub calibration: Option<Calibration>,
 }
 
 impl VerifyReport {
@@ -189,6 +195,7 @@ impl VerifyReport {
                     "time_limit_ms": millis(p.time_limit),
                     "memory_limit_bytes": p.memory_limit_bytes,
                     "notes": p.notes,
+                    "time_limit_derivation": p.derivation.as_ref().map(LimitDerivation::to_json),
                 })
             })
             .collect();
@@ -203,8 +210,17 @@ impl VerifyReport {
             "runs_reused": self.runs.reused,
             "stress_passes_reused": self.runs.stress_reused,
             "incomplete": self.incomplete,
+            "timing_noise": self.calibration.as_ref().map(noise_json),
         })
     }
+}
+
+/// The machine's timing noise as JSON: `{"noise", "runs_us"}`.
+pub fn noise_json(c: &Calibration) -> Value {
+    json!({
+        "noise": c.noise(),
+        "runs_us": c.times.iter().map(|t| t.as_micros() as u64).collect::<Vec<_>>(),
+    })
 }
 
 /// A score as JSON: `{"earned", "max", "groups": [{"group", "earned", "max", "complete"}]}`.

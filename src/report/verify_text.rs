@@ -128,8 +128,11 @@ pub fn summary(report: &VerifyReport) -> String {
         .iter()
         .map(|line| format!("{}: {line}\n", style::failure("INCOMPLETE")))
         .collect();
+    let noise = (report.calibration.as_ref()).map_or(String::new(), |c| {
+        format!("timing noise: {}\n", c.describe())
+    });
     format!(
-        "\n{incomplete}{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{isolation}",
+        "\n{incomplete}{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{isolation}{noise}",
         report.rows.len(),
         report.count(RowStatus::Match),
         report.count(RowStatus::Mismatch),

@@ -8,8 +8,8 @@
 //! - The sandbox enforces the CPU limit widened by 15 %
 //!   ([`crate::compare::timing::measuring_limits`]); verdicts use the nominal limit.
 //! - Borderline rule (issue 6): a run no limit stopped whose CPU time is within 15 % of the
-//!   limit, either side, is re-run alone 3 more times; the re-run with the median CPU time
-//!   decides between TLE and AC, and the report lists every time, the spread and says the
+//!   limit, either side, is re-run alone 3 more times; the fastest re-run decides between TLE
+//!   and AC (issue 31: noise only adds time), and the report lists every time, the spread and says the
 //!   verdict was borderline.
 //! - `--strict-timing` (or `--jobs 1`) runs every test one at a time; the report says when
 //!   parallel jobs were used.

@@ -81,6 +81,8 @@ pub struct ResultCache {
     session: Mutex<HashMap<String, Vec<Record>>>,
     /// Stress passes stored by this command, by key.
     stress_session: Mutex<HashMap<String, StressResult>>,
+    /// Repeated runs' times (ms) stored by this command, by key.
+    repeats_session: Mutex<HashMap<String, Vec<u64>>>,
     written: AtomicUsize,
     reused: AtomicUsize,
     ran: AtomicUsize,
@@ -170,6 +172,7 @@ impl ResultCache {
             fresh,
             session: Mutex::new(HashMap::new()),
             stress_session: Mutex::new(HashMap::new()),
+            repeats_session: Mutex::new(HashMap::new()),
             written: AtomicUsize::new(0),
             reused: AtomicUsize::new(0),
             ran: AtomicUsize::new(0),
@@ -344,6 +347,44 @@ impl ResultCache {
         }
     }
 
+    /// The times of a run repeated to derive a time limit (every run, the first first),
+    /// remembered by [`ResultCache::remember_repeats`]: a second derivation from the same
+    /// build and test takes them instead of repeating the run again.
+    pub fn recall_repeats(&self, key: &RunKey) -> Option<Vec<Duration>> {
+        let hash = repeats_hash(key);
+        let ms: Vec<u64> = match lock(&self.repeats_session).get(&hash) {
+            Some(found) => found.clone(),
+            None if self.fresh => return None,
+            None => self
+                .entries
+                .as_ref()
+                .and_then(|entries| entries.get(&hash))
+                .and_then(|body| serde_json::from_slice(&body).ok())?,
+        };
+        (!ms.is_empty()).then(|| ms.into_iter().map(Duration::from_millis).collect())
+    }
+
+    /// Remembers the times of a repeated run (see [`ResultCache::recall_repeats`]).
+    pub fn remember_repeats(&self, key: &RunKey, times: &[Duration]) {
+        let hash = repeats_hash(key);
+        let ms: Vec<u64> = times.iter().map(|&t| millis(t)).collect();
+        lock(&self.repeats_session).insert(hash.clone(), ms.clone());
+        if let (Some(entries), Ok(body)) = (&self.entries, serde_json::to_vec(&ms)) {
+            self.store(entries, &hash, &body);
+        }
+    }
+
+    /// Forgets the runs of `key` (a run the time-limit derivation found slowed by noise), so
+    /// judging measures it again.
+    pub fn forget(&self, key: &RunKey) {
+        lock(&self.session).insert(key.hash.clone(), Vec::new());
+        if let (Some(entries), Ok(body)) =
+            (&self.entries, serde_json::to_vec(&Vec::<Record>::new()))
+        {
+            self.store(entries, &key.hash, &body);
+        }
+    }
+
     /// The records of `key`: this command's, else (unless fresh) the stored ones.
     fn records(&self, key: &RunKey) -> Vec<Record> {
         if let Some(records) = lock(&self.session).get(&key.hash) {
@@ -358,6 +399,11 @@ impl ResultCache {
             .and_then(|body| serde_json::from_slice(&body).ok())
             .unwrap_or_default()
     }
+}
+
+/// Where a run's repeats are kept: beside its records, under a key of their own.
+fn repeats_hash(key: &RunKey) -> String {
+    digest(&[b"repeats", key.hash.as_bytes()])
 }
 
 /// The judgement `record` gives under `limits`, if it decides a run under them.

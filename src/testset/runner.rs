@@ -578,7 +578,7 @@ impl Judge<'_> {
         Ok((result, borderline))
     }
 
-    /// The case's row: the first judgement, or the median of `plan.reruns` re-runs alone when
+    /// The case's row: the first judgement, or the fastest of `plan.reruns` re-runs alone when
     /// the first was borderline.
     fn finish<E: Executor>(
         &self,

@@ -123,13 +123,14 @@ pub fn verify_report() -> VerifyReport {
         "accepted but uses 65 % of the time limit (more than half) {HOSTILE}"
     )];
     slow.tests[5].result.cpu_ms = 1300;
-    slow.tests[4].result.cpu_ms = 1950;
+    slow.tests[4].result.cpu_ms = 1940;
     slow.tests[4].borderline = Some(Borderline {
         limit_ms: 2000,
         first_cpu_ms: 2050,
         first_verdict: Verdict::TLE,
         rerun_cpu_ms: vec![1940, 1950, 1990],
         median_cpu_ms: 1950,
+        fastest_cpu_ms: 1940,
         spread_ms: 50,
         verdict: Verdict::AC,
     });
@@ -225,6 +226,7 @@ pub fn verify_report() -> VerifyReport {
         isolation: None,
         runs: Default::default(),
         incomplete: Vec::new(),
+        calibration: None,
     }
 }
 

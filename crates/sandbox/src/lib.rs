@@ -174,6 +174,7 @@
 //! 5.12 or later, namespaces the kernel allows, and a writable cgroup (`stressjudge doctor`
 //! says what is missing).
 
+pub mod calibration;
 mod cgroup;
 mod contain;
 mod file_io;

@@ -147,6 +147,7 @@ pub fn declared(s: &Submission) -> Declared {
         language: s.language.clone(),
         entrypoint: s.entrypoint.clone(),
         constants: crate::problem::package::constants_of(&s.program.path),
+        python: crate::problem::package::python_choice::python_of(&s.program.path),
     }
 }
 

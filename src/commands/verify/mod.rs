@@ -22,6 +22,8 @@ use super::time_limit;
 use super::{print_out, Outcome};
 use crate::build::BuildOptions;
 use crate::catalog::Catalog;
+use crate::compare::repeats;
+use crate::compare::seconds;
 use crate::compare::Verdict;
 use crate::error::{Fault, UsageError};
 use crate::external::folder::{self, Folder};
@@ -33,12 +35,14 @@ use crate::problem::package::scoring::{CustomGrader, Graded, Grading, ScoredTest
 use crate::problem::package::{Judged, JudgedTest};
 use crate::problem::polygon::points::{self, Score, TestOutcome};
 use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
+use crate::report::derivation::LimitDerivation;
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::verify_text::Widths;
 use crate::report::{
     check_report_files, verify_text, write_report_files, Report, RowScore, RowStatus,
     VerifiedProblem, VerifyReport, VerifyRow,
 };
+use crate::run::calibration::Calibration;
 use crate::testset::gate::Gate;
 use crate::testset::results::ResultCache;
 use evaluate::{evaluate, Evaluation, Settings};
@@ -65,6 +69,8 @@ struct Target {
     /// Its fixed tests, made by the first solution judged (a built-in problem answers its
     /// max tests with its reference, a folder's reads its files).
     cases: OnceLock<Result<Vec<TestCase>, ToolFailure>>,
+    /// How its time limit was derived, when it was.
+    derivation: Option<LimitDerivation>,
 }
 
 impl Target {
@@ -110,6 +116,52 @@ fn build_tools_and_submissions(loaded: &Folder, stressing: bool) -> Result<(), U
     .map_err(|f| fault_error(Fault::judge(f, "", None), None))
 }
 
+/// Runs of the calibration workload that measure the machine's noise for verify's report.
+const NOISE_RUNS: usize = 15;
+
+/// `e` with a warning when one of its tests' verdicts would flip within the machine's
+/// timing `noise` (it is *sensitive*, as problemtools says), or within the speed drift seen
+/// while the time limit was derived (it is *unreliable*).
+fn timing_warnings(mut e: Evaluation, target: &Target, noise: f64) -> Evaluation {
+    let drift = (target.derivation.as_ref())
+        .filter(|d| d.drifted())
+        .map_or(0.0, |d| d.drift);
+    let timed =
+        |t: &&crate::report::TestRow| matches!(t.result.verdict, Verdict::AC | Verdict::TLE);
+    for t in e.tests.iter().filter(timed) {
+        let (cpu, limit) = (t.result.cpu(), e.time_limit);
+        let warning = if repeats::flips_within(cpu, limit, noise) {
+            format!(
+                "sensitive to the time limit: test {} took {}, within this machine's timing \
+                 noise (±{:.1} %) of the {} limit",
+                t.name,
+                seconds(cpu),
+                noise * 100.0,
+                seconds(limit)
+            )
+        } else if repeats::flips_within(cpu, limit, drift) {
+            format!(
+                "unreliable: test {} took {}, and the machine's speed changed by {:.1} % while \
+                 the {} limit was derived",
+                t.name,
+                seconds(cpu),
+                drift * 100.0,
+                seconds(limit)
+            )
+        } else {
+            continue;
+        };
+        e.warnings.push(warning);
+        break;
+    }
+    e
+}
+
+/// Whether the program at `path` is Python 3.
+fn is_python(path: &Path) -> bool {
+    crate::build::recognise(path).is_some_and(|r| r.language == crate::build::Language::Python)
+}
+
 /// Wall time spent on each solution judged before judging began.
 type JudgedEarly = Vec<(PathBuf, Duration)>;
 
@@ -122,7 +174,7 @@ fn derive_time_limit(
     solutions: &[LibrarySolution],
     args: &VerifyOptions,
     results: &ResultCache,
-) -> Result<(Option<(Duration, String)>, JudgedEarly), UsageError> {
+) -> Result<(Option<LimitDerivation>, JudgedEarly), UsageError> {
     let Some(rule) = loaded.time_limit_rule else {
         return Ok((None, Vec::new()));
     };
@@ -152,8 +204,14 @@ fn derive_time_limit(
         );
         *lock(&judged_early) = spent;
     };
-    let derived =
-        time_limit::derive_remembering(loaded, args.jobs, args.isolation, results, Some(&beside))?;
+    let derived = time_limit::derive_remembering(
+        loaded,
+        args.jobs,
+        args.isolation,
+        results,
+        Some(&beside),
+        Display::for_stderr(!args.json),
+    )?;
     Ok((
         derived,
         judged_early.into_inner().unwrap_or_else(|e| e.into_inner()),
@@ -187,7 +245,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
             let dir = Path::new(name);
             let mut solutions = library::from_folder(name, dir, &loaded.submissions);
             let (derived, judged_early) = derive_time_limit(&loaded, &solutions, args, results)?;
-            time_limit::apply(&mut loaded, derived);
+            time_limit::apply(&mut loaded, derived.as_ref());
             if loaded.polygon.is_some() {
                 // A Polygon package's solutions are shown from the package (`solutions/a.cpp`).
                 for solution in &mut solutions {
@@ -218,6 +276,11 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 )));
             }
             let mut notes = Vec::new();
+            if (loaded.submissions.iter()).any(|s| is_python(&s.program.path)) {
+                let timeout = BuildOptions::default_for_user().compile_timeout;
+                let python = crate::build::interpreter_for(&dir.join("problem.yaml"), timeout);
+                notes.push(format!("Python 3 runs with {python}"));
+            }
             let grader = match &loaded.grader {
                 Some(path) => match Grader::prepare(path) {
                     Ok(grader) => Some(grader),
@@ -245,6 +308,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 notes,
                 cases: OnceLock::new(),
                 judged_early,
+                derivation: derived,
             });
         } else {
             let mut problem = catalog.find(name)?;
@@ -266,6 +330,7 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 notes: Vec::new(),
                 cases: OnceLock::new(),
                 judged_early: Vec::new(),
+                derivation: None,
             });
         }
     }
@@ -283,6 +348,9 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     check_report_files(&args.reports)?;
     crate::commands::common::check_folders()?;
     let results = ResultCache::open(&BuildOptions::default_for_user().cache_dir, args.fresh);
+    // The machine's timing noise, measured before anything runs: a verdict that would flip
+    // within it is named sensitive.
+    let calibration = Calibration::measure(NOISE_RUNS);
     let targets = targets(args, &results)?;
     let started = Instant::now();
     let mut notes = Vec::new();
@@ -383,6 +451,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     evaluation
                 });
                 let row = match evaluated
+                    .map(|evaluation| timing_warnings(evaluation, target, calibration.noise()))
                     .and_then(|evaluation| verify_row(solution, evaluation, target))
                 {
                     Ok(row) => row,
@@ -419,6 +488,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                 time_limit: info.limits.time,
                 memory_limit_bytes: info.limits.memory_bytes,
                 notes: info.notes.clone(),
+                derivation: t.derivation.clone(),
             }
         })
         .collect();
@@ -440,6 +510,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         elapsed: started.elapsed(),
         isolation: crate::run::process_isolation(),
         runs: results.counts(),
+        calibration: Some(calibration),
     };
     if args.json {
         print_out(&format!("{}\n", report.to_json()))?;

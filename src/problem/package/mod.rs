@@ -95,6 +95,7 @@ mod included;
 mod limits;
 mod metadata;
 mod programs;
+pub mod python_choice;
 pub mod scoring;
 mod stress_config;
 pub mod submissions;

@@ -257,11 +257,15 @@ fn read_file(dir: &Path, file: &Path) -> Result<StressSetup, PackageError> {
                     });
                 }
             }
+            // The Python 3 interpreter of the package's programs ([`super::python_choice`]).
+            "python" => {
+                value.as_string(file, "python")?;
+            }
             other => {
                 return Err(PackageError::new(
                     file,
                     Some(key.line),
-                    format!("unknown key {other:?} (known: reference, generators)"),
+                    format!("unknown key {other:?} (known: reference, generators, python)"),
                 ))
             }
         }

@@ -1,0 +1,194 @@
+//! How a derived time limit was measured (issue 31): the run that set it and its repeats, the
+//! machine's noise and speed drift while it was set, and whether either could have moved it;
+//! as lines for the text report and an object for JSON.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::compare::seconds;
+use crate::units::millis;
+
+/// The machine's speed (median of the calibration workload) at one point of the derivation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpeedReading {
+    /// When: `before`, `during` (probes done, repeats next) or `after`.
+    pub when: &'static str,
+    /// The calibration workload's median CPU time.
+    pub median: Duration,
+}
+
+/// A derived time limit and how it was measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LimitDerivation {
+    /// The limit.
+    pub limit: Duration,
+    /// The accepted submission whose run set it.
+    pub submission: String,
+    /// The test of that run.
+    pub test: String,
+    /// Every CPU time of that run, the first first.
+    pub times: Vec<Duration>,
+    /// The time that decided: the fastest of `times`.
+    pub deciding: Duration,
+    /// `ac_to_time_limit`.
+    pub ac_to_time_limit: f64,
+    /// `time_resolution`, seconds.
+    pub time_resolution: f64,
+    /// Runs (submission, test) that were repeated, this one included.
+    pub repeated_runs: usize,
+    /// Runs measured once (below the repeated maximum, they cannot set the limit).
+    pub single_runs: usize,
+    /// Runs whose repeats came from the result cache.
+    pub repeats_reused: usize,
+    /// Repeating stopped at [`crate::compare::repeats::MAX_REPEATED`] runs before a repeated
+    /// run was the slowest.
+    pub gave_up: bool,
+    /// The machine's timing noise (relative), from the calibration workload.
+    pub noise: f64,
+    /// The lowest and highest limit a deciding time within the noise gives.
+    pub noise_limits: (Duration, Duration),
+    /// The machine's speed before, during and after.
+    pub speed: Vec<SpeedReading>,
+    /// How much the speed changed (slowest reading over fastest, minus one).
+    pub drift: f64,
+    /// The lowest and highest limit a deciding time within the drift gives.
+    pub drift_limits: (Duration, Duration),
+    /// Wall time of the derivation.
+    pub elapsed: Duration,
+    /// The accepted submission that took the longest to probe, and its wall time.
+    pub longest_probe: Option<(String, Duration)>,
+}
+
+/// Drift below this (relative) is the calibration's own jitter, never called a change.
+pub const DRIFT_FLOOR: f64 = 0.05;
+
+impl LimitDerivation {
+    /// Whether the limit would change within the machine's noise.
+    pub fn sensitive(&self) -> bool {
+        self.noise_limits.0 != self.noise_limits.1
+    }
+
+    /// Whether the machine's speed changed while the limit was set.
+    pub fn drifted(&self) -> bool {
+        self.drift > DRIFT_FLOOR.max(self.noise)
+    }
+
+    /// Whether the drift could have moved the limit: it is then not given as fact.
+    pub fn unreliable(&self) -> bool {
+        self.drifted() && self.drift_limits.0 != self.drift_limits.1
+    }
+
+    /// The report's lines: the first says where the limit came from (as the note before
+    /// issue 31 did), the next ones how it was measured and whether to trust it.
+    pub fn lines(&self) -> Vec<String> {
+        let times: Vec<String> = self.times.iter().map(|&t| seconds(t)).collect();
+        let spread = self.times.iter().max().copied().unwrap_or_default() - self.deciding;
+        let mut lines = vec![format!(
+            "no time limit in problem.yaml: {} from the slowest accepted submission ({} on {}, \
+             {}) x {} rounded up to a multiple of {} s, as problemtools sets it",
+            seconds(self.limit),
+            self.submission,
+            self.test,
+            seconds(self.deciding),
+            self.ac_to_time_limit,
+            self.time_resolution
+        )];
+        let mut measured = format!(
+            "time limit measured: {} is the fastest of {} runs alone of that test ({}; spread \
+             {}); {} run(s) repeated, {} single run(s) below them left single (noise only adds \
+             time, so the minimum decides)",
+            seconds(self.deciding),
+            self.times.len(),
+            times.join(", "),
+            seconds(spread),
+            self.repeated_runs,
+            self.single_runs
+        );
+        if self.repeats_reused > 0 {
+            measured.push_str(&format!(
+                "; {} repeated run(s) remembered from an earlier verify",
+                self.repeats_reused
+            ));
+        }
+        lines.push(measured);
+        if self.gave_up {
+            lines.push(format!(
+                "time limit unreliable: {} runs were repeated and the slowest was still a \
+                 single run: this machine is too noisy to find it",
+                crate::compare::repeats::MAX_REPEATED
+            ));
+        }
+        if self.sensitive() {
+            lines.push(format!(
+                "time limit sensitive: within this machine's timing noise (±{:.1} %) the \
+                 slowest accepted run gives {} or {}",
+                self.noise * 100.0,
+                seconds(self.noise_limits.0),
+                seconds(self.noise_limits.1)
+            ));
+        }
+        let speeds: Vec<String> = (self.speed.iter())
+            .map(|s| format!("{} {:.1} ms", s.when, s.median.as_secs_f64() * 1e3))
+            .collect();
+        let speed = speeds.join(", ");
+        lines.push(if !self.drifted() {
+            format!(
+                "machine speed steady while the limit was derived (calibration: {speed}; \
+                 drift {:.1} %)",
+                self.drift * 100.0
+            )
+        } else if self.unreliable() {
+            format!(
+                "time limit unreliable: the machine's speed changed by {:.1} % while it was \
+                 derived (calibration: {speed}); at the speeds measured it is {} or {}",
+                self.drift * 100.0,
+                seconds(self.drift_limits.0),
+                seconds(self.drift_limits.1)
+            )
+        } else {
+            format!(
+                "machine speed changed by {:.1} % while the limit was derived (calibration: \
+                 {speed}); the limit is the same at every speed measured",
+                self.drift * 100.0
+            )
+        });
+        if let Some((submission, wall)) = &self.longest_probe {
+            lines.push(format!(
+                "time limit derived in {}; the longest accepted submission to run was {} ({})",
+                seconds(self.elapsed),
+                submission,
+                seconds(*wall)
+            ));
+        }
+        lines
+    }
+
+    /// The report's `time_limit_derivation` object.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "limit_ms": millis(self.limit),
+            "submission": self.submission,
+            "test": self.test,
+            "statistic": "minimum",
+            "times_ms": self.times.iter().map(|&t| millis(t)).collect::<Vec<_>>(),
+            "deciding_ms": millis(self.deciding),
+            "repeated_runs": self.repeated_runs,
+            "single_runs": self.single_runs,
+            "repeats_reused": self.repeats_reused,
+            "gave_up": self.gave_up,
+            "noise": self.noise,
+            "sensitive": self.sensitive(),
+            "noise_limits_ms": [millis(self.noise_limits.0), millis(self.noise_limits.1)],
+            "speed": self.speed.iter().map(|s| json!({
+                "when": s.when,
+                "median_us": s.median.as_micros() as u64,
+            })).collect::<Vec<_>>(),
+            "drift": self.drift,
+            "drifted": self.drifted(),
+            "unreliable": self.unreliable() || self.gave_up,
+            "drift_limits_ms": [millis(self.drift_limits.0), millis(self.drift_limits.1)],
+            "elapsed_ms": millis(self.elapsed),
+        })
+    }
+}

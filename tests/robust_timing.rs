@@ -1,0 +1,204 @@
+//! Time limits a noisy machine cannot move, and Python run as the judge runs it (issue 31),
+//! through the real binary.
+//!
+//! Load cannot flip these tests: the submissions burn a fixed amount of their own CPU time
+//! (`time.process_time()`, which a busy neighbour does not advance), the one slow run is made
+//! slow by the test (a counter file), not by the machine, and every figure asserted has at
+//! least a factor of 1.6 of room.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// A 2023-07 package with no time limit: twice the slowest accepted run, rounded up to whole
+/// seconds.
+const DERIVED: &str = "problem_format_version: 2023-07\nname: Noisy\nuuid: 0c1d2e3f-4a5b-4c6d-8e7f-901234567893\nlimits:\n  time_multipliers:\n    ac_to_time_limit: 2\n    time_limit_to_tle: 1.5\n  time_resolution: 1\n";
+
+/// Burns `cpu` seconds of its own CPU time on the test whose input starts with `slow`, and
+/// `once_more` seconds more on the first such run (counted in the file the input names, when
+/// `once_more` is not zero): the noise the issue's VM shows, made by the test. Prints the
+/// input's last word.
+fn burner(cpu: f64, once_more: f64) -> String {
+    let count = if once_more > 0.0 {
+        "\x20   with open(words[1], 'a+') as f:\n\
+         \x20       f.seek(0)\n\
+         \x20       runs = len(f.read())\n\
+         \x20       f.write('x')\n"
+    } else {
+        "\x20   runs = 1\n"
+    };
+    format!(
+        "import sys, time\n\
+         words = sys.stdin.read().split()\n\
+         if words[0] == 'slow':\n\
+         {count}\
+         \x20   burn = {cpu} + ({once_more} if runs == 0 else 0.0)\n\
+         \x20   start = time.process_time()\n\
+         \x20   while time.process_time() - start < burn:\n\
+         \x20       pass\n\
+         print(words[-1])\n"
+    )
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `stressjudge verify DIR --json EXTRA...` with a private cache: the report and exit code.
+fn verify(dir: &Path, cache: &Path, extra: &[&str]) -> (Value, i32, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_stressjudge"))
+        .arg("verify")
+        .arg(dir)
+        .args(["--json"])
+        .args(extra)
+        .env("XDG_CACHE_HOME", cache)
+        .env_remove("PYTHON")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let report: Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("{e}\nstdout:\n{stdout}\nstderr:\n{stderr}"));
+    (report, output.status.code().unwrap_or(-1), stderr)
+}
+
+fn row<'a>(report: &'a Value, submission: &str) -> &'a Value {
+    (report["solutions"].as_array().unwrap().iter())
+        .find(|r| r["path"].as_str().unwrap().ends_with(submission))
+        .unwrap_or_else(|| panic!("no row for {submission} in {report:#}"))
+}
+
+#[test]
+fn a_slowest_accepted_run_made_slow_once_still_derives_the_quiet_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let counter = dir.path().join("runs-of-the-slow-test");
+    write(dir.path(), "problem.yaml", DERIVED);
+    write(dir.path(), "data/secret/1-quick.in", "quick 1\n");
+    write(dir.path(), "data/secret/1-quick.ans", "1\n");
+    let slow_input = format!("slow {} 2\n", counter.display());
+    write(dir.path(), "data/secret/2-slow.in", &slow_input);
+    write(dir.path(), "data/secret/2-slow.ans", "2\n");
+    // Quietly 0.25 s on the slow test (2 x 0.25 s rounds up to 1 s); its first run takes
+    // 1.25 s, which alone would set 3 s.
+    write(
+        dir.path(),
+        "submissions/accepted/steady.py",
+        &burner(0.25, 1.0),
+    );
+    // 2.5 s on the slow test: over 1.5 x 1 s, but under 1.5 x 2 s (a limit one noisy run set).
+    write(
+        dir.path(),
+        "submissions/time_limit_exceeded/slow.py",
+        &burner(2.5, 0.0),
+    );
+    let (report, code, stderr) = verify(dir.path(), cache.path(), &["--isolation", "basic"]);
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    let problem = &report["problems"][0];
+    assert_eq!(problem["time_limit_ms"], 1000, "{problem:#}");
+    let derivation = &problem["time_limit_derivation"];
+    assert_eq!(derivation["statistic"], "minimum", "{derivation:#}");
+    assert_eq!(derivation["test"], "secret/2-slow", "{derivation:#}");
+    let times: Vec<u64> = (derivation["times_ms"].as_array().unwrap().iter())
+        .map(|t| t.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        times.len(),
+        3,
+        "the first run and two repeats: {derivation:#}"
+    );
+    assert!(
+        times[0] >= 1250,
+        "the first run was the slow one: {times:?}"
+    );
+    assert!(
+        derivation["deciding_ms"].as_u64().unwrap() < 500,
+        "{derivation:#}"
+    );
+    assert_eq!(derivation["repeated_runs"], 1, "{derivation:#}");
+    assert_eq!(
+        row(&report, "accepted/steady.py")["got"],
+        "AC",
+        "{report:#}"
+    );
+    assert_eq!(
+        row(&report, "time_limit_exceeded/slow.py")["got"],
+        "TLE",
+        "{report:#}"
+    );
+    let notes = problem["notes"].to_string();
+    assert!(notes.contains("time limit measured: "), "{notes}");
+    assert!(notes.contains("the minimum decides"), "{notes}");
+    assert!(report["timing_noise"]["noise"].is_number(), "{report:#}");
+
+    // A second verify takes the repeats from the result cache: same limit, nothing repeated
+    // (the first run, found slowed by noise, was forgotten: it alone is measured again).
+    let runs_before = std::fs::read_to_string(&counter).unwrap().len();
+    let (again, code, stderr) = verify(dir.path(), cache.path(), &["--isolation", "basic"]);
+    assert_eq!(code, 0, "{again:#}\n{stderr}");
+    let derivation = &again["problems"][0]["time_limit_derivation"];
+    assert_eq!(
+        again["problems"][0]["time_limit_ms"], 1000,
+        "{derivation:#}"
+    );
+    assert_eq!(derivation["repeats_reused"], 1, "{derivation:#}");
+    let runs_after = std::fs::read_to_string(&counter).unwrap().len();
+    assert!(
+        runs_after <= runs_before + 1,
+        "{runs_before} -> {runs_after}"
+    );
+}
+
+/// Exits with an error unless PyPy runs it.
+const NEEDS_PYPY: &str =
+    "import sys\nif sys.implementation.name != 'pypy':\n    sys.exit(3)\nprint(int(input()) * 2)\n";
+
+fn pypy_installed() -> bool {
+    Command::new("pypy3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn a_kattis_package_runs_python_3_with_pypy_where_installed_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "problem.yaml",
+        "name: Twice\nlimits:\n  time_limit: 5\n",
+    );
+    write(dir.path(), "data/secret/1.in", "21\n");
+    write(dir.path(), "data/secret/1.ans", "42\n");
+    write(dir.path(), "submissions/accepted/twice.py", NEEDS_PYPY);
+    let (report, code, stderr) = verify(dir.path(), cache.path(), &[]);
+    let notes = report["notes"].to_string();
+    if !pypy_installed() {
+        assert!(notes.contains("pypy3 is not installed"), "{notes}");
+        return;
+    }
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    assert_eq!(row(&report, "accepted/twice.py")["got"], "AC");
+    assert!(notes.contains("Python 3 runs with PyPy "), "{notes}");
+    assert!(
+        notes.contains("as Kattis and problemtools run Python 3"),
+        "{notes}"
+    );
+
+    // The package's own word: CPython, which the submission refuses.
+    write(dir.path(), "stressjudge.yaml", "python: python3\n");
+    let (report, code, _) = verify(dir.path(), cache.path(), &[]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(row(&report, "accepted/twice.py")["got"], "RE");
+    let notes = report["notes"].to_string();
+    assert!(notes.contains("Python 3 runs with CPython "), "{notes}");
+    assert!(
+        notes.contains("stressjudge.yaml says python: python3"),
+        "{notes}"
+    );
+}
