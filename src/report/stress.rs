@@ -177,6 +177,14 @@ impl StressReport {
                     "recorded_input": f.recorded_input,
                     "shrunk_from": f.shrunk_from.as_ref().map(|u| json!({"kind": u.kind, "seed": u.seed})),
                     "input_format": f.input_format,
+                    "cases": f.cases.as_ref().map(|c| json!({
+                        "cases": c.cases,
+                        "of": c.of,
+                        "describe": c.describe(),
+                        "input": c.input,
+                        "expected": c.expected.text,
+                        "actual": String::from_utf8_lossy(&c.output),
+                    })),
                     "transcript": self
                         .subject
                         .interactive
@@ -359,6 +367,7 @@ mod tests {
             shrink_runs: 0,
             recorded_input: false,
             shrunk_from: None,
+            cases: None,
             input_format: Vec::new(),
         }
     }

@@ -56,6 +56,28 @@ pub fn failure_text(
             from.kind
         ));
     }
+    if let Some(cases) = &failure.cases {
+        // The answers of the failing cases alone, not of the whole file.
+        text.push_str(&format!(
+            "note: {} {} on {}: shrunk from there\n{}",
+            cases.describe(),
+            if cases.cases.len() == 1 {
+                "fails"
+            } else {
+                "fail"
+            },
+            if cases.cases.len() == 1 {
+                "its own"
+            } else {
+                "their own"
+            },
+            indent(&format!(
+                "expected:\n{}actual:\n{}",
+                indent(&clip(&cases.expected.text, 10)),
+                indent(&clip(&String::from_utf8_lossy(&cases.output), 10))
+            ))
+        ));
+    }
     if !failure.reproducible_alone {
         text.push_str(&format!(
             "note: fails only when seeds {:?} are packed into one run\n",

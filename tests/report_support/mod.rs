@@ -315,6 +315,7 @@ fn failure(
         shrink_runs: 40,
         recorded_input: false,
         shrunk_from: None,
+        cases: None,
         input_format: Vec::new(),
     }
 }
