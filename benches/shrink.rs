@@ -583,7 +583,7 @@ fn mgraph_valid(text: &str) -> Option<usize> {
     valid_cases(text, 5, |lines| {
         let head = line_ints(lines.first()?, 2, 0..=8)?;
         let (n, m) = (head[0], head[1] as usize);
-        if n < 2 || n > 7 {
+        if !(2..=7).contains(&n) {
             return None;
         }
         let mut seen = Vec::new();
