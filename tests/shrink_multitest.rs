@@ -192,3 +192,38 @@ fn explain_format_prints_the_cases_of_a_multi_test_generator() {
         assert!(run.stdout.contains(line), "{line}: {}", run.stdout);
     }
 }
+
+#[test]
+fn a_generator_with_a_size_argument_is_run_smaller_before_text_is_edited() {
+    let _heavy = heavy();
+    // `gen.py SEED MAX_N`: n is drawn from 2..=MAX_N.
+    let report = stress_failing(
+        "tests/intervals/gen.py 30",
+        "tests/intervals/brute.py",
+        "tests/intervals/wrong.py",
+    );
+    let failure = first_failure(&report);
+    let from = &failure["shrunk_from"];
+    assert_eq!(from["kind"], "random", "{failure:#}");
+    let args: Vec<&str> = from["args"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no smaller size: {failure:#}"))
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    assert!(
+        [["3"], ["7"], ["15"]].iter().any(|size| args == size),
+        "{args:?}"
+    );
+    // The smaller input is the generator's own, for that seed and size.
+    let seed = from["seed"].as_u64().unwrap().to_string();
+    let generated = std::process::Command::new("python3")
+        .args(["tests/intervals/gen.py", &seed, args[0]])
+        .output()
+        .unwrap();
+    let max_n: i64 = args[0].parse().unwrap();
+    let shrunk = failure["shrunk_input"].as_str().unwrap();
+    let n: i64 = shrunk.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(n <= max_n.max(2), "{shrunk:?} from {args:?}");
+    assert!(!generated.stdout.is_empty());
+}

@@ -175,7 +175,7 @@ impl StressReport {
                     "signature": signature(f),
                     "saved": self.is_saved(f),
                     "recorded_input": f.recorded_input,
-                    "shrunk_from": f.shrunk_from.as_ref().map(|u| json!({"kind": u.kind, "seed": u.seed})),
+                    "shrunk_from": f.shrunk_from.as_ref().map(|u| json!({"kind": u.kind, "seed": u.seed, "args": f.shrunk_from_args})),
                     "input_format": f.input_format,
                     "cases": f.cases.as_ref().map(|c| json!({
                         "cases": c.cases,
@@ -367,6 +367,7 @@ mod tests {
             shrink_runs: 0,
             recorded_input: false,
             shrunk_from: None,
+            shrunk_from_args: None,
             cases: None,
             input_format: Vec::new(),
         }

@@ -50,9 +50,13 @@ pub fn failure_text(
         } else {
             format!("seed {} ", from.seed)
         };
+        let sizes = match &failure.shrunk_from_args {
+            Some(args) => format!(" with the generator's arguments `{}`", args.join(" ")),
+            None => String::new(),
+        };
         text.push_str(&format!(
-            "note: the same failure on {seed}({} kind), a smaller generated input: shrunk from \
-             there\n",
+            "note: the same failure on {seed}({} kind){sizes}, a smaller generated input: shrunk \
+             from there\n",
             from.kind
         ));
     }

@@ -117,6 +117,9 @@ pub struct Failure {
     /// The smaller generated input (of a smaller kind) that fails the same way and that the
     /// shrinker started from instead of `input`, when one was found.
     pub shrunk_from: Option<Unit>,
+    /// The generator's arguments `shrunk_from` was made with, when they are not its kind's own:
+    /// the same generator with smaller size arguments.
+    pub shrunk_from_args: Option<Vec<String>>,
     /// The fewest cases of a multi-test input (as the learned format reads it) that fail on
     /// their own, when fewer than all of them do: the shrinker started from those.
     pub cases: Option<cases::FailingCases>,

@@ -104,7 +104,7 @@ pub fn triage(
         problem, plan, &unit, &start, verdict, runner, counters, stop,
     )?;
     let start = match &smaller {
-        Some((_, input)) => input.clone(),
+        Some(found) => found.input.clone(),
         None => start,
     };
     let learned = learned_format(problem, &unit, &start, samples);
@@ -184,7 +184,8 @@ pub fn triage(
         shrink_steps: shrunk.steps,
         shrink_runs: shrunk.runs,
         recorded_input,
-        shrunk_from: smaller.map(|(unit, _)| unit),
+        shrunk_from_args: smaller.as_ref().and_then(|s| s.args.clone()),
+        shrunk_from: smaller.map(|s| s.unit),
         cases,
         input_format: if format.is_known() {
             format.explain()
