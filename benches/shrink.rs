@@ -499,18 +499,6 @@ fn marr(text: &str, start: Option<i64>, carried: bool) -> Option<String> {
     Some(out)
 }
 
-fn marr_ref(text: &str) -> Option<String> {
-    marr(text, None, false)
-}
-
-fn marr_per_case(text: &str) -> Option<String> {
-    marr(text, Some(0), false)
-}
-
-fn marr_carried(text: &str) -> Option<String> {
-    marr(text, None, true)
-}
-
 fn marr_valid(text: &str) -> Option<usize> {
     valid_cases(text, 8, |lines| {
         let n = line_ints(lines.first()?, 1, 1..=8)?[0] as usize;
@@ -565,18 +553,6 @@ fn mgraph(text: &str, both_ends: bool, carried: bool) -> Option<String> {
         out.push_str(&format!("{free}\n"));
     }
     Some(out)
-}
-
-fn mgraph_ref(text: &str) -> Option<String> {
-    mgraph(text, true, false)
-}
-
-fn mgraph_per_case(text: &str) -> Option<String> {
-    mgraph(text, false, false)
-}
-
-fn mgraph_carried(text: &str) -> Option<String> {
-    mgraph(text, true, true)
 }
 
 fn mgraph_valid(text: &str) -> Option<usize> {
@@ -638,24 +614,33 @@ fn mstr(text: &str, skip_last: bool, carried: bool) -> Option<String> {
     Some(out)
 }
 
-fn mstr_ref(text: &str) -> Option<String> {
-    mstr(text, false, false)
-}
-
-fn mstr_per_case(text: &str) -> Option<String> {
-    mstr(text, true, false)
-}
-
-fn mstr_carried(text: &str) -> Option<String> {
-    mstr(text, false, true)
-}
-
 fn mstr_valid(text: &str) -> Option<usize> {
     valid_cases(text, 6, |lines| {
         let n = line_ints(lines.first()?, 1, 1..=10)?[0] as usize;
         let w = lines.get(1)?;
         (w.len() == n && w.chars().all(|c| c == 'a' || c == 'b')).then_some(2)
     })
+}
+
+/// Solutions that are one function of the text with fixed flags.
+macro_rules! solutions {
+    ($($name:ident = $f:ident($($arg:expr),*);)*) => {
+        $(fn $name(text: &str) -> Option<String> {
+            $f(text, $($arg),*)
+        })*
+    };
+}
+
+solutions! {
+    marr_ref = marr(None, false);
+    marr_per_case = marr(Some(0), false);
+    marr_carried = marr(None, true);
+    mgraph_ref = mgraph(true, false);
+    mgraph_per_case = mgraph(false, false);
+    mgraph_carried = mgraph(true, true);
+    mstr_ref = mstr(false, false);
+    mstr_per_case = mstr(true, false);
+    mstr_carried = mstr(false, true);
 }
 
 fn problems() -> Vec<Problem> {
