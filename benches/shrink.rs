@@ -1,24 +1,27 @@
 //! Benchmark (`cargo bench --bench shrink`): how often a shrunk input is valid when no input
-//! validator judges the variants, with the learned format guarding the shrinker (today) and
-//! without it (before issue 17: any text the reference runs on), side by side in one run.
+//! validator judges the variants, how often a failing multi-test input is cut to the fewest cases
+//! the bug needs, and the size and shrink runs, for this build's `stressjudge` and today's
+//! (main's binary: `STRESSJUDGE_BASELINE`, by default `/work/main/target/release/stressjudge`)
+//! side by side in one run.
 //!
-//! Five problems of the benchmark's own (an array, intervals, a graph as an edge list, a string,
-//! a grid), each with a seeded generator, a reference that reads tokens leniently (it "runs
-//! cleanly" on many invalid texts, as contestants' brute forces do), a wrong solution, and a
-//! strict validator that stressjudge never sees. For each problem the first failing seeds are
-//! shrunk both ways, the format learned from 32 generated inputs (as the stress engine learns
-//! it); the figures are the shrunk inputs the strict validator accepts, their mean size and the
-//! mean shrink runs. The library is called in-process: the figures are about the shrinker, not
-//! process start-up. Prints figures, asserts nothing about them.
+//! Nine problems of the benchmark's own: six of one test (an array, intervals, laminar
+//! intervals, a graph as an edge list, a string, a grid) and three multi-test ones (`t`, then t
+//! cases: arrays, graphs as edge lists, strings). Each has a seeded generator, a reference that
+//! reads tokens leniently (it "runs cleanly" on many invalid texts, as contestants' brute forces
+//! do), wrong solutions (each multi-test problem a bug inside one case and a bug carried between
+//! cases), and a strict validator that stressjudge never sees. This executable plays every
+//! program itself, copied as `PROBLEM--ROLE` (`gen`, `ref` or a bug; the sandbox shows a program
+//! its own file, nothing else of this build), so process start-up stays small; each
+//! (problem, bug) is one `stress --keep-going` over the same seeds with each binary, and every
+//! failure found is judged. Prints figures, asserts nothing about them.
 
-use stressjudge::shrink::{shrink_generic, shrink_guarded, Budget, Format};
+use serde_json::Value;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
-/// Failing seeds shrunk per problem.
-const FAILURES: usize = 12;
-/// Inputs the format is learned from (the stress engine's `LEARN_INPUTS`).
-const SAMPLES: u64 = 32;
-/// The stress command's shrink budget.
-const MAX_RUNS: usize = 1000;
+/// Seeds stressed per (problem, bug): every failing one is shrunk.
+const SEEDS: u64 = 24;
 
 /// A small deterministic generator (SplitMix64).
 struct Rng(u64);
@@ -41,13 +44,32 @@ impl Rng {
     }
 }
 
-/// One problem: generator, lenient reference, wrong solution, strict validator.
+/// An answer from a token reader: `None` when the text is beyond what the program can read.
+type Solve = fn(&str) -> Option<String>;
+
+/// One problem: generator, lenient reference, wrong solutions, strict validator (with the
+/// number of cases of a multi-test input).
 struct Problem {
     name: &'static str,
     generate: fn(u64) -> String,
-    reference: fn(&str) -> Option<i64>,
-    wrong: fn(&str) -> Option<i64>,
-    valid: fn(&str) -> bool,
+    reference: Solve,
+    /// (name, solution, the fewest cases its failures need: 0 for a problem of one test).
+    wrongs: &'static [(&'static str, Solve, usize)],
+    valid: fn(&str) -> Option<usize>,
+}
+
+/// A single-test problem's answer and validator in the benchmark's terms.
+macro_rules! single {
+    ($answer:ident, $from:ident) => {
+        fn $answer(text: &str) -> Option<String> {
+            $from(text).map(|v| format!("{v}\n"))
+        }
+    };
+    (valid $name:ident, $from:ident) => {
+        fn $name(text: &str) -> Option<usize> {
+            $from(text).then_some(0)
+        }
+    };
 }
 
 /// Every token as an integer (a lenient reader: line breaks mean nothing), or `None`.
@@ -317,126 +339,607 @@ fn grid_valid(text: &str) -> bool {
             .all(|row| row.len() == c && row.chars().all(|ch| ch == '#' || ch == '.'))
 }
 
-/// What one way of shrinking gave over a problem's failures.
-#[derive(Default)]
+single!(array_ref_t, array_ref);
+single!(array_wrong_t, array_wrong);
+single!(valid array_valid_t, array_valid);
+single!(intervals_ref_t, intervals_ref);
+single!(intervals_wrong_t, intervals_wrong);
+single!(valid intervals_valid_t, intervals_valid);
+single!(graph_ref_t, graph_ref);
+single!(graph_wrong_t, graph_wrong);
+single!(valid graph_valid_t, graph_valid);
+single!(string_ref_t, string_ref);
+single!(string_wrong_t, string_wrong);
+single!(valid string_valid_t, string_valid);
+single!(grid_ref_t, grid_ref);
+single!(grid_wrong_t, grid_wrong);
+single!(valid grid_valid_t, grid_valid);
+single!(laminar_ref_t, laminar_ref);
+single!(laminar_wrong_t, laminar_wrong);
+single!(valid laminar_valid_t, laminar_valid);
+
+// Laminar intervals: `n m` (2 <= n <= 30), then m distinct intervals `L R` (L < R <= n), any
+// two nested or disjoint; the intervals containing another. The wrong solution tests
+// containment strictly at both ends (two equal intervals would be its smallest failing text).
+fn laminar_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let n = rng.range(2, 30);
+    let mut spans = Vec::new();
+    let mut stack = vec![(1, n)];
+    while let Some((lo, hi)) = stack.pop() {
+        if lo < hi && rng.range(0, 3) > 0 {
+            spans.push((lo, hi));
+            let mid = rng.range(lo, hi - 1);
+            stack.push((lo, mid));
+            stack.push((mid + 1, hi));
+        }
+    }
+    let mut out = format!("{n} {}\n", spans.len());
+    for (l, r) in spans {
+        out.push_str(&format!("{l} {r}\n"));
+    }
+    out
+}
+
+fn containing(text: &str, strict: bool) -> Option<i64> {
+    let v = ints(text)?;
+    let m = usize::try_from(*v.get(1)?).ok()?;
+    let s: Vec<&[i64]> = v.get(2..2 + 2 * m)?.chunks(2).collect();
+    let inside = |i: usize, j: usize| {
+        if strict {
+            s[i][0] < s[j][0] && s[j][1] < s[i][1]
+        } else {
+            s[i][0] <= s[j][0] && s[j][1] <= s[i][1]
+        }
+    };
+    Some(
+        (0..m)
+            .filter(|&i| (0..m).any(|j| j != i && inside(i, j)))
+            .count() as i64,
+    )
+}
+
+fn laminar_ref(text: &str) -> Option<i64> {
+    containing(text, false)
+}
+
+fn laminar_wrong(text: &str) -> Option<i64> {
+    containing(text, true)
+}
+
+fn laminar_valid(text: &str) -> bool {
+    if !intervals_valid(text) {
+        return false;
+    }
+    let Some(lines) = int_lines(text) else {
+        return false;
+    };
+    let s = &lines[1..];
+    (0..s.len()).all(|i| {
+        (i + 1..s.len()).all(|j| {
+            let (a, b, c, d) = (s[i][0], s[i][1], s[j][0], s[j][1]);
+            (a, b) != (c, d) && ((a <= c && d <= b) || (c <= a && b <= d) || b < c || d < a)
+        })
+    })
+}
+
+/// A lenient token reader, as brute forces read: a missing token reads as 0.
+struct Tokens<'a>(std::str::SplitWhitespace<'a>);
+
+impl Tokens<'_> {
+    fn int(&mut self) -> Option<i64> {
+        self.0.next().map_or(Some(0), |t| t.parse().ok())
+    }
+
+    fn word(&mut self) -> String {
+        self.0.next().unwrap_or("").to_string()
+    }
+}
+
+/// The lines of a multi-test input split into cases of `header` lines plus what each header
+/// says follows, checked strictly; the number of cases.
+fn valid_cases(text: &str, max_t: i64, case: impl Fn(&[&str]) -> Option<usize>) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let t: i64 = lines.first()?.trim().parse().ok()?;
+    if !(1..=max_t).contains(&t) || lines[0].split_whitespace().count() != 1 {
+        return None;
+    }
+    let mut at = 1;
+    for _ in 0..t {
+        at += case(lines.get(at..)?)?;
+    }
+    (at == lines.len()).then_some(t as usize)
+}
+
+/// Integers of a line, exactly `len` of them, each within `range`.
+fn line_ints(line: &str, len: usize, range: std::ops::RangeInclusive<i64>) -> Option<Vec<i64>> {
+    let v: Vec<i64> = line
+        .split_whitespace()
+        .map(|t| t.parse().ok())
+        .collect::<Option<_>>()?;
+    (v.len() == len && v.iter().all(|x| range.contains(x))).then_some(v)
+}
+
+// Multi-test arrays: `t` (1..=8), then t cases `n` (1..=8) and n integers in -10..=10; each
+// case's largest value. Bugs: the maximum starts from 0 (one case), or is never reset (carried).
+fn marr_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let t = rng.range(1, 8);
+    let mut out = format!("{t}\n");
+    for _ in 0..t {
+        let n = rng.range(1, 8);
+        let v: Vec<String> = (0..n).map(|_| rng.range(-10, 10).to_string()).collect();
+        out.push_str(&format!("{n}\n{}\n", v.join(" ")));
+    }
+    out
+}
+
+fn marr(text: &str, start: Option<i64>, carried: bool) -> Option<String> {
+    let mut tokens = Tokens(text.split_whitespace());
+    let t = tokens.int()?;
+    let mut out = String::new();
+    let mut best = i64::MIN;
+    for _ in 0..t.clamp(0, 1000) {
+        let n = tokens.int()?.clamp(0, 1000);
+        if !carried {
+            best = start.unwrap_or(i64::MIN);
+        }
+        let mut any = false;
+        for _ in 0..n {
+            best = best.max(tokens.int()?);
+            any = true;
+        }
+        let answer = if any || carried || start.is_some() {
+            best
+        } else {
+            0
+        };
+        out.push_str(&format!("{answer}\n"));
+    }
+    Some(out)
+}
+
+fn marr_valid(text: &str) -> Option<usize> {
+    valid_cases(text, 8, |lines| {
+        let n = line_ints(lines.first()?, 1, 1..=8)?[0] as usize;
+        line_ints(lines.get(1)?, n, -10..=10)?;
+        Some(2)
+    })
+}
+
+// Multi-test graphs: `t` (1..=5), then t graphs `n m` (2 <= n <= 7) and m distinct edges `u v`,
+// u != v; each graph's vertices no edge touches. Bugs: only each edge's first end is marked
+// (one case), or the marks are never cleared between cases (carried).
+fn mgraph_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let t = rng.range(1, 5);
+    let mut out = format!("{t}\n");
+    for _ in 0..t {
+        let n = rng.range(2, 7);
+        let mut edges: Vec<(i64, i64)> = Vec::new();
+        for _ in 0..rng.range(0, 8) {
+            let (u, v) = (rng.range(1, n), rng.range(1, n));
+            if u != v && !edges.contains(&(u, v)) {
+                edges.push((u, v));
+            }
+        }
+        out.push_str(&format!("{n} {}\n", edges.len()));
+        for (u, v) in edges {
+            out.push_str(&format!("{u} {v}\n"));
+        }
+    }
+    out
+}
+
+fn mgraph(text: &str, both_ends: bool, carried: bool) -> Option<String> {
+    let mut tokens = Tokens(text.split_whitespace());
+    let t = tokens.int()?;
+    let mut out = String::new();
+    let mut touched = [false; 16];
+    for _ in 0..t.clamp(0, 1000) {
+        let n = usize::try_from(tokens.int()?).ok()?.min(15);
+        let m = tokens.int()?.clamp(0, 1000);
+        if !carried {
+            touched = [false; 16];
+        }
+        for _ in 0..m {
+            let (u, v) = (tokens.int()?, tokens.int()?);
+            *touched.get_mut(usize::try_from(u).ok()?)? = true;
+            if both_ends {
+                *touched.get_mut(usize::try_from(v).ok()?)? = true;
+            }
+        }
+        let free = (1..=n).filter(|&x| !touched[x]).count();
+        out.push_str(&format!("{free}\n"));
+    }
+    Some(out)
+}
+
+fn mgraph_valid(text: &str) -> Option<usize> {
+    valid_cases(text, 5, |lines| {
+        let head = line_ints(lines.first()?, 2, 0..=8)?;
+        let (n, m) = (head[0], head[1] as usize);
+        if !(2..=7).contains(&n) {
+            return None;
+        }
+        let mut seen = Vec::new();
+        for line in lines.get(1..1 + m)? {
+            let e = line_ints(line, 2, 1..=n)?;
+            if e[0] == e[1] || seen.contains(&e) {
+                return None;
+            }
+            seen.push(e);
+        }
+        Some(1 + m)
+    })
+}
+
+// Multi-test strings: `t` (1..=6), then t cases `n` (1..=10) and a word of n letters from `ab`;
+// each word's adjacent equal pairs. Bugs: the last pair is skipped (one case), or the previous
+// letter is carried over from the case before (carried).
+fn mstr_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let t = rng.range(1, 6);
+    let mut out = format!("{t}\n");
+    for _ in 0..t {
+        let n = rng.range(1, 10);
+        let w: String = (0..n)
+            .map(|_| (b'a' + rng.range(0, 1) as u8) as char)
+            .collect();
+        out.push_str(&format!("{n}\n{w}\n"));
+    }
+    out
+}
+
+fn mstr(text: &str, skip_last: bool, carried: bool) -> Option<String> {
+    let mut tokens = Tokens(text.split_whitespace());
+    let t = tokens.int()?;
+    let mut out = String::new();
+    let mut prev = None;
+    for _ in 0..t.clamp(0, 1000) {
+        let n = usize::try_from(tokens.int()?).ok()?;
+        let w: Vec<char> = tokens.word().chars().take(n).collect();
+        if !carried {
+            prev = None;
+        }
+        let mut pairs = 0;
+        for (i, &c) in w.iter().enumerate() {
+            if prev == Some(c) && !(skip_last && i + 1 == w.len() && i > 0) {
+                pairs += 1;
+            }
+            prev = Some(c);
+        }
+        out.push_str(&format!("{pairs}\n"));
+    }
+    Some(out)
+}
+
+fn mstr_valid(text: &str) -> Option<usize> {
+    valid_cases(text, 6, |lines| {
+        let n = line_ints(lines.first()?, 1, 1..=10)?[0] as usize;
+        let w = lines.get(1)?;
+        (w.len() == n && w.chars().all(|c| c == 'a' || c == 'b')).then_some(2)
+    })
+}
+
+/// Solutions that are one function of the text with fixed flags.
+macro_rules! solutions {
+    ($($name:ident = $f:ident($($arg:expr),*);)*) => {
+        $(fn $name(text: &str) -> Option<String> {
+            $f(text, $($arg),*)
+        })*
+    };
+}
+
+solutions! {
+    marr_ref = marr(None, false);
+    marr_per_case = marr(Some(0), false);
+    marr_carried = marr(None, true);
+    mgraph_ref = mgraph(true, false);
+    mgraph_per_case = mgraph(false, false);
+    mgraph_carried = mgraph(true, true);
+    mstr_ref = mstr(false, false);
+    mstr_per_case = mstr(true, false);
+    mstr_carried = mstr(false, true);
+}
+
+fn problems() -> Vec<Problem> {
+    let one = |name, generate, reference, wrong: &'static [(&'static str, Solve, usize)], valid| {
+        Problem {
+            name,
+            generate,
+            reference,
+            wrongs: wrong,
+            valid,
+        }
+    };
+    vec![
+        one(
+            "array",
+            array_gen,
+            array_ref_t,
+            &[("wrong", array_wrong_t, 0)],
+            array_valid_t,
+        ),
+        one(
+            "intervals",
+            intervals_gen,
+            intervals_ref_t,
+            &[("wrong", intervals_wrong_t, 0)],
+            intervals_valid_t,
+        ),
+        one(
+            "laminar",
+            laminar_gen,
+            laminar_ref_t,
+            &[("wrong", laminar_wrong_t, 0)],
+            laminar_valid_t,
+        ),
+        one(
+            "graph",
+            graph_gen,
+            graph_ref_t,
+            &[("wrong", graph_wrong_t, 0)],
+            graph_valid_t,
+        ),
+        one(
+            "string",
+            string_gen,
+            string_ref_t,
+            &[("wrong", string_wrong_t, 0)],
+            string_valid_t,
+        ),
+        one(
+            "grid",
+            grid_gen,
+            grid_ref_t,
+            &[("wrong", grid_wrong_t, 0)],
+            grid_valid_t,
+        ),
+        one(
+            "multi-arrays",
+            marr_gen,
+            marr_ref,
+            &[("per-case", marr_per_case, 1), ("carried", marr_carried, 2)],
+            marr_valid,
+        ),
+        one(
+            "multi-graphs",
+            mgraph_gen,
+            mgraph_ref,
+            &[
+                ("per-case", mgraph_per_case, 1),
+                ("carried", mgraph_carried, 2),
+            ],
+            mgraph_valid,
+        ),
+        one(
+            "multi-strings",
+            mstr_gen,
+            mstr_ref,
+            &[("per-case", mstr_per_case, 1), ("carried", mstr_carried, 2)],
+            mstr_valid,
+        ),
+    ]
+}
+
+/// This executable as one of a problem's programs: `name` the problem, `role` `gen` (the seed
+/// its first argument), `ref` or a bug.
+fn play(name: &str, role: &str, seed: Option<&String>) -> i32 {
+    let all = problems();
+    let Some(problem) = all.iter().find(|p| p.name == name) else {
+        return 2;
+    };
+    if role == "gen" {
+        let seed = seed.and_then(|s| s.parse().ok()).unwrap_or(0);
+        print!("{}", (problem.generate)(seed));
+        return 0;
+    }
+    let mut input = String::new();
+    if std::io::stdin().read_to_string(&mut input).is_err() {
+        return 1;
+    }
+    let solve = if role == "ref" {
+        Some(problem.reference)
+    } else {
+        problem
+            .wrongs
+            .iter()
+            .find(|(bug, ..)| *bug == role)
+            .map(|w| w.1)
+    };
+    match solve.and_then(|f| f(&input)) {
+        Some(answer) => {
+            print!("{answer}");
+            0
+        }
+        None => 1,
+    }
+}
+
+/// What one binary's shrinks gave over the failures of a (problem, bug).
+#[derive(Default, Clone, Copy)]
 struct Tally {
+    failures: usize,
     valid: usize,
+    fewest_cases: usize,
     bytes: usize,
     runs: usize,
 }
 
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.failures += other.failures;
+        self.valid += other.valid;
+        self.fewest_cases += other.fewest_cases;
+        self.bytes += other.bytes;
+        self.runs += other.runs;
+    }
+}
+
+/// A copy of this executable named for `role` of `problem` (see [`play`]).
+fn program(dir: &Path, me: &Path, role: &str, problem: &str) -> PathBuf {
+    let path = dir.join(format!("{problem}--{role}"));
+    if !path.exists() {
+        std::fs::copy(me, &path).expect("copy the benchmark executable");
+    }
+    path
+}
+
+/// `stress --keep-going` of `bug` with `binary`, every failure judged.
+fn stress(
+    binary: &Path,
+    dir: &Path,
+    me: &Path,
+    problem: &Problem,
+    bug: &str,
+    cases: usize,
+) -> Tally {
+    let out = dir.join(format!(
+        "out-{}-{bug}-{}",
+        problem.name,
+        binary.to_string_lossy().len()
+    ));
+    let output = Command::new(binary)
+        .arg("stress")
+        .arg("--gen")
+        .arg(program(dir, me, "gen", problem.name))
+        .arg("--ref")
+        .arg(program(dir, me, "ref", problem.name))
+        .arg(program(dir, me, bug, problem.name))
+        .args(["--keep-going", "--json", "--seeds"])
+        .arg(format!("1..={SEEDS}"))
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("run stressjudge");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    if report.is_null() {
+        eprintln!(
+            "{} on {} / {bug}: {}",
+            binary.display(),
+            problem.name,
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+    }
+    let mut tally = Tally::default();
+    for failure in report["failures"].as_array().into_iter().flatten() {
+        let shrunk = failure["shrunk_input"].as_str().unwrap_or("");
+        let valid = (problem.valid)(shrunk);
+        tally.failures += 1;
+        tally.valid += usize::from(valid.is_some());
+        tally.fewest_cases += usize::from(cases > 0 && valid == Some(cases));
+        tally.bytes += shrunk.len();
+        tally.runs += failure["shrink_runs"].as_u64().unwrap_or(0) as usize;
+    }
+    tally
+}
+
 fn main() {
-    let problems = [
-        Problem {
-            name: "array",
-            generate: array_gen,
-            reference: array_ref,
-            wrong: array_wrong,
-            valid: array_valid,
-        },
-        Problem {
-            name: "intervals",
-            generate: intervals_gen,
-            reference: intervals_ref,
-            wrong: intervals_wrong,
-            valid: intervals_valid,
-        },
-        Problem {
-            name: "graph (edge list)",
-            generate: graph_gen,
-            reference: graph_ref,
-            wrong: graph_wrong,
-            valid: graph_valid,
-        },
-        Problem {
-            name: "string",
-            generate: string_gen,
-            reference: string_ref,
-            wrong: string_wrong,
-            valid: string_valid,
-        },
-        Problem {
-            name: "grid",
-            generate: grid_gen,
-            reference: grid_ref,
-            wrong: grid_wrong,
-            valid: grid_valid,
-        },
-    ];
-    let budget = Budget {
-        max_runs: MAX_RUNS,
-        deadline: None,
-    };
-    println!(
-        "shrink benchmark: {FAILURES} failures per problem, format learned from {SAMPLES} \
-         inputs, no validator given to the shrinker"
-    );
-    println!(
-        "{:<18} {:>15} {:>15} {:>17} {:>17}",
-        "problem", "valid guarded", "valid before", "bytes g / before", "runs g / before"
-    );
-    let (mut all_guarded, mut all_before) = (Tally::default(), Tally::default());
-    for problem in &problems {
-        for seed in 1..=SAMPLES {
+    let args: Vec<String> = std::env::args().collect();
+    let called = Path::new(&args[0])
+        .file_name()
+        .map(|f| f.to_string_lossy().to_string())
+        .unwrap_or_default();
+    if let Some((name, role)) = called.split_once("--") {
+        std::process::exit(play(name, role, args.get(1)));
+    }
+    for problem in problems() {
+        for seed in 1..=SEEDS {
             let input = (problem.generate)(seed);
             assert!(
-                (problem.valid)(&input),
-                "{}: the generator's seed {seed}",
+                (problem.valid)(&input).is_some(),
+                "{}: seed {seed}",
                 problem.name
             );
         }
-        let samples: Vec<String> = (1..=SAMPLES).map(problem.generate).collect();
-        let format = Format::learn(&samples);
-        let still_fails = |text: &str| match ((problem.reference)(text), (problem.wrong)(text)) {
-            (Some(want), Some(got)) => want != got,
-            _ => false,
-        };
-        let failing: Vec<String> = (1000..)
-            .map(problem.generate)
-            .filter(|input| still_fails(input))
-            .take(FAILURES)
-            .collect();
-        let (mut guarded, mut before) = (Tally::default(), Tally::default());
-        for input in &failing {
-            for (tally, shrunk) in [
-                (
-                    &mut guarded,
-                    shrink_guarded(input, &budget, &format, still_fails),
-                ),
-                (&mut before, shrink_generic(input, &budget, still_fails)),
-            ] {
-                tally.valid += usize::from((problem.valid)(&shrunk.input));
-                tally.bytes += shrunk.input.len();
-                tally.runs += shrunk.runs;
+    }
+    let me = std::env::current_exe().expect("the benchmark's path");
+    let today = PathBuf::from(
+        std::env::var("STRESSJUDGE_BASELINE")
+            .unwrap_or_else(|_| "/work/main/target/release/stressjudge".to_string()),
+    );
+    let ours = PathBuf::from(env!("CARGO_BIN_EXE_stressjudge"));
+    let mut binaries = vec![("now", ours)];
+    if today.exists() {
+        binaries.push(("today", today));
+    } else {
+        println!("no baseline at {}: this build only", today.display());
+    }
+    let dir = std::env::temp_dir().join(format!("shrink-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    println!(
+        "shrink benchmark: stress --keep-going --seeds 1..={SEEDS} per (problem, bug), no \
+         validator given; figures now | today"
+    );
+    println!(
+        "{:<24} {:>9} {:>15} {:>15} {:>19} {:>17}",
+        "problem / bug", "failures", "valid", "fewest cases", "bytes", "runs"
+    );
+    let mut totals = vec![Tally::default(); binaries.len()];
+    let mut multi = vec![Tally::default(); binaries.len()];
+    for problem in problems() {
+        for &(bug, _, cases) in problem.wrongs {
+            let tallies: Vec<Tally> = binaries
+                .iter()
+                .map(|(_, binary)| stress(binary, &dir, &me, &problem, bug, cases))
+                .collect();
+            let pair =
+                |f: fn(&Tally) -> String| tallies.iter().map(f).collect::<Vec<_>>().join(" | ");
+            let mean = |total: usize, t: &Tally| total as f64 / t.failures.max(1) as f64;
+            println!(
+                "{:<24} {:>9} {:>15} {:>15} {:>19} {:>17}",
+                format!("{} / {bug}", problem.name),
+                pair(|t| t.failures.to_string()),
+                pair(|t| format!("{}/{}", t.valid, t.failures)),
+                if cases > 0 {
+                    pair(|t| format!("{}/{}", t.fewest_cases, t.failures))
+                } else {
+                    "-".to_string()
+                },
+                tallies
+                    .iter()
+                    .map(|t| format!("{:.1}", mean(t.bytes, t)))
+                    .collect::<Vec<_>>()
+                    .join(" | "),
+                tallies
+                    .iter()
+                    .map(|t| format!("{:.1}", mean(t.runs, t)))
+                    .collect::<Vec<_>>()
+                    .join(" | "),
+            );
+            for (i, t) in tallies.iter().enumerate() {
+                totals[i].add(t);
+                if cases > 0 {
+                    multi[i].add(t);
+                }
             }
         }
-        let mean = |total: usize| total as f64 / failing.len() as f64;
-        println!(
-            "{:<18} {:>12}/{:<2} {:>12}/{:<2} {:>8.1} / {:<6.1} {:>8.1} / {:<6.1}",
-            problem.name,
-            guarded.valid,
-            failing.len(),
-            before.valid,
-            failing.len(),
-            mean(guarded.bytes),
-            mean(before.bytes),
-            mean(guarded.runs),
-            mean(before.runs)
-        );
-        for (all, one) in [(&mut all_guarded, &guarded), (&mut all_before, &before)] {
-            all.valid += one.valid;
-            all.bytes += one.bytes;
-            all.runs += one.runs;
-        }
     }
-    let total = FAILURES * problems.len();
-    let percent = |valid: usize| 100.0 * valid as f64 / total as f64;
-    println!(
-        "all: valid {:.0} % guarded vs {:.0} % before; shrunk size {:.2}x, shrink runs {:.2}x of \
-         before",
-        percent(all_guarded.valid),
-        percent(all_before.valid),
-        all_guarded.bytes as f64 / all_before.bytes.max(1) as f64,
-        all_guarded.runs as f64 / all_before.runs.max(1) as f64
-    );
+    for (i, (name, _)) in binaries.iter().enumerate() {
+        let (t, m) = (&totals[i], &multi[i]);
+        let percent = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+        println!(
+            "{name}: valid {}/{} ({:.0} %), multi-test failures cut to the fewest cases {}/{} \
+             ({:.0} %), mean shrunk size {:.1} bytes, mean shrink runs {:.1}",
+            t.valid,
+            t.failures,
+            percent(t.valid, t.failures),
+            m.fewest_cases,
+            m.failures,
+            percent(m.fewest_cases, m.failures),
+            t.bytes as f64 / t.failures.max(1) as f64,
+            t.runs as f64 / t.failures.max(1) as f64,
+        );
+    }
+    if let [now, today] = &totals[..] {
+        println!(
+            "now vs today: shrunk size {:.2}x, shrink runs {:.2}x (over each one's failures)",
+            (now.bytes as f64 / now.failures.max(1) as f64)
+                / (today.bytes as f64 / today.failures.max(1) as f64).max(1e-9),
+            (now.runs as f64 / now.failures.max(1) as f64)
+                / (today.runs as f64 / today.failures.max(1) as f64).max(1e-9),
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -580,7 +580,11 @@ fn stress_shrinks_folder_failures_to_a_few_tokens() {
         ["1", "-1"],
         "an all-negative array shrinks to n = 1, a = -1: {failure:#}"
     );
-    assert!(failure["shrink_steps"].as_u64().unwrap() > 0, "{failure:#}");
+    // Either text was shrunk, or the generator run with smaller sizes gave the minimum itself.
+    assert!(
+        failure["shrink_steps"].as_u64().unwrap() > 0 || !failure["shrunk_from"].is_null(),
+        "{failure:#}"
+    );
     assert!(failure["shrink_runs"].as_u64().unwrap() > 0, "{failure:#}");
     let stem = format!(
         "{}.min.in",

@@ -171,6 +171,30 @@ impl Generator {
         Some(format!("{} {:?}", self.tool.identity()?, self.command.args))
     }
 
+    /// The size arguments of its command divided by `divisor` (each integer argument of 2 or
+    /// more, down to 1 at least): `gen.py 30` gives `gen.py 7` for 4. `None` when the command
+    /// has no such argument or its arguments come from elsewhere.
+    pub fn smaller_args(&self, divisor: u64) -> Option<Vec<String>> {
+        if self.seed_args.is_some() {
+            return None;
+        }
+        let mut changed = false;
+        let args = self
+            .command
+            .args
+            .iter()
+            .map(|a| match a.parse::<u64>() {
+                Ok(v) if v >= 2 && a == &v.to_string() => {
+                    let smaller = (v / divisor).max(1);
+                    changed |= smaller != v;
+                    smaller.to_string()
+                }
+                _ => a.clone(),
+            })
+            .collect();
+        changed.then_some(args)
+    }
+
     /// Runs the generator for `seed` and returns the input it printed.
     pub fn generate(
         &self,
@@ -178,14 +202,36 @@ impl Generator {
         limits: &ToolLimits,
         seed: u64,
     ) -> Result<String, ToolFailure> {
+        self.generate_with(sandboxes, limits, self.args_for_seed(seed))
+    }
+
+    /// [`Generator::generate`] with the command's arguments `args` instead of its own (see
+    /// [`Generator::smaller_args`]).
+    pub fn generate_smaller(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+        seed: u64,
+        args: &[String],
+    ) -> Result<String, ToolFailure> {
+        let command = GeneratorCommand {
+            program: self.command.program.clone(),
+            args: args.to_vec(),
+        };
+        self.generate_with(sandboxes, limits, command.args_for_seed(seed))
+    }
+
+    /// Runs the generator with `args` and returns the input it printed.
+    fn generate_with(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+        args: Vec<String>,
+    ) -> Result<String, ToolFailure> {
         // A guessed generator runs in place only once a copy of it behaved as a generator.
         self.confirm(sandboxes, limits)?;
         let call = ToolCall {
-            args: self
-                .args_for_seed(seed)
-                .into_iter()
-                .map(ToolArg::Text)
-                .collect(),
+            args: args.into_iter().map(ToolArg::Text).collect(),
             collect: self.output_file.iter().map(String::as_str).collect(),
             ..ToolCall::default()
         };

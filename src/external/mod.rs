@@ -513,6 +513,21 @@ impl Problem for ExternalProblem {
         command.generate(&self.sandboxes, &self.limits, seed)
     }
 
+    fn generate_smaller(
+        &self,
+        kind: &str,
+        seed: u64,
+        divisor: u64,
+    ) -> Option<Result<(Vec<String>, String), ToolFailure>> {
+        let (_, command) = self.generators.iter().find(|(k, _)| k == kind)?;
+        let args = command.smaller_args(divisor)?;
+        Some(
+            command
+                .generate_smaller(&self.sandboxes, &self.limits, seed, &args)
+                .map(|input| (args, input)),
+        )
+    }
+
     fn has_input_validator(&self) -> bool {
         !self.validators.is_empty()
     }

@@ -287,6 +287,18 @@ pub trait Problem: Send + Sync {
     /// One input of generator `kind` (one of `info().kinds`) for `seed`; deterministic.
     fn generate(&self, kind: &str, seed: u64) -> Result<String, ToolFailure>;
 
+    /// The input of kind `kind` for `seed` from its generator with its size arguments divided by
+    /// `divisor` (`gen.py 30` run as `gen.py SEED 7`), with those arguments: a smaller input,
+    /// valid by construction. `None` (the default) when the generator takes no size argument.
+    fn generate_smaller(
+        &self,
+        _kind: &str,
+        _seed: u64,
+        _divisor: u64,
+    ) -> Option<Result<(Vec<String>, String), ToolFailure>> {
+        None
+    }
+
     /// Checks the input against the constraints; returns its number of games.
     fn validate(&self, input: &str) -> Result<usize, ProblemError>;
 

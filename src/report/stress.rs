@@ -175,8 +175,16 @@ impl StressReport {
                     "signature": signature(f),
                     "saved": self.is_saved(f),
                     "recorded_input": f.recorded_input,
-                    "shrunk_from": f.shrunk_from.as_ref().map(|u| json!({"kind": u.kind, "seed": u.seed})),
+                    "shrunk_from": f.shrunk_from.as_ref().map(|u| json!({"kind": u.kind, "seed": u.seed, "args": f.shrunk_from_args})),
                     "input_format": f.input_format,
+                    "cases": f.cases.as_ref().map(|c| json!({
+                        "cases": c.cases,
+                        "of": c.of,
+                        "describe": c.describe(),
+                        "input": c.input,
+                        "expected": c.expected.text,
+                        "actual": String::from_utf8_lossy(&c.output),
+                    })),
                     "transcript": self
                         .subject
                         .interactive
@@ -359,6 +367,8 @@ mod tests {
             shrink_runs: 0,
             recorded_input: false,
             shrunk_from: None,
+            shrunk_from_args: None,
+            cases: None,
             input_format: Vec::new(),
         }
     }

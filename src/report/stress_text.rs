@@ -50,10 +50,36 @@ pub fn failure_text(
         } else {
             format!("seed {} ", from.seed)
         };
+        let sizes = match &failure.shrunk_from_args {
+            Some(args) => format!(" with the generator's arguments `{}`", args.join(" ")),
+            None => String::new(),
+        };
         text.push_str(&format!(
-            "note: the same failure on {seed}({} kind), a smaller generated input: shrunk from \
-             there\n",
+            "note: the same failure on {seed}({} kind){sizes}, a smaller generated input: shrunk \
+             from there\n",
             from.kind
+        ));
+    }
+    if let Some(cases) = &failure.cases {
+        // The answers of the failing cases alone, not of the whole file.
+        text.push_str(&format!(
+            "note: {} {} on {}: shrunk from there\n{}",
+            cases.describe(),
+            if cases.cases.len() == 1 {
+                "fails"
+            } else {
+                "fail"
+            },
+            if cases.cases.len() == 1 {
+                "its own"
+            } else {
+                "their own"
+            },
+            indent(&format!(
+                "expected:\n{}actual:\n{}",
+                indent(&clip(&cases.expected.text, 10)),
+                indent(&clip(&String::from_utf8_lossy(&cases.output), 10))
+            ))
         ));
     }
     if !failure.reproducible_alone {

@@ -6,7 +6,8 @@
 //!   candidate's runs, a few batches ahead);
 //! - [`engine`] runs the candidate on worker threads and collects failures;
 //! - [`triage`] takes a failed run apart: which seed fails alone, its single failing game, the
-//!   shrunk input, confirmed by a last run;
+//!   fewest failing cases of a multi-test input ([`cases`]), the shrunk input, confirmed by a
+//!   last run;
 //! - [`shrink`] minimises an input, problem-aware where the problem offers it, generic
 //!   otherwise (after [`smaller`] looked for the same failure in a smaller kind's inputs); [`store`] writes each failure to disk the moment it is found; [`seeds`] reads
 //!   `--seeds` and `--shard`; [`runner`] runs one input through the sandbox.
@@ -16,6 +17,7 @@
 //! its seed (seeded from the clock) is not a fault: with [`Plan::recorded_inputs`] its inputs
 //! are recorded as generated, and failures are reproduced from the saved input.
 
+pub mod cases;
 pub mod engine;
 pub mod plan;
 pub mod prepare;
@@ -115,6 +117,12 @@ pub struct Failure {
     /// The smaller generated input (of a smaller kind) that fails the same way and that the
     /// shrinker started from instead of `input`, when one was found.
     pub shrunk_from: Option<Unit>,
+    /// The generator's arguments `shrunk_from` was made with, when they are not its kind's own:
+    /// the same generator with smaller size arguments.
+    pub shrunk_from_args: Option<Vec<String>>,
+    /// The fewest cases of a multi-test input (as the learned format reads it) that fail on
+    /// their own, when fewer than all of them do: the shrinker started from those.
+    pub cases: Option<cases::FailingCases>,
     /// The input format learned from the generator's inputs that guarded shrinking, in
     /// readable lines (empty when a validator or the problem itself judged the variants).
     pub input_format: Vec<String>,

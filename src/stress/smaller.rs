@@ -1,8 +1,11 @@
 //! Smallest generated failure first: before the shrinker edits text, the same failure is looked
-//! for among the inputs of the kinds whose inputs are smaller (a problem's `small` kind, or the
-//! smaller of several `--gen` commands). A generated input is valid by construction, so the
-//! shrinker then starts from something both smaller and certainly legal.
+//! for among smaller generated inputs: those of the kinds whose inputs are smaller (a problem's
+//! `small` kind, or the smaller of several `--gen` commands), then those of the failing kind's
+//! own generator with its size arguments made smaller (`--gen "gen.py 30"` run as
+//! `gen.py SEED 3`, `gen.py SEED 7`, `gen.py SEED 15`). A generated input is valid by
+//! construction, so the shrinker then starts from something both smaller and certainly legal.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{CaseRunner, Counters, Plan, Unit};
@@ -10,13 +13,27 @@ use crate::compare::Verdict;
 use crate::error::Fault;
 use crate::problem::Problem;
 
-/// Seeds of each smaller kind tried.
+/// Seeds of each smaller kind or size tried.
 const SEEDS_PER_KIND: usize = 8;
+/// The generator's size arguments are divided by these, smallest sizes first.
+const DIVISORS: [u64; 3] = [8, 4, 2];
 
-/// A smaller generated input that fails with `verdict` too, with its unit: the kinds other than
-/// `unit`'s whose first input is smaller than `input` are tried smallest first, each on the
-/// plan's first seeds. `None` when there is no such kind, none fails the same way, or the
-/// problem shrinks its own inputs. Time verdicts are not looked for (each try would cost the
+/// A smaller generated input that fails the same way.
+#[derive(Debug, Clone)]
+pub struct Smaller {
+    /// Its kind and seed.
+    pub unit: Unit,
+    /// The input.
+    pub input: String,
+    /// The generator's arguments it was made with, when they are not the kind's own (smaller
+    /// sizes).
+    pub args: Option<Vec<String>>,
+}
+
+/// A smaller generated input that fails with `verdict` too: the kinds other than `unit`'s whose
+/// first input is smaller than `input`, smallest first, then `unit`'s kind with smaller size
+/// arguments, each on the plan's first seeds. `None` when nothing smaller fails the same way, or
+/// the problem shrinks its own inputs. Time verdicts are not looked for (each try would cost the
 /// time limit).
 #[allow(clippy::too_many_arguments)]
 pub fn smaller_failure(
@@ -28,16 +45,27 @@ pub fn smaller_failure(
     runner: &mut dyn CaseRunner,
     counters: &Counters,
     stop: &AtomicBool,
-) -> Result<Option<(Unit, String)>, Fault> {
-    if plan.kinds.len() < 2
-        || matches!(verdict, Verdict::TLE | Verdict::MLE)
-        || problem.shrink_variants(input).is_some()
-    {
+) -> Result<Option<Smaller>, Fault> {
+    if matches!(verdict, Verdict::TLE | Verdict::MLE) || problem.shrink_variants(input).is_some() {
         return Ok(None);
     }
     let seeds: Vec<u64> = plan.seeds.iter().copied().take(SEEDS_PER_KIND).collect();
     let Some(&first) = seeds.first() else {
         return Ok(None);
+    };
+    let mut fails = |candidate: &str| -> Result<bool, Fault> {
+        if candidate.len() >= input.len() {
+            return Ok(false);
+        }
+        let Ok(prepared) = problem.prepare(candidate) else {
+            return Ok(false);
+        };
+        counters.ran();
+        match runner.run_case(candidate, &prepared.answer) {
+            Ok(outcome) => Ok(outcome.verdict == verdict),
+            Err(Fault::Judge(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
     };
     // Each other kind by the size of its first input (a generator failing here only leaves the
     // kind out: it is the run proper that reports a broken generator).
@@ -57,23 +85,45 @@ pub fn smaller_failure(
             let Ok(candidate) = problem.generate(kind, seed) else {
                 break;
             };
-            if candidate.len() >= input.len() {
-                continue;
+            if fails(&candidate)? {
+                let unit = Unit {
+                    kind: kind.clone(),
+                    seed,
+                };
+                return Ok(Some(Smaller {
+                    unit,
+                    input: candidate,
+                    args: None,
+                }));
             }
-            let Ok(prepared) = problem.prepare(&candidate) else {
-                continue;
+        }
+    }
+    let mut sizes = HashSet::new();
+    for divisor in DIVISORS {
+        for &seed in &seeds {
+            if stop.load(Ordering::SeqCst) {
+                return Ok(None);
+            }
+            let Some(generated) = problem.generate_smaller(&unit.kind, seed, divisor) else {
+                return Ok(None);
             };
-            counters.ran();
-            match runner.run_case(&candidate, &prepared.answer) {
-                Ok(outcome) if outcome.verdict == verdict => {
-                    let found = Unit {
-                        kind: kind.clone(),
-                        seed,
-                    };
-                    return Ok(Some((found, candidate)));
-                }
-                Ok(_) | Err(Fault::Judge(_)) => {}
-                Err(e) => return Err(e),
+            let Ok((args, candidate)) = generated else {
+                break;
+            };
+            if !sizes.insert(args.clone()) && seed == first {
+                // The same arguments as a larger divisor gave: tried already.
+                break;
+            }
+            if fails(&candidate)? {
+                let unit = Unit {
+                    kind: unit.kind.clone(),
+                    seed,
+                };
+                return Ok(Some(Smaller {
+                    unit,
+                    input: candidate,
+                    args: Some(args),
+                }));
             }
         }
     }

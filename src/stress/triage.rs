@@ -1,9 +1,11 @@
 //! Taking a failed run apart: which seed fails on its own (so `repro` reproduces it), the
-//! single failing game of a packed input, the shrunk input, and a last run confirming it.
+//! single failing game of a packed input, the fewest failing cases of a multi-test input, the
+//! shrunk input, and a last run confirming it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::cases::{fails_the_same_way, fewest_failing_cases};
 use super::prepare::{regenerates, Generated};
 use super::shrink;
 use super::smaller::smaller_failure;
@@ -102,33 +104,58 @@ pub fn triage(
         problem, plan, &unit, &start, verdict, runner, counters, stop,
     )?;
     let start = match &smaller {
-        Some((_, input)) => input.clone(),
+        Some(found) => found.input.clone(),
         None => start,
     };
-    let format = learned_format(problem, &unit, &start, samples);
+    let learned = learned_format(problem, &unit, &start, samples);
+    // With a validator, the validator alone judges variants; the learned format still finds
+    // the cases of a multi-test input.
+    let format = if problem.has_input_validator() {
+        Format::anything()
+    } else {
+        learned.clone()
+    };
+    // The answers of the input as it failed tell which case differed first (a hint only).
+    let no_hint = (Answer::default(), Vec::new());
+    let (hint_expected, hint_output) = if start == input {
+        (&expected, &alone.output)
+    } else {
+        (&no_hint.0, &no_hint.1)
+    };
+    let cases = fewest_failing_cases(
+        problem,
+        runner,
+        &learned,
+        &start,
+        verdict,
+        (hint_expected, hint_output),
+        attempts,
+        counters,
+        stop,
+    )?;
+    let case_runs = cases.as_ref().map_or(0, |c| c.runs);
+    let start = match &cases {
+        Some(c) => c.input.clone(),
+        None => start,
+    };
     let mut fault = None;
-    let shrunk = shrink::shrink(problem, &start, attempts, deadline, &format, |variant| {
-        if stop.load(Ordering::SeqCst) || fault.is_some() {
-            return false;
-        }
-        let Ok(prepared) = problem.prepare(variant) else {
-            return false;
-        };
-        counters.ran();
-        match runner.run_case(variant, &prepared.answer) {
-            Ok(outcome) => outcome.verdict == verdict,
-            // A checker that fails on a variant (one no validator vetted) rejects the
-            // variant, not the run: the failure being shrunk stands.
-            Err(Fault::Judge(_)) => false,
-            Err(e) => {
-                fault = Some(e);
-                false
-            }
-        }
-    });
+    let mut shrunk = shrink::shrink(
+        problem,
+        &start,
+        attempts.saturating_sub(case_runs),
+        deadline,
+        &format,
+        |variant| {
+            fails_the_same_way(
+                problem, runner, counters, stop, verdict, &mut fault, variant,
+            )
+            .is_some()
+        },
+    );
     if let Some(e) = fault {
         return Err(e);
     }
+    shrunk.runs += case_runs;
     let shrunk_expected = match problem.prepare(&shrunk.input) {
         Ok(prepared) => prepared.answer,
         Err(_) => expected.clone(),
@@ -157,7 +184,9 @@ pub fn triage(
         shrink_steps: shrunk.steps,
         shrink_runs: shrunk.runs,
         recorded_input,
-        shrunk_from: smaller.map(|(unit, _)| unit),
+        shrunk_from_args: smaller.as_ref().and_then(|s| s.args.clone()),
+        shrunk_from: smaller.map(|s| s.unit),
+        cases,
         input_format: if format.is_known() {
             format.explain()
         } else {
@@ -167,10 +196,11 @@ pub fn triage(
     Ok(Some((failure, consumed)))
 }
 
-/// The format the generator's inputs keep, to guard shrinking when no validator judges the
-/// variants (and the problem does not shrink its own inputs): learned from the run's `samples`
-/// and the failing `input`, topped up to [`LEARN_INPUTS`] with further seeds of the failing
-/// unit's kind. Anything goes when a validator judges, or with [`UNGUARDED_ENV`] set.
+/// The format the generator's inputs keep, to find the cases of a multi-test input and to guard
+/// shrinking when no validator judges the variants (and the problem does not shrink its own
+/// inputs): learned from the run's `samples` and the failing `input`, topped up to
+/// [`LEARN_INPUTS`] with further seeds of the failing unit's kind. Nothing is learned for a
+/// problem that shrinks its own inputs, or with [`UNGUARDED_ENV`] set.
 pub fn learned_format(
     problem: &dyn Problem,
     unit: &Unit,
@@ -178,7 +208,7 @@ pub fn learned_format(
     samples: &[String],
 ) -> Format {
     let unguarded = std::env::var(UNGUARDED_ENV).is_ok_and(|v| !v.is_empty() && v != "0");
-    if unguarded || problem.has_input_validator() || problem.shrink_variants(input).is_some() {
+    if unguarded || problem.shrink_variants(input).is_some() {
         return Format::anything();
     }
     let mut inputs: Vec<String> = samples.to_vec();

@@ -318,6 +318,8 @@ fn failure(
         shrink_runs: 40,
         recorded_input: false,
         shrunk_from: None,
+        shrunk_from_args: None,
+        cases: None,
         input_format: Vec::new(),
     }
 }

@@ -29,6 +29,10 @@
 //! relations, sorted/distinct/permutation arrays) and never proposes a variant that breaks it;
 //! rejected variants cost no run. With a validator, the validator alone judges.
 //!
+//! A multi-test input (`t`, then t cases, as the learned format reads it: [`Format::cases`]) is
+//! first cut down to the fewest cases that still fail ([`fewest_cases`]), by the caller, which
+//! reports which cases of the original those were; the shrink then works inside them.
+//!
 //! Typical cost (the tests print their figures): 10-60 runs for an array, a test-case list, a
 //! grid, a string or a graph shrunk to a handful of tokens; about 90 runs for a 200,000-token
 //! array whose failure needs one value of at least 10^9.
@@ -38,6 +42,7 @@
 mod detect;
 mod doc;
 mod drop;
+mod fewest;
 pub mod format;
 mod layout;
 mod numbers;
@@ -48,7 +53,8 @@ mod words;
 #[cfg(test)]
 mod tests;
 
-pub use format::Format;
+pub use fewest::{fewest_cases, FewestCases};
+pub use format::{Cases, Format};
 use layout::Mode;
 use search::Search;
 use std::time::Instant;

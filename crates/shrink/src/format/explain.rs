@@ -1,8 +1,9 @@
 //! A learned [`Format`] in readable lines, as a statement's input section would say it.
 
+use super::rows::RowProperty;
 use super::stats::{FieldStats, PairStats, Rel, SeqProperty, Type};
-use super::{Format, Ref, Repeat, Row, MIN_INPUTS, MIN_OBSERVATIONS};
-use std::collections::{BTreeSet, HashMap};
+use super::{Block, Format, Ref, Repeat, Row, MIN_INPUTS, MIN_OBSERVATIONS};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Names of header integers, in order of appearance.
 const HEADER_NAMES: [&str; 12] = ["n", "m", "k", "q", "t", "p", "r", "x", "y", "z", "u", "v"];
@@ -18,18 +19,40 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
             format.samples
         )];
     }
-    let names = header_names(format);
-    let name = |r: &Ref| names.get(r).cloned().unwrap_or_else(|| "?".to_string());
+    let mut names = HashMap::new();
+    let mut counts = HashSet::new();
+    case_counts(&format.blocks, &mut counts);
+    name_headers(&format.blocks, &counts, &mut names, &mut 0, &mut 0);
     let mut out = vec![format!(
         "learned from {} generated inputs (a bound or relation needs {MIN_OBSERVATIONS} \
          observations):",
         format.samples
     )];
+    explain_blocks(&format.blocks, &names, "  ", &mut out);
+    if !format.complete {
+        out.push(
+            "  then: lines of a shape not learned; shrinking is not guarded there".to_string(),
+        );
+    }
+    out
+}
+
+/// The lines of `blocks`, each after `indent`; a case's blocks one level deeper.
+fn explain_blocks(
+    blocks: &[Block],
+    names: &HashMap<Ref, String>,
+    indent: &str,
+    out: &mut Vec<String>,
+) {
+    let name = |r: &Ref| names.get(r).cloned().unwrap_or_else(|| "?".to_string());
     let mut line_number = Some(1);
-    for (b, block) in format.blocks.iter().enumerate() {
+    for block in blocks {
         let field_name = |col: usize| {
             names
-                .get(&Ref { block: b, col })
+                .get(&Ref {
+                    block: block.id,
+                    col,
+                })
                 .cloned()
                 .unwrap_or_else(|| {
                     FIELD_NAMES
@@ -37,6 +60,12 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
                         .map_or_else(|| format!("f{}", col + 1), |s| s.to_string())
                 })
         };
+        if let (Row::Group { body }, Repeat::Lines { by, .. }) = (&block.row, block.repeat) {
+            out.push(format!("{indent}then {} cases, each:", name(&by)));
+            explain_blocks(body, names, &format!("{indent}  "), out);
+            line_number = None;
+            continue;
+        }
         let lead = match block.repeat {
             Repeat::Once => match line_number {
                 Some(l) => format!("line {l}:"),
@@ -46,15 +75,21 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
             Repeat::Lines { by, minus } => format!("{}-{minus} lines:", name(&by)),
         };
         let (body, facts) = match &block.row {
-            Row::Fixed { fields, pairs } => {
+            Row::Fixed {
+                fields,
+                pairs,
+                rows,
+            } => {
                 let body: Vec<String> = (0..fields.len()).map(field_name).collect();
                 let mut facts = Vec::new();
                 for (col, field) in fields.iter().enumerate() {
                     let implied = |to: &Ref| implied_by_a_larger_field(fields, pairs, col, to);
                     facts.extend(field_facts(field, &field_name(col), &name, &implied));
                 }
+                let mut strict_pair = false;
                 for pair in pairs {
                     if let Some(rel) = pair.relation() {
+                        strict_pair |= matches!(rel, Rel::Lt | Rel::Gt);
                         // Written smaller side first: `m < n`, not `n > m`.
                         let (left, right) = (field_name(pair.left), field_name(pair.right));
                         facts.push(match rel.flipped() {
@@ -62,6 +97,18 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
                             None => format!("{left} {} {right}", rel.symbol()),
                         });
                     }
+                }
+                if block.repeat != Repeat::Once {
+                    // `a < b` already says a row's two values differ.
+                    let implied = |p: &RowProperty| {
+                        *p == RowProperty::DistinctValues && fields.len() == 2 && strict_pair
+                    };
+                    facts.extend(
+                        rows.learned()
+                            .iter()
+                            .filter(|p| !implied(p))
+                            .map(|p| p.name().to_string()),
+                    );
                 }
                 (body.join(" "), facts)
             }
@@ -89,46 +136,72 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
                 let facts = field_facts(item, "s", &name, &|_| false);
                 (format!("a word s of {} characters", name(len)), facts)
             }
+            Row::Group { .. } => continue,
         };
         let facts = if facts.is_empty() {
             String::new()
         } else {
             format!(" ({})", facts.join(", "))
         };
-        out.push(format!("  {lead} {body}{facts}"));
+        out.push(format!("{indent}{lead} {body}{facts}"));
         line_number = match (line_number, block.repeat) {
             (Some(l), Repeat::Once) => Some(l + 1),
             _ => None,
         };
     }
-    if !format.complete {
-        out.push(
-            "  then: lines of a shape not learned (e.g. test cases each with its own header); \
-             shrinking is not guarded there"
-                .to_string(),
-        );
-    }
-    out
 }
 
-/// Names for the integers of lines read once.
-fn header_names(format: &Format) -> HashMap<Ref, String> {
-    let mut names = HashMap::new();
-    let mut next = 0;
-    for (b, block) in format.blocks.iter().enumerate() {
-        if let (Repeat::Once, Row::Fixed { fields, .. }) = (block.repeat, &block.row) {
-            for (col, field) in fields.iter().enumerate() {
-                if field.kind() == Type::Int {
+/// Names for the integers of lines read once, in order of appearance: `t` (then `t2`, ...) for
+/// a count of cases, the next of [`HEADER_NAMES`] (but `t`) for any other.
+fn name_headers(
+    blocks: &[Block],
+    counts: &HashSet<Ref>,
+    names: &mut HashMap<Ref, String>,
+    next: &mut usize,
+    cases: &mut usize,
+) {
+    for block in blocks {
+        match (block.repeat, &block.row) {
+            (Repeat::Once, Row::Fixed { fields, .. }) => {
+                for (col, field) in fields.iter().enumerate() {
+                    let at = Ref {
+                        block: block.id,
+                        col,
+                    };
+                    if field.kind() != Type::Int || counts.contains(&at) {
+                        continue;
+                    }
                     let name = HEADER_NAMES
-                        .get(next)
-                        .map_or_else(|| format!("h{}", next + 1), |s| s.to_string());
-                    names.insert(Ref { block: b, col }, name);
-                    next += 1;
+                        .iter()
+                        .filter(|&&n| n != "t")
+                        .nth(*next)
+                        .map_or_else(|| format!("h{}", *next + 1), |s| s.to_string());
+                    names.insert(at, name);
+                    *next += 1;
                 }
             }
+            (Repeat::Lines { by, .. }, Row::Group { body }) => {
+                *cases += 1;
+                let name = match *cases {
+                    1 => "t".to_string(),
+                    c => format!("t{c}"),
+                };
+                names.insert(by, name);
+                name_headers(body, counts, names, next, cases);
+            }
+            _ => {}
         }
     }
-    names
+}
+
+/// The header integers that count cases.
+fn case_counts(blocks: &[Block], counts: &mut HashSet<Ref>) {
+    for block in blocks {
+        if let (Repeat::Lines { by, .. }, Row::Group { body }) = (block.repeat, &block.row) {
+            counts.insert(by);
+            case_counts(body, counts);
+        }
+    }
 }
 
 /// What an array's items are, in words.

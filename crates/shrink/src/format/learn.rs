@@ -1,10 +1,14 @@
 //! Learning a [`Format`] from samples: a walk over all samples at once, one block at a time.
 //!
-//! At each point the first shape that fits every sample wins, in this order: lines repeated as
-//! often as a header integer says (the latest header integer first; then, failing all of them,
-//! a header integer minus one, for the n - 1 edges of a tree), then a single line (an array whose length a header integer gives,
-//! one word whose length it gives, or a fixed number of fields). Nothing fitting ends the walk.
+//! At each point the first shape that fits every sample wins, in this order: cases (a header
+//! integer followed by that many groups of lines, see [`Walk::group`]), lines repeated as often
+//! as a header integer says (the latest header integer first; then, failing all of them, a header
+//! integer minus one, for the n - 1 edges of a tree), then a single line (an array whose length a
+//! header integer gives, one word whose length it gives, or a fixed number of fields). Nothing
+//! fitting ends the walk.
 
+use super::check::case_ends;
+use super::rows::RowStats;
 use super::stats::{int_value, FieldStats, PairStats, SeqStats};
 use super::{Block, Format, Ref, Repeat, Row, MIN_INPUTS};
 use crate::doc::Doc;
@@ -16,6 +20,10 @@ const MAX_SCALARS: usize = 12;
 const MAX_PAIRED_FIELDS: usize = 8;
 /// Largest count believed.
 const MAX_COUNT: i128 = 100_000_000;
+/// Cases nest at most this deep (a case of cases of cases).
+const MAX_DEPTH: usize = 3;
+/// Blocks a case's body may have.
+const MAX_BODY_BLOCKS: usize = 8;
 
 /// What one line of every repetition looks like.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,10 +33,13 @@ enum Shape {
     Chars(usize),
 }
 
+/// Every sample's non-blank lines, as tokens.
+type Lines = Vec<Vec<String>>;
+
 /// The walk's state: every sample's non-blank lines, the cursor in each, and the header integers
 /// read so far with their value in each sample.
 struct Walk {
-    samples: Vec<Vec<Vec<String>>>,
+    samples: Vec<Lines>,
     cursors: Vec<usize>,
     scalars: Vec<Ref>,
     values: Vec<Vec<Option<i128>>>,
@@ -42,7 +53,7 @@ pub(super) fn learn<S: AsRef<str>>(samples: &[S]) -> Format {
             ..Format::default()
         };
     }
-    let samples: Vec<Vec<Vec<String>>> = samples
+    let samples: Vec<Lines> = samples
         .iter()
         .map(|s| {
             Doc::parse(s.as_ref())
@@ -52,6 +63,18 @@ pub(super) fn learn<S: AsRef<str>>(samples: &[S]) -> Format {
                 .collect()
         })
         .collect();
+    let count = samples.len();
+    let (blocks, complete) = learn_blocks(samples, &mut 0, 0);
+    Format {
+        samples: count,
+        blocks,
+        complete,
+    }
+}
+
+/// The blocks every one of `samples` starts with, and whether they cover the samples to their
+/// end. Block ids come from `ids`; `depth` is how deep in cases the samples are.
+fn learn_blocks(samples: Vec<Lines>, ids: &mut usize, depth: usize) -> (Vec<Block>, bool) {
     let mut walk = Walk {
         cursors: vec![0; samples.len()],
         samples,
@@ -60,29 +83,149 @@ pub(super) fn learn<S: AsRef<str>>(samples: &[S]) -> Format {
     };
     let mut blocks = Vec::new();
     let complete = loop {
-        let ended = walk.ended();
-        if ended == walk.samples.len() {
+        if walk.ended() == walk.samples.len() {
             break true;
         }
-        let next = walk.repeated().or_else(|| {
-            (ended == 0)
-                .then(|| walk.once())
-                .flatten()
-                .map(|shape| (Repeat::Once, shape))
-        });
-        let Some((repeat, shape)) = next else {
+        let Some(block) = walk.step(ids, depth) else {
             break false;
         };
-        blocks.push(walk.take(blocks.len(), repeat, shape));
+        blocks.push(block);
     };
-    Format {
-        samples: walk.samples.len(),
-        blocks,
-        complete,
+    allow_single_cases(&mut blocks);
+    (blocks, complete)
+}
+
+/// Lets every count of cases among `blocks` go down to 1 (see [`FieldStats::allow_down_to`]).
+fn allow_single_cases(blocks: &mut [Block]) {
+    let counts: Vec<Ref> = blocks
+        .iter()
+        .filter_map(|b| match (b.repeat, &b.row) {
+            (Repeat::Lines { by, .. }, Row::Group { .. }) => Some(by),
+            _ => None,
+        })
+        .collect();
+    for by in counts {
+        if let Some(Row::Fixed { fields, .. }) = blocks
+            .iter_mut()
+            .find(|b| b.id == by.block)
+            .map(|b| &mut b.row)
+        {
+            if let Some(field) = fields.get_mut(by.col) {
+                field.allow_down_to(1);
+            }
+        }
     }
 }
 
 impl Walk {
+    /// The next block at every cursor, read (the cursors move past it); `None` when no shape
+    /// fits every sample.
+    fn step(&mut self, ids: &mut usize, depth: usize) -> Option<Block> {
+        if let Some(block) = self.group(ids, depth) {
+            return Some(block);
+        }
+        let ended = self.ended();
+        let (repeat, shape) = self.repeated().or_else(|| {
+            (ended == 0)
+                .then(|| self.once())
+                .flatten()
+                .map(|shape| (Repeat::Once, shape))
+        })?;
+        *ids += 1;
+        Some(self.take(*ids - 1, repeat, shape))
+    }
+
+    /// Cases: a header integer t, then in every sample t groups of lines of one structure (the
+    /// body) that end where the sample ends. The body is grown block by block on the first case
+    /// of every sample until the cases it delimits end every sample exactly; then it is learned
+    /// again from every case of every sample (each case a sample of its own), which must give a
+    /// body reading each case whole. A body of one line read once is not cases: that is lines.
+    fn group(&mut self, ids: &mut usize, depth: usize) -> Option<Block> {
+        if depth >= MAX_DEPTH {
+            return None;
+        }
+        for i in (0..self.scalars.len()).rev() {
+            let Some(times) = (0..self.samples.len())
+                .map(|s| self.count(i, s, 0))
+                .collect::<Option<Vec<usize>>>()
+            else {
+                continue;
+            };
+            let plausible = times.iter().any(|&t| t >= 2)
+                && (0..self.samples.len()).all(|s| {
+                    let left = self.samples[s].len() - self.cursors[s].min(self.samples[s].len());
+                    times[s] <= left && (times[s] > 0 || left == 0)
+                });
+            if !plausible {
+                continue;
+            }
+            if let Some(body) = self.case_body(&times, ids, depth) {
+                for (s, cursor) in self.cursors.iter_mut().enumerate() {
+                    *cursor = self.samples[s].len();
+                }
+                *ids += 1;
+                return Some(Block {
+                    id: *ids - 1,
+                    repeat: Repeat::Lines {
+                        by: self.scalars[i],
+                        minus: 0,
+                    },
+                    row: Row::Group { body },
+                });
+            }
+        }
+        None
+    }
+
+    /// The body of `times[s]` cases in each sample (see [`Walk::group`]).
+    fn case_body(&self, times: &[usize], ids: &mut usize, depth: usize) -> Option<Vec<Block>> {
+        let rests: Vec<(usize, Lines)> = (0..self.samples.len())
+            .filter(|&s| times[s] > 0)
+            .map(|s| (times[s], self.samples[s][self.cursors[s]..].to_vec()))
+            .collect();
+        let mut first = Walk {
+            cursors: vec![0; rests.len()],
+            samples: rests.iter().map(|(_, lines)| lines.clone()).collect(),
+            scalars: Vec::new(),
+            values: Vec::new(),
+        };
+        let mut body = Vec::new();
+        let mut scratch = 0;
+        while body.len() < MAX_BODY_BLOCKS {
+            body.push(first.step(&mut scratch, depth + 1)?);
+            if matches!(&body[..], [one] if one.repeat == Repeat::Once) {
+                continue;
+            }
+            let Some(ends) = rests
+                .iter()
+                .map(|(t, lines)| {
+                    case_ends(&body, lines, 0, *t).filter(|e| e.last() == Some(&lines.len()))
+                })
+                .collect::<Option<Vec<Vec<usize>>>>()
+            else {
+                continue;
+            };
+            let cases: Vec<Lines> = rests
+                .iter()
+                .zip(&ends)
+                .flat_map(|((_, lines), ends)| {
+                    let starts = std::iter::once(0).chain(ends.iter().copied());
+                    starts
+                        .zip(ends.iter().copied())
+                        .map(|(a, b)| lines[a..b].to_vec())
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            let (relearned, complete) = learn_blocks(cases.clone(), ids, depth + 1);
+            let whole = complete
+                && cases.iter().all(|case| {
+                    case_ends(&relearned, case, 0, 1).is_some_and(|e| e == [case.len()])
+                });
+            return whole.then_some(relearned);
+        }
+        None
+    }
+
     /// Samples whose lines are all read.
     fn ended(&self) -> usize {
         self.samples
@@ -180,7 +323,7 @@ impl Walk {
 
     /// Reads the block (`repeat`, `shape`) at every cursor, learning its statistics, and moves
     /// the cursors past it.
-    fn take(&mut self, index: usize, repeat: Repeat, shape: Shape) -> Block {
+    fn take(&mut self, id: usize, repeat: Repeat, shape: Shape) -> Block {
         let times: Vec<usize> = match repeat {
             Repeat::Once => vec![1; self.samples.len()],
             Repeat::Lines { by, minus } => {
@@ -197,6 +340,7 @@ impl Walk {
                     .flat_map(|a| (a + 1..k.min(MAX_PAIRED_FIELDS)).map(move |b| (a, b)))
                     .map(|(a, b)| PairStats::new(a, b))
                     .collect(),
+                rows: RowStats::new(),
             },
             Shape::Array(i, minus) => Row::Array {
                 len: self.scalars[i],
@@ -211,8 +355,12 @@ impl Walk {
         };
         for (s, &t) in times.iter().enumerate() {
             let here: Vec<Option<i128>> = header_values(s, &self.values);
-            for line in &self.samples[s][self.cursors[s]..self.cursors[s] + t] {
+            let lines = &self.samples[s][self.cursors[s]..self.cursors[s] + t];
+            for line in lines {
                 observe(&mut row, line, &here);
+            }
+            if let (Repeat::Lines { .. }, Row::Fixed { rows, .. }) = (repeat, &mut row) {
+                rows.observe(lines);
             }
             self.cursors[s] += t;
         }
@@ -225,19 +373,19 @@ impl Walk {
                     })
                     .collect();
                 if values.iter().all(Option::is_some) && self.scalars.len() < MAX_SCALARS {
-                    self.scalars.push(Ref { block: index, col });
+                    self.scalars.push(Ref { block: id, col });
                     self.values.push(values);
                 }
             }
         }
-        Block { repeat, row }
+        Block { id, repeat, row }
     }
 }
 
 /// Records one line of a block.
 fn observe(row: &mut Row, line: &[String], header: &[Option<i128>]) {
     match row {
-        Row::Fixed { fields, pairs } => {
+        Row::Fixed { fields, pairs, .. } => {
             for (field, token) in fields.iter_mut().zip(line) {
                 field.observe(token, header);
             }
@@ -257,5 +405,6 @@ fn observe(row: &mut Row, line: &[String], header: &[Option<i128>]) {
             seq.observe(&items);
         }
         Row::Chars { item, .. } => item.observe(&line[0], header),
+        Row::Group { .. } => {}
     }
 }

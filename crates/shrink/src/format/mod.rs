@@ -7,29 +7,38 @@
 //! gives, or one word whose length a header integer gives (a string, a row of a character grid).
 //! Learning walks all samples at once and takes, at each point, the first shape that fits every
 //! sample; where none fits it stops, and what follows is not constrained (`complete` is false).
-//! Test-case lists (`t`, then t blocks each with its own header) are one such stop.
+//! A count may also be followed by that many *cases* (`t`, then t groups of lines, each with its
+//! own header and body: a test case of a Codeforces-style input, a graph of m edges inside it);
+//! a case's structure is learned from every case of every sample, to any depth of nesting.
 //!
 //! Per field it learns the type (integer, decimal, word and the characters its words use), the
 //! smallest and largest values (lengths for words), order relations between the integer fields of
 //! a line (`a < b`, `a <= b`) and against earlier header integers (`b <= n`), and for arrays
-//! whether they are sorted, distinct or permutations of `1..len`.
+//! whether they are sorted, distinct or permutations of `1..len`. For the rows of a repeated line
+//! it learns invariants on whole rows (`rows`): no two equal, sorted, a row's values distinct,
+//! intervals nested or disjoint.
 //!
 //! How many observations an invariant needs (a handful of inputs proves nothing):
 //! - the structure: [`MIN_INPUTS`] inputs;
 //! - a field's bounds, character set and every order relation: [`MIN_OBSERVATIONS`] values or
 //!   value pairs (a header field, seen once per input, thus needs that many inputs);
-//! - sorted, distinct, permutation: [`MIN_SEQUENCES`] arrays of two or more items.
+//! - sorted, distinct, permutation: [`MIN_SEQUENCES`] arrays of two or more items;
+//! - properties of a block's rows: [`MIN_SEQUENCES`] blocks of two or more rows.
 //!
 //! Invariants with fewer observations are not learned: they neither constrain nor get printed.
 
+mod cases;
 mod check;
 mod explain;
 mod learn;
+mod rows;
 mod stats;
 
 #[cfg(test)]
 mod tests;
 
+pub use cases::Cases;
+use rows::RowStats;
 use stats::{FieldStats, PairStats, SeqStats};
 
 /// Inputs needed before any structure is learned.
@@ -51,7 +60,8 @@ pub struct Format {
     complete: bool,
 }
 
-/// A field of a line read once: (block, column).
+/// A field of a line read once: (block id, column). Inside cases, the same field of every case
+/// has the same `Ref`: the current case's value is the one in force.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Ref {
     pub block: usize,
@@ -63,17 +73,19 @@ pub(crate) struct Ref {
 pub(crate) enum Repeat {
     /// Once.
     Once,
-    /// The value of header field `by`, minus `minus`, times.
+    /// The value of header field `by`, minus `minus`, times (for a [`Row::Group`]: cases).
     Lines { by: Ref, minus: usize },
 }
 
 /// What one line of a block holds.
 #[derive(Debug, Clone)]
 pub(crate) enum Row {
-    /// A fixed number of fields, with the order relations between them.
+    /// A fixed number of fields, with the order relations between them and, for a repeated
+    /// line, the invariants of its rows.
     Fixed {
         fields: Vec<FieldStats>,
         pairs: Vec<PairStats>,
+        rows: RowStats,
     },
     /// As many items as header field `len` says, minus `minus`.
     Array {
@@ -84,11 +96,15 @@ pub(crate) enum Row {
     },
     /// One word with as many characters as header field `len` says.
     Chars { len: Ref, item: FieldStats },
+    /// Not a line: a case, the blocks of `body` (each case its own header and body).
+    Group { body: Vec<Block> },
 }
 
-/// One block: a line, once or repeated.
+/// One block: a line, once or repeated, or repeated cases.
 #[derive(Debug, Clone)]
 pub(crate) struct Block {
+    /// Unique within the format: the block of a [`Ref`].
+    pub id: usize,
     pub repeat: Repeat,
     pub row: Row,
 }
@@ -121,8 +137,14 @@ impl Format {
     }
 
     /// The format in readable lines: `line 1: n m (1 <= n <= 30, 0 <= m <= 29)`, then
-    /// `m lines: a b (1 <= a <= 29, a < b, b <= n)`.
+    /// `m lines: a b (1 <= a <= 29, a < b, b <= n)`; cases indented under `then t cases, each:`.
     pub fn explain(&self) -> Vec<String> {
         explain::explain(self)
+    }
+
+    /// The cases of `text`, when the format reads it as a count followed by that many cases
+    /// (the outermost such count): the parts to keep some cases and drop the others.
+    pub fn cases(&self, text: &str) -> Option<Cases> {
+        cases::split(self, text)
     }
 }

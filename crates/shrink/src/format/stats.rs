@@ -170,6 +170,15 @@ impl FieldStats {
         }
     }
 
+    /// Widens the learned integer range down to `low`: a count of cases may go down to one case
+    /// however many the generator makes (one failing case is the goal of shrinking).
+    pub fn allow_down_to(&mut self, low: i128) {
+        if self.int_range.is_some() {
+            widen(&mut self.int_range, low);
+            widen(&mut self.float_range, low as f64);
+        }
+    }
+
     /// Whether enough was seen for bounds, type and character set to hold.
     pub fn learned(&self) -> bool {
         self.seen >= MIN_OBSERVATIONS

@@ -182,3 +182,130 @@ fn learns_permutations_sorted_arrays_grids_and_strings() {
     assert!(string.contains("from [a-z]"), "{string}");
     assert!(!format.accepts("3\nab\n"));
 }
+
+/// `t` (1..=8), then t cases: `n` (1..=8) and n integers in -10..=10.
+fn multi_arrays(seed: u64) -> String {
+    let mut rng = SplitMix(seed);
+    let t = rng.range(1, 8);
+    let mut out = format!("{t}\n");
+    for _ in 0..t {
+        let n = rng.range(1, 8);
+        let values: Vec<String> = (0..n).map(|_| rng.range(-10, 10).to_string()).collect();
+        out.push_str(&format!("{n}\n{}\n", values.join(" ")));
+    }
+    out
+}
+
+/// `t`, then t graphs: `n m`, then m edges `u v` (u != v), no edge twice.
+fn multi_graphs(seed: u64) -> String {
+    let mut rng = SplitMix(seed);
+    let t = rng.range(1, 5);
+    let mut out = format!("{t}\n");
+    for _ in 0..t {
+        let n = rng.range(2, 7);
+        let mut edges: Vec<(i64, i64)> = Vec::new();
+        for _ in 0..rng.range(0, 8) {
+            let u = rng.range(1, n);
+            let v = rng.range(1, n);
+            if u != v && !edges.contains(&(u, v)) {
+                edges.push((u, v));
+            }
+        }
+        out.push_str(&format!("{n} {}\n", edges.len()));
+        for (u, v) in edges {
+            out.push_str(&format!("{u} {v}\n"));
+        }
+    }
+    out
+}
+
+/// `n m`, then m distinct intervals of 1..=n, any two nested or disjoint.
+fn laminar(seed: u64) -> String {
+    let mut rng = SplitMix(seed);
+    let n = rng.range(4, 30);
+    let mut spans: Vec<(i64, i64)> = Vec::new();
+    // Split [lo, hi] recursively: each piece may be taken as an interval.
+    let mut stack = vec![(1, n)];
+    while let Some((lo, hi)) = stack.pop() {
+        if lo < hi && rng.range(0, 3) > 0 {
+            spans.push((lo, hi));
+            let mid = rng.range(lo, hi - 1);
+            stack.push((lo, mid));
+            stack.push((mid + 1, hi));
+        }
+    }
+    let mut out = format!("{n} {}\n", spans.len());
+    for (l, r) in spans {
+        out.push_str(&format!("{l} {r}\n"));
+    }
+    out
+}
+
+#[test]
+fn learns_test_cases_each_with_its_own_header() {
+    let samples: Vec<String> = (1..=32).map(multi_arrays).collect();
+    let format = Format::learn(&samples);
+    let text = format.explain().join("\n");
+    assert!(text.contains("line 1: t (1 <= t <= 8)"), "{text}");
+    assert!(text.contains("then t cases, each:"), "{text}");
+    assert!(text.contains("    line 1: n (1 <= n <= 8)"), "{text}");
+    assert!(
+        text.contains("    line 2: n integers a_1 .. a_n (-10 <= a_i <= 10)"),
+        "{text}"
+    );
+    assert!(!text.contains("not learned"), "{text}");
+    assert!(samples.iter().all(|s| format.accepts(s)));
+    assert!(format.accepts("2\n1\n1\n1\n-1\n"));
+    assert!(
+        !format.accepts("2\n1\n1\n1\n"),
+        "t = 2 with the second case's array missing"
+    );
+    assert!(!format.accepts("1\n2\n1\n"), "an array shorter than n");
+    assert!(
+        !format.accepts("1\n1\n11\n"),
+        "a value above what was generated"
+    );
+    let cases = format.cases("3\n1\n5\n2\n1 2\n1\n-3\n").unwrap();
+    assert_eq!(cases.len(), 3);
+    assert_eq!(cases.keep(&[1]), "1\n2\n1 2\n");
+    assert_eq!(cases.keep(&[0, 2]), "2\n1\n5\n1\n-3\n");
+}
+
+#[test]
+fn learns_a_graph_inside_each_case_and_rows_that_differ() {
+    let samples: Vec<String> = (1..=32).map(multi_graphs).collect();
+    let format = Format::learn(&samples);
+    let text = format.explain().join("\n");
+    assert!(text.contains("then t cases, each:"), "{text}");
+    assert!(text.contains("    line 1: n m"), "{text}");
+    assert!(text.contains("    m lines: a b"), "{text}");
+    assert!(text.contains("no two rows equal"), "{text}");
+    assert!(text.contains("the values of a row distinct"), "{text}");
+    assert!(samples.iter().all(|s| format.accepts(s)));
+    assert!(format.accepts("1\n3 2\n1 2\n2 3\n"));
+    assert!(!format.accepts("1\n3 2\n1 2\n1 2\n"), "the same edge twice");
+    assert!(!format.accepts("1\n3 1\n2 2\n"), "a self-loop");
+    assert!(!format.accepts("2\n3 1\n1 2\n"), "a case missing");
+}
+
+#[test]
+fn learns_distinct_nested_or_disjoint_intervals() {
+    let samples: Vec<String> = (1..=32).map(laminar).collect();
+    let format = Format::learn(&samples);
+    let text = format.explain().join("\n");
+    for fact in [
+        "a < b",
+        "no two rows equal",
+        "any two rows nested or disjoint",
+    ] {
+        assert!(text.contains(fact), "{fact}: {text}");
+    }
+    assert!(
+        !text.contains("values of a row distinct"),
+        "implied by a < b: {text}"
+    );
+    assert!(samples.iter().all(|s| format.accepts(s)), "{text}");
+    assert!(format.accepts("5 2\n1 5\n2 3\n"));
+    assert!(!format.accepts("5 2\n1 2\n1 2\n"), "equal intervals");
+    assert!(!format.accepts("5 2\n1 3\n2 4\n"), "crossing intervals");
+}

@@ -1,0 +1,6 @@
+"""How many intervals contain another interval of the list (L_i <= L_j and R_j <= R_i). Reads
+tokens leniently, as brute forces do."""
+t = list(map(int, open(0).read().split()))
+n, m = t[0], t[1]
+s = [(t[2 + 2 * i], t[3 + 2 * i]) for i in range(m)]
+print(sum(1 for i in range(m) if any(j != i and s[i][0] <= s[j][0] and s[j][1] <= s[i][1] for j in range(m))))
