@@ -253,3 +253,14 @@ pub struct DoctorOptions {
     /// Print one JSON object instead of the text.
     pub json: bool,
 }
+
+/// `stressjudge listen`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListenOptions {
+    /// The port on 127.0.0.1 (0: any free one).
+    pub port: u16,
+    /// Where problem folders are written.
+    pub dir: PathBuf,
+    /// Stop after this many problems received.
+    pub count: Option<u64>,
+}

@@ -38,6 +38,9 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Show what this machine offers for isolating candidates, and the toolchains.
     Doctor(DoctorArgs),
+    /// Receive problems from the Competitive Companion browser extension and write each as a
+    /// problem folder (samples and limits) in --dir.
+    Listen(ListenArgs),
     /// Internal: the sandbox launcher process (not for direct use).
     #[command(name = "__launcher", hide = true)]
     Launcher,
@@ -286,6 +289,21 @@ pub struct DoctorArgs {
     /// Print one JSON object instead of the text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `stressjudge listen`.
+#[derive(Debug, Args)]
+pub struct ListenArgs {
+    /// Port on 127.0.0.1 to listen on; add it to Competitive Companion's custom ports (0 picks
+    /// a free one, printed at start).
+    #[arg(long, default_value_t = crate::commands::listen::DEFAULT_PORT)]
+    pub port: u16,
+    /// Folder the problem folders are written in (created if missing).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+    /// Stop after receiving this many problems (default: until Ctrl-C).
+    #[arg(long, value_name = "N")]
+    pub count: Option<u64>,
 }
 
 /// `stressjudge verify`.

@@ -62,6 +62,7 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Repro(args) => commands::repro::run(&convert::repro(args)?),
         Command::Verify(args) => commands::verify::run(&convert::verify(args)?),
         Command::Doctor(args) => commands::doctor::run(&convert::doctor(args)),
+        Command::Listen(args) => commands::listen::run(&convert::listen(args)),
         Command::Launcher => std::process::exit(crate::run::launcher_main()),
     }
 }

@@ -9,9 +9,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::common::{
-    build_or_report, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
-    Built,
+    build_or_report, fault_error, pick_kind, require_generator, resolve_for_runs, Built,
 };
+use super::samples::samples_first;
 use super::{print_out, Outcome};
 use crate::build::Program;
 use crate::error::UsageError;
@@ -25,6 +25,7 @@ use crate::report::{
 };
 use crate::run::cancel_all;
 use crate::shell::quote;
+use crate::stress::any_output::AnyOutput;
 use crate::stress::prepare::ignored_seed_warning;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::seeds::SeedRange;
@@ -45,7 +46,7 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     if options.explain_format {
         return explain_format(problem.as_ref(), options);
     }
-    require_generator_and_reference(problem.as_ref())?;
+    require_generator(problem.as_ref())?;
     let run_plan = RunPlan::new(&options.candidate, problem.info());
     let mut plan = stress_plan(problem.as_ref(), options)?;
     let out = options
@@ -55,6 +56,19 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     let program = match build_or_report(&options.candidate, &problem.info().id, options.json)? {
         Built::Program(program) => program,
         Built::Reported(outcome) => return Ok(outcome),
+    };
+    let name = options.candidate.name();
+    let samples = samples_first(problem.as_ref(), &run_plan, &name, &program, options.json)?;
+    if let Some(outcome) = samples {
+        return Ok(outcome);
+    }
+    // No reference: crashes, time and memory are judged, any output accepted.
+    let problem: Arc<dyn Problem> = match AnyOutput::wrap(problem.clone()) {
+        Some(wrapped) => {
+            plan.same_crash = true;
+            Arc::new(wrapped)
+        }
+        None => problem,
     };
     let subject = subject(problem.as_ref(), options, &program, &run_plan, &out);
     check_the_seed(problem.as_ref(), &mut plan, options.json, &out)?;
@@ -246,7 +260,7 @@ fn explain_format(problem: &dyn Problem, options: &StressOptions) -> Result<Outc
 
 /// The seeds and kinds to run.
 fn stress_plan(problem: &dyn Problem, options: &StressOptions) -> Result<Plan, UsageError> {
-    // The problem has kinds: `require_generator_and_reference` came first.
+    // The problem has kinds: `require_generator` came first.
     let kinds = match &options.kind {
         Some(kind) => vec![pick_kind(problem, Some(kind))?],
         None => problem.info().kinds.clone(),
@@ -268,6 +282,7 @@ fn stress_plan(problem: &dyn Problem, options: &StressOptions) -> Result<Plan, U
         shrink_attempts: 1000,
         shrink_time: Duration::from_secs(20),
         recorded_inputs: false,
+        same_crash: false,
         time_budget,
     })
 }

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{CaseRunner, Counters, Plan, Unit};
+use super::{CaseOutcome, CaseRunner, Counters, Plan, Unit};
 use crate::compare::Verdict;
 use crate::error::Fault;
 use crate::problem::Problem;
@@ -24,13 +24,13 @@ pub fn smaller_failure(
     plan: &Plan,
     unit: &Unit,
     input: &str,
-    verdict: Verdict,
+    original: &CaseOutcome,
     runner: &mut dyn CaseRunner,
     counters: &Counters,
     stop: &AtomicBool,
 ) -> Result<Option<(Unit, String)>, Fault> {
     if plan.kinds.len() < 2
-        || matches!(verdict, Verdict::TLE | Verdict::MLE)
+        || matches!(original.verdict, Verdict::TLE | Verdict::MLE)
         || problem.shrink_variants(input).is_some()
     {
         return Ok(None);
@@ -65,7 +65,7 @@ pub fn smaller_failure(
             };
             counters.ran();
             match runner.run_case(&candidate, &prepared.answer) {
-                Ok(outcome) if outcome.verdict == verdict => {
+                Ok(outcome) if plan.fails_alike(&outcome, original) => {
                     let found = Unit {
                         kind: kind.clone(),
                         seed,

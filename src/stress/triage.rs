@@ -98,9 +98,7 @@ pub fn triage(
     } else {
         plan.shrink_attempts
     };
-    let smaller = smaller_failure(
-        problem, plan, &unit, &start, verdict, runner, counters, stop,
-    )?;
+    let smaller = smaller_failure(problem, plan, &unit, &start, &alone, runner, counters, stop)?;
     let start = match &smaller {
         Some((_, input)) => input.clone(),
         None => start,
@@ -116,7 +114,7 @@ pub fn triage(
         };
         counters.ran();
         match runner.run_case(variant, &prepared.answer) {
-            Ok(outcome) => outcome.verdict == verdict,
+            Ok(outcome) => plan.fails_alike(&outcome, &alone),
             // A checker that fails on a variant (one no validator vetted) rejects the
             // variant, not the run: the failure being shrunk stands.
             Err(Fault::Judge(_)) => false,
@@ -135,7 +133,7 @@ pub fn triage(
     };
     let last = runner.run_case(&shrunk.input, &shrunk_expected)?;
     counters.ran();
-    let (shrunk_input, shrunk_expected, last) = if last.verdict == verdict {
+    let (shrunk_input, shrunk_expected, last) = if plan.fails_alike(&last, &alone) {
         (shrunk.input, shrunk_expected, last)
     } else {
         // A flaky failure (timing near the limit): report the input that failed alone.
