@@ -194,6 +194,8 @@ pub struct StressOptions {
     pub reports: ReportFiles,
     /// Print the input format learned from the generator's inputs instead of running.
     pub explain_format: bool,
+    /// Add shrunk failing inputs with their answers to the problem's tests (`--save-tests`).
+    pub save_tests: bool,
 }
 
 /// `stressjudge repro`.

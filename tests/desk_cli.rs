@@ -350,6 +350,61 @@ fn in_a_received_folder_judge_stress_and_repro_need_only_the_solution() {
         .stdout
         .starts_with(&format!("{} seed {seed}", atcoder.display())));
 
+    // The counterexample is kept as a test of the folder, once, and the next judge runs it.
+    let save = [&["stress", "december.cpp", "--save-tests"][..], &args].concat();
+    let kept = run_in(atcoder, &save, None, none);
+    kept.expect_code(1);
+    assert!(
+        kept.stdout.contains("note: kept as test "),
+        "{}",
+        kept.describe()
+    );
+    let secret = atcoder.join("data/secret");
+    let kept_files = files_under(&secret);
+    assert_eq!(kept_files.len(), 2, "{kept_files:?}");
+    assert!(kept_files[0].starts_with("stress-") && kept_files[0].ends_with(".ans"));
+    let judged = run_in(atcoder, &["judge", "december.cpp"], None, none);
+    judged.expect_code(1);
+    assert!(
+        judged.stdout.contains("secret/stress-"),
+        "{}",
+        judged.describe()
+    );
+    let again = run_in(atcoder, &save, None, none);
+    assert!(
+        again.stdout.contains("note: already a test: "),
+        "{}",
+        again.describe()
+    );
+    assert_eq!(files_under(&secret), kept_files);
+    let judged = run_in(atcoder, &["judge", "sol.cpp"], None, none);
+    judged.expect_code(0);
+    assert!(
+        judged.stdout.contains("verdict: AC (4 tests)"),
+        "{}",
+        judged.describe()
+    );
+
+    // An oj-style tests folder (answers as .out) keeps its habit.
+    let oj = atcoder.join("oj");
+    write(&oj, "test/sample-1.in", "5 5\n");
+    write(&oj, "test/sample-1.out", "5\n");
+    for file in ["december.cpp", "brute.py", "gen.py"] {
+        std::fs::copy(atcoder.join(file), oj.join(file)).unwrap();
+    }
+    let oj_save = [
+        &["stress", "--tests", "test", "december.cpp", "--save-tests"][..],
+        &args,
+    ]
+    .concat();
+    let kept = run_in(&oj, &oj_save, None, none);
+    kept.expect_code(1);
+    let oj_files = files_under(&oj.join("test"));
+    assert_eq!(oj_files.len(), 4, "{oj_files:?}");
+    assert!(oj_files
+        .iter()
+        .any(|f| f.starts_with("stress-") && f.ends_with(".out")));
+
     write(
         codeforces,
         "sol.py",
@@ -457,6 +512,48 @@ fn stress_without_a_reference_judges_crashes_and_keeps_their_kind() {
     assert!(
         shrunk.split_whitespace().skip(1).any(|x| x == "37"),
         "{shrunk:?}"
+    );
+
+    // Nothing to keep as a test without an answer; and an ad-hoc stress has no tests folder.
+    write(dir.path(), "t/1.in", "1\n5\n");
+    write(dir.path(), "t/1.ans", "5\n");
+    let no_answer = run_in(
+        dir.path(),
+        &[
+            "stress",
+            "--gen",
+            "gen.py",
+            "crash.cpp",
+            "--seeds",
+            "1..=1",
+            "--save-tests",
+            "--tests",
+            "t",
+        ],
+        None,
+        none,
+    );
+    no_answer.expect_code(1);
+    assert!(
+        no_answer
+            .stdout
+            .contains("without a reference there is no answer"),
+        "{}",
+        no_answer.describe()
+    );
+    let nowhere = run_in(
+        dir.path(),
+        &["stress", "--gen", "gen.py", "crash.cpp", "--save-tests"],
+        None,
+        none,
+    );
+    nowhere.expect_code(2);
+    assert!(
+        nowhere
+            .one_line_error()
+            .contains("--save-tests: give --tests DIR"),
+        "{}",
+        nowhere.describe()
     );
 
     // repro of such a seed needs no reference either.

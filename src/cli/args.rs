@@ -252,6 +252,11 @@ pub struct StressArgs {
     /// covers), without running the solution.
     #[arg(long)]
     pub explain_format: bool,
+    /// Add each shrunk failing input, with the reference's answer, to the problem's tests
+    /// (a problem folder's data/secret/, or the --tests folder), named by its content so it
+    /// is added once; the next `judge` runs it.
+    #[arg(long)]
+    pub save_tests: bool,
 }
 
 /// `stressjudge repro`.

@@ -94,6 +94,7 @@ pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
         json: args.json,
         reports: args.candidate.reports,
         explain_format: args.explain_format,
+        save_tests: args.save_tests,
     })
 }
 

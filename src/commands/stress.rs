@@ -26,6 +26,7 @@ use crate::report::{
 use crate::run::cancel_all;
 use crate::shell::quote;
 use crate::stress::any_output::AnyOutput;
+use crate::stress::keep::TestsFolder;
 use crate::stress::prepare::ignored_seed_warning;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::seeds::SeedRange;
@@ -47,6 +48,10 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         return explain_format(problem.as_ref(), options);
     }
     require_generator(problem.as_ref())?;
+    let keep = match options.save_tests {
+        true => Some(tests_folder(problem.as_ref(), &options.problem)?),
+        false => None,
+    };
     let run_plan = RunPlan::new(&options.candidate, problem.info());
     let mut plan = stress_plan(problem.as_ref(), options)?;
     let out = options
@@ -63,12 +68,12 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         return Ok(outcome);
     }
     // No reference: crashes, time and memory are judged, any output accepted.
-    let problem: Arc<dyn Problem> = match AnyOutput::wrap(problem.clone()) {
+    let (problem, has_answers): (Arc<dyn Problem>, bool) = match AnyOutput::wrap(problem.clone()) {
         Some(wrapped) => {
             plan.same_crash = true;
-            Arc::new(wrapped)
+            (Arc::new(wrapped), false)
         }
-        None => problem,
+        None => (problem, true),
     };
     let subject = subject(problem.as_ref(), options, &program, &run_plan, &out);
     check_the_seed(problem.as_ref(), &mut plan, options.json, &out)?;
@@ -92,6 +97,7 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         json: options.json,
         reports: &options.reports,
         notes,
+        keep: keep.map(|folder| (folder, has_answers)),
     };
     stress(problem.as_ref(), &subject, &plan, output, runners)
 }
@@ -306,6 +312,40 @@ fn time_budget(
         .sum::<Option<Duration>>()
 }
 
+/// Where `--save-tests` keeps failures: the `--tests` folder when given (what `judge` runs),
+/// else a Kattis folder's `data/secret/`. A Polygon package lists its tests in problem.xml, a
+/// BAPCtools folder generates `data/` from generators.yaml and a built-in problem has no
+/// folder: each is a one-line error before anything runs.
+fn tests_folder(problem: &dyn Problem, spec: &ProblemSpec) -> Result<TestsFolder, UsageError> {
+    if let Some(dir) = &spec.ad_hoc.tests {
+        return Ok(TestsFolder::at(dir));
+    }
+    let Origin::Folder(path) = &problem.info().origin else {
+        return Err(UsageError::new(
+            "--save-tests: give --tests DIR (or stress a problem folder): the failures are kept \
+             where the next judge finds them",
+        ));
+    };
+    if !path.join("problem.yaml").is_file() {
+        return Err(UsageError::new(format!(
+            "--save-tests: {} lists its tests in problem.xml; give --tests DIR to keep them in a \
+             folder",
+            path.display()
+        )));
+    }
+    if path.join("generators/generators.yaml").is_file() {
+        return Err(UsageError::new(format!(
+            "--save-tests: {}: data/ is generated from generators/generators.yaml; add the test \
+             there, or give --tests DIR",
+            path.display()
+        )));
+    }
+    Ok(TestsFolder {
+        dir: path.join("data").join("secret"),
+        answer_extension: "ans",
+    })
+}
+
 /// `stressjudge-failures/PROBLEM/` (a folder problem by its folder's name).
 fn default_out(problem: &dyn Problem) -> PathBuf {
     let info = problem.info();
@@ -329,6 +369,8 @@ pub struct Output<'a> {
     pub reports: &'a [PathBuf],
     /// Notes on how the problem was read.
     pub notes: Vec<String>,
+    /// `--save-tests`: where failures are kept as tests, and whether they have answers.
+    pub keep: Option<(TestsFolder, bool)>,
 }
 
 /// Runs the stress loop with the given runners (one per job), writes failures, prints the
@@ -387,6 +429,10 @@ pub fn stress<'a>(
     let result = engine::run(problem, plan, runners, &counters, &INTERRUPTED, &on_failure);
     progress.finish();
     let summary = result.map_err(|fault| fault_error(fault, Some(store.dir())))?;
+    let mut notes = output.notes;
+    if let Some((folder, has_answers)) = &output.keep {
+        notes.extend(folder.keep(&summary.failures, *has_answers));
+    }
     let report = StressReport {
         subject: subject.clone(),
         runs: counters.runs.load(Ordering::SeqCst),
@@ -396,7 +442,7 @@ pub fn stress<'a>(
         interrupted: summary.interrupted || INTERRUPTED.load(Ordering::SeqCst),
         out: store.dir().to_path_buf(),
         failures: summary.failures,
-        notes: budget_notes(output.notes, plan, summary.out_of_time, &counters),
+        notes: budget_notes(notes, plan, summary.out_of_time, &counters),
         isolation: crate::run::process_isolation(),
         save_errors: save_errors.into_inner().unwrap_or_default(),
         has_games,

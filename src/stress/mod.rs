@@ -18,6 +18,7 @@
 
 pub mod any_output;
 pub mod engine;
+pub mod keep;
 pub mod plan;
 pub mod prepare;
 pub mod runner;
