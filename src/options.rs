@@ -196,6 +196,9 @@ pub struct StressOptions {
     pub explain_format: bool,
     /// Add shrunk failing inputs with their answers to the problem's tests (`--save-tests`).
     pub save_tests: bool,
+    /// Judge the folder's samples before the first seed: for the problem folder taken from
+    /// the current directory (a named folder keeps the stress report's shape).
+    pub samples_first: bool,
 }
 
 /// `stressjudge repro`.

@@ -74,6 +74,7 @@ pub fn judge(args: JudgeArgs) -> Result<JudgeOptions, UsageError> {
 /// `stress`.
 pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
     let (problem, candidate) = candidate(args.problem, &args.candidate, &args.parts)?;
+    let samples_first = problem.name.is_some() && problem.name == folder_here();
     let range = match &args.seeds {
         Some(text) => SeedRange::parse(text)?,
         None => DEFAULT_SEEDS,
@@ -95,6 +96,7 @@ pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
         reports: args.candidate.reports,
         explain_format: args.explain_format,
         save_tests: args.save_tests,
+        samples_first,
     })
 }
 

@@ -1,4 +1,5 @@
-//! `stress` on a problem folder runs the folder's samples (`data/sample/`) first: a solution
+//! `stress` in a problem folder (the current directory, as `listen` leaves a contestant)
+//! runs the folder's samples (`data/sample/`) first: a solution
 //! that fails the statement's own examples needs no generator to show it, and a stress of
 //! thousands of seeds against a misread statement only finds the same thing slower.
 

@@ -63,9 +63,11 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         Built::Reported(outcome) => return Ok(outcome),
     };
     let name = options.candidate.name();
-    let samples = samples_first(problem.as_ref(), &run_plan, &name, &program, options.json)?;
-    if let Some(outcome) = samples {
-        return Ok(outcome);
+    if options.samples_first {
+        let samples = samples_first(problem.as_ref(), &run_plan, &name, &program, options.json)?;
+        if let Some(outcome) = samples {
+            return Ok(outcome);
+        }
     }
     // No reference: crashes, time and memory are judged, any output accepted.
     let (problem, has_answers): (Arc<dyn Problem>, bool) = match AnyOutput::wrap(problem.clone()) {
