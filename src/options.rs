@@ -194,6 +194,11 @@ pub struct StressOptions {
     pub reports: ReportFiles,
     /// Print the input format learned from the generator's inputs instead of running.
     pub explain_format: bool,
+    /// Add shrunk failing inputs with their answers to the problem's tests (`--save-tests`).
+    pub save_tests: bool,
+    /// Judge the folder's samples before the first seed: for the problem folder taken from
+    /// the current directory (a named folder keeps the stress report's shape).
+    pub samples_first: bool,
 }
 
 /// `stressjudge repro`.
@@ -252,4 +257,15 @@ pub struct VerifyOptions {
 pub struct DoctorOptions {
     /// Print one JSON object instead of the text.
     pub json: bool,
+}
+
+/// `stressjudge listen`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListenOptions {
+    /// The port on 127.0.0.1 (0: any free one).
+    pub port: u16,
+    /// Where problem folders are written.
+    pub dir: PathBuf,
+    /// Stop after this many problems received.
+    pub count: Option<u64>,
 }

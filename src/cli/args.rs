@@ -44,6 +44,9 @@ pub enum Command {
     Man(ManArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+    /// Receive problems from the Competitive Companion browser extension and write each as a
+    /// problem folder (samples and limits) in --dir.
+    Listen(ListenArgs),
     /// Internal: the sandbox launcher process (not for direct use).
     #[command(name = "__launcher", hide = true)]
     Launcher,
@@ -255,6 +258,11 @@ pub struct StressArgs {
     /// covers), without running the solution.
     #[arg(long)]
     pub explain_format: bool,
+    /// Add each shrunk failing input, with the reference's answer, to the problem's tests
+    /// (a problem folder's data/secret/, or the --tests folder), named by its content so it
+    /// is added once; the next `judge` runs it.
+    #[arg(long)]
+    pub save_tests: bool,
 }
 
 /// `stressjudge repro`.
@@ -310,6 +318,21 @@ pub struct CompletionsArgs {
     /// `stressjudge completions fish > ~/.config/fish/completions/stressjudge.fish`, ...
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+/// `stressjudge listen`.
+#[derive(Debug, Args)]
+pub struct ListenArgs {
+    /// Port on 127.0.0.1 to listen on; add it to Competitive Companion's custom ports (0 picks
+    /// a free one, printed at start).
+    #[arg(long, default_value_t = crate::commands::listen::DEFAULT_PORT)]
+    pub port: u16,
+    /// Folder the problem folders are written in (created if missing).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+    /// Stop after receiving this many problems (default: until Ctrl-C).
+    #[arg(long, value_name = "N")]
+    pub count: Option<u64>,
 }
 
 /// `stressjudge verify`.

@@ -6,13 +6,13 @@ use std::path::PathBuf;
 
 use super::args::{
     CandidateArgs, DoctorArgs, FileIoArgs, GenArgs, GenerateArgs, IsolationArg, JudgeArgs,
-    ListArgs, ProblemPartArgs, ReproArgs, SolveArgs, StressArgs, VerifyArgs,
+    ListArgs, ListenArgs, ProblemPartArgs, ReproArgs, SolveArgs, StressArgs, VerifyArgs,
 };
 use crate::error::UsageError;
 use crate::options::{
     AdHocParts, CandidateOptions, CandidateSource, DoctorOptions, GenOptions, GenerateOptions,
-    IsolationChoice, JudgeOptions, ListOptions, ProblemSpec, ReproOptions, SolveOptions,
-    StressOptions, VerifyOptions,
+    IsolationChoice, JudgeOptions, ListOptions, ListenOptions, ProblemSpec, ReproOptions,
+    SolveOptions, StressOptions, VerifyOptions,
 };
 use crate::run::FileIo;
 use crate::stress::seeds::{SeedRange, Shard, DEFAULT_SEEDS};
@@ -74,6 +74,7 @@ pub fn judge(args: JudgeArgs) -> Result<JudgeOptions, UsageError> {
 /// `stress`.
 pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
     let (problem, candidate) = candidate(args.problem, &args.candidate, &args.parts)?;
+    let samples_first = problem.name.is_some() && problem.name == folder_here();
     let range = match &args.seeds {
         Some(text) => SeedRange::parse(text)?,
         None => DEFAULT_SEEDS,
@@ -94,6 +95,8 @@ pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
         json: args.json,
         reports: args.candidate.reports,
         explain_format: args.explain_format,
+        save_tests: args.save_tests,
+        samples_first,
     })
 }
 
@@ -183,10 +186,15 @@ fn candidate(
 ) -> Result<(ProblemSpec, CandidateOptions), UsageError> {
     file_io(&parts.file_io)?;
     let ad_hoc = problem_spec(None, parts).ad_hoc.any();
+    let here = folder_here();
     let (name, solution) = match (first, args.solution.clone()) {
-        (Some(only), None) if ad_hoc && args.cmd.is_none() => (None, Some(PathBuf::from(only))),
+        (Some(only), None) if (ad_hoc || here.is_some()) && args.cmd.is_none() => {
+            (None, Some(PathBuf::from(only)))
+        }
         (name, solution) => (name, solution),
     };
+    // In a problem folder (`listen` wrote one), the folder is the problem unless one is named.
+    let name = name.or(here);
     if name.is_none() && !ad_hoc {
         return Err(UsageError::new(
             "give a PROBLEM (a built-in id or a problem folder) or an ad-hoc problem \
@@ -228,12 +236,31 @@ fn candidate(
     Ok((problem_spec(name, parts), candidate))
 }
 
+/// The current directory, as an absolute path, when it is a Kattis problem folder (it holds
+/// `problem.yaml`): `judge sol.cpp` there judges on its tests. Absolute so that reports and
+/// repro lines name it and failures go to `stressjudge-failures/FOLDER/`.
+fn folder_here() -> Option<String> {
+    let dir = std::env::current_dir().ok()?;
+    dir.join("problem.yaml")
+        .is_file()
+        .then(|| dir.display().to_string())
+}
+
 /// `--jobs`, defaulting to one per core.
 fn jobs(flag: Option<usize>) -> Result<usize, UsageError> {
     match flag {
         Some(0) => Err(UsageError::new("--jobs must be at least 1")),
         Some(n) => Ok(n),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// `listen`.
+pub fn listen(args: ListenArgs) -> ListenOptions {
+    ListenOptions {
+        port: args.port,
+        dir: args.dir,
+        count: args.count,
     }
 }
 

@@ -65,6 +65,7 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Doctor(args) => commands::doctor::run(&convert::doctor(args)),
         Command::Man(args) => reference::man(args.out.as_deref()),
         Command::Completions(args) => reference::completions(args.shell),
+        Command::Listen(args) => commands::listen::run(&convert::listen(args)),
         Command::Launcher => std::process::exit(crate::run::launcher_main()),
     }
 }

@@ -302,26 +302,12 @@ pub fn fault_error(fault: Fault, save_dir: Option<&Path>) -> UsageError {
     }
 }
 
-/// Stress and repro answer generated inputs: the problem needs a generator and a reference.
-pub fn require_generator_and_reference(problem: &dyn Problem) -> Result<(), UsageError> {
+/// A stress needs a generator (without a reference it judges crashes, time and memory).
+pub fn require_generator(problem: &dyn Problem) -> Result<(), UsageError> {
     let info = problem.info();
     if info.kinds.is_empty() {
         return Err(UsageError::new(format!(
             "{} has no generator: give one with --gen",
-            info.id
-        )));
-    }
-    require_reference(problem)
-}
-
-/// An input of the user's (`repro --input`) or a generated one needs an answer: a reference, or
-/// a checker that decides alone (the answer file is then empty).
-pub fn require_reference(problem: &dyn Problem) -> Result<(), UsageError> {
-    let info = problem.info();
-    if !info.has_reference && !problem.checker_decides_alone() {
-        return Err(UsageError::new(format!(
-            "{} has no reference solution to answer generated inputs: give one with --ref (or a \
-             --checker that decides alone)",
             info.id
         )));
     }

@@ -9,10 +9,11 @@ use std::sync::Arc;
 
 use super::common::{build_candidate, fault_error, resolve_for_runs, unavailable};
 use super::{print_out, Outcome};
-use crate::build::BuildError;
+use crate::build::{BuildError, Program};
 use crate::compare::Verdict;
 use crate::error::{Fault, UsageError};
 use crate::options::JudgeOptions;
+use crate::problem::{Problem, TestCase};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::{check_report_files, write_report_files, JudgeReport, Report, Scheduling};
 use crate::testset::{run_test_set_observed, Plan, SandboxExecutor};
@@ -32,40 +33,21 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     let cases = problem
         .fixed_tests()
         .map_err(|f| fault_error(Fault::judge(f, "", None), None))?;
-    let mut report = JudgeReport {
-        problem: problem.info().id.clone(),
-        solution: name.clone(),
-        time_limit: plan.limits.cpu,
-        memory_limit_bytes: plan.limits.memory_bytes,
-        tests: Vec::new(),
-        compile_error: None,
-        scheduling: Scheduling {
-            jobs: plan.jobs,
-            strict: plan.strict_timing,
-            parallel_used: false,
+    let mut report = match built {
+        Err(BuildError::Compile(message)) => JudgeReport {
+            compile_error: Some(message),
+            ..empty_report(problem.as_ref(), &plan, &name)
         },
-        notes: problem.info().notes.clone(),
-        isolation: crate::run::process_isolation(),
-    };
-    match built {
-        Err(BuildError::Compile(message)) => report.compile_error = Some(message),
         Err(e) => return Err(UsageError::new(e.to_string())),
-        Ok(program) => {
-            let tests = TestProgress::new(cases.len());
-            let progress = progress(&tests, &name, !options.json);
-            let run = run_test_set_observed(
-                problem.as_ref(),
-                &cases,
-                &plan,
-                || SandboxExecutor::start_for(&program, problem.info()),
-                tests.as_ref(),
-            );
-            progress.finish();
-            let run = run.map_err(|f| fault_error(f, None))?;
-            report.tests = run.rows;
-            report.scheduling = run.scheduling;
-        }
-    }
+        Ok(program) => judge_cases(
+            problem.as_ref(),
+            &plan,
+            &name,
+            &program,
+            &cases,
+            !options.json,
+        )?,
+    };
     // Tests the problem could not make: the verdict holds for the others only.
     let incomplete = problem.left_out();
     report
@@ -84,6 +66,53 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
             Outcome::Failed
         },
     )
+}
+
+/// Runs `cases` on the built candidate under the timing policy and returns the report `judge`
+/// prints (with live progress on stderr when `show_progress`). `stress` runs a folder's
+/// samples so before its first seed.
+pub fn judge_cases(
+    problem: &dyn Problem,
+    plan: &Plan,
+    name: &str,
+    program: &Program,
+    cases: &[TestCase],
+    show_progress: bool,
+) -> Result<JudgeReport, UsageError> {
+    let mut report = empty_report(problem, plan, name);
+    let tests = TestProgress::new(cases.len());
+    let progress = progress(&tests, name, show_progress);
+    let run = run_test_set_observed(
+        problem,
+        cases,
+        plan,
+        || SandboxExecutor::start_for(program, problem.info()),
+        tests.as_ref(),
+    );
+    progress.finish();
+    let run = run.map_err(|f| fault_error(f, None))?;
+    report.tests = run.rows;
+    report.scheduling = run.scheduling;
+    Ok(report)
+}
+
+/// The report before any test ran.
+fn empty_report(problem: &dyn Problem, plan: &Plan, name: &str) -> JudgeReport {
+    JudgeReport {
+        problem: problem.info().id.clone(),
+        solution: name.to_string(),
+        time_limit: plan.limits.cpu,
+        memory_limit_bytes: plan.limits.memory_bytes,
+        tests: Vec::new(),
+        compile_error: None,
+        scheduling: Scheduling {
+            jobs: plan.jobs,
+            strict: plan.strict_timing,
+            parallel_used: false,
+        },
+        notes: problem.info().notes.clone(),
+        isolation: crate::run::process_isolation(),
+    }
 }
 
 /// The live display: tests done of all and the ones running.

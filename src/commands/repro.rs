@@ -8,11 +8,11 @@
 //! `SEED.out` into DIR.
 
 use super::common::{
-    build_or_report, fault_error, pick_kind, require_generator_and_reference, require_reference,
-    resolve_for_runs, Built,
+    build_or_report, fault_error, pick_kind, require_generator, resolve_for_runs, Built,
 };
 use super::{print_out, Outcome};
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::compare::Verdict;
 use crate::error::UsageError;
@@ -22,6 +22,7 @@ use crate::report::text::diff;
 use crate::report::{
     check_report_files, repro_text, write_report_files, GameDiff, Report, ReproReport,
 };
+use crate::stress::any_output::AnyOutput;
 use crate::stress::prepare::{generate, Generated};
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::store::FailureStore;
@@ -36,13 +37,15 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
     crate::commands::common::check_folders()?;
     let problem = resolve_for_runs(&options.problem, &options.candidate, true)?;
+    // No reference: as in `stress`, the run is judged on crashes, time and memory alone.
+    let problem: Arc<dyn Problem> = match AnyOutput::wrap(problem.clone()) {
+        Some(wrapped) => Arc::new(wrapped),
+        None => problem,
+    };
     let kind = match &options.input {
-        Some(_) => {
-            require_reference(problem.as_ref())?;
-            options.kind.clone().unwrap_or_else(|| "input".to_string())
-        }
+        Some(_) => options.kind.clone().unwrap_or_else(|| "input".to_string()),
         None => {
-            require_generator_and_reference(problem.as_ref())?;
+            require_generator(problem.as_ref())?;
             pick_kind(problem.as_ref(), options.kind.as_deref())?
         }
     };

@@ -9,9 +9,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::common::{
-    build_or_report, fault_error, pick_kind, require_generator_and_reference, resolve_for_runs,
-    Built,
+    build_or_report, fault_error, pick_kind, require_generator, resolve_for_runs, Built,
 };
+use super::samples::samples_first;
 use super::{print_out, Outcome};
 use crate::build::Program;
 use crate::error::UsageError;
@@ -25,6 +25,8 @@ use crate::report::{
 };
 use crate::run::cancel_all;
 use crate::shell::quote;
+use crate::stress::any_output::AnyOutput;
+use crate::stress::keep::TestsFolder;
 use crate::stress::prepare::ignored_seed_warning;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::seeds::SeedRange;
@@ -45,7 +47,11 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     if options.explain_format {
         return explain_format(problem.as_ref(), options);
     }
-    require_generator_and_reference(problem.as_ref())?;
+    require_generator(problem.as_ref())?;
+    let keep = match options.save_tests {
+        true => Some(tests_folder(problem.as_ref(), &options.problem)?),
+        false => None,
+    };
     let run_plan = RunPlan::new(&options.candidate, problem.info());
     let mut plan = stress_plan(problem.as_ref(), options)?;
     let out = options
@@ -55,6 +61,21 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     let program = match build_or_report(&options.candidate, &problem.info().id, options.json)? {
         Built::Program(program) => program,
         Built::Reported(outcome) => return Ok(outcome),
+    };
+    let name = options.candidate.name();
+    if options.samples_first {
+        let samples = samples_first(problem.as_ref(), &run_plan, &name, &program, options.json)?;
+        if let Some(outcome) = samples {
+            return Ok(outcome);
+        }
+    }
+    // No reference: crashes, time and memory are judged, any output accepted.
+    let (problem, has_answers): (Arc<dyn Problem>, bool) = match AnyOutput::wrap(problem.clone()) {
+        Some(wrapped) => {
+            plan.same_crash = true;
+            (Arc::new(wrapped), false)
+        }
+        None => (problem, true),
     };
     let subject = subject(problem.as_ref(), options, &program, &run_plan, &out);
     check_the_seed(problem.as_ref(), &mut plan, options.json, &out)?;
@@ -78,6 +99,7 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         json: options.json,
         reports: &options.reports,
         notes,
+        keep: keep.map(|folder| (folder, has_answers)),
     };
     stress(problem.as_ref(), &subject, &plan, output, runners)
 }
@@ -246,7 +268,7 @@ fn explain_format(problem: &dyn Problem, options: &StressOptions) -> Result<Outc
 
 /// The seeds and kinds to run.
 fn stress_plan(problem: &dyn Problem, options: &StressOptions) -> Result<Plan, UsageError> {
-    // The problem has kinds: `require_generator_and_reference` came first.
+    // The problem has kinds: `require_generator` came first.
     let kinds = match &options.kind {
         Some(kind) => vec![pick_kind(problem, Some(kind))?],
         None => problem.info().kinds.clone(),
@@ -268,6 +290,7 @@ fn stress_plan(problem: &dyn Problem, options: &StressOptions) -> Result<Plan, U
         shrink_attempts: 1000,
         shrink_time: Duration::from_secs(20),
         recorded_inputs: false,
+        same_crash: false,
         time_budget,
     })
 }
@@ -289,6 +312,40 @@ fn time_budget(
         .iter()
         .map(|kind| problem.kind_total_time(kind))
         .sum::<Option<Duration>>()
+}
+
+/// Where `--save-tests` keeps failures: the `--tests` folder when given (what `judge` runs),
+/// else a Kattis folder's `data/secret/`. A Polygon package lists its tests in problem.xml, a
+/// BAPCtools folder generates `data/` from generators.yaml and a built-in problem has no
+/// folder: each is a one-line error before anything runs.
+fn tests_folder(problem: &dyn Problem, spec: &ProblemSpec) -> Result<TestsFolder, UsageError> {
+    if let Some(dir) = &spec.ad_hoc.tests {
+        return Ok(TestsFolder::at(dir));
+    }
+    let Origin::Folder(path) = &problem.info().origin else {
+        return Err(UsageError::new(
+            "--save-tests: give --tests DIR (or stress a problem folder): the failures are kept \
+             where the next judge finds them",
+        ));
+    };
+    if !path.join("problem.yaml").is_file() {
+        return Err(UsageError::new(format!(
+            "--save-tests: {} lists its tests in problem.xml; give --tests DIR to keep them in a \
+             folder",
+            path.display()
+        )));
+    }
+    if path.join("generators/generators.yaml").is_file() {
+        return Err(UsageError::new(format!(
+            "--save-tests: {}: data/ is generated from generators/generators.yaml; add the test \
+             there, or give --tests DIR",
+            path.display()
+        )));
+    }
+    Ok(TestsFolder {
+        dir: path.join("data").join("secret"),
+        answer_extension: "ans",
+    })
 }
 
 /// `stressjudge-failures/PROBLEM/` (a folder problem by its folder's name).
@@ -314,6 +371,8 @@ pub struct Output<'a> {
     pub reports: &'a [PathBuf],
     /// Notes on how the problem was read.
     pub notes: Vec<String>,
+    /// `--save-tests`: where failures are kept as tests, and whether they have answers.
+    pub keep: Option<(TestsFolder, bool)>,
 }
 
 /// Runs the stress loop with the given runners (one per job), writes failures, prints the
@@ -372,6 +431,10 @@ pub fn stress<'a>(
     let result = engine::run(problem, plan, runners, &counters, &INTERRUPTED, &on_failure);
     progress.finish();
     let summary = result.map_err(|fault| fault_error(fault, Some(store.dir())))?;
+    let mut notes = output.notes;
+    if let Some((folder, has_answers)) = &output.keep {
+        notes.extend(folder.keep(&summary.failures, *has_answers));
+    }
     let report = StressReport {
         subject: subject.clone(),
         runs: counters.runs.load(Ordering::SeqCst),
@@ -381,7 +444,7 @@ pub fn stress<'a>(
         interrupted: summary.interrupted || INTERRUPTED.load(Ordering::SeqCst),
         out: store.dir().to_path_buf(),
         failures: summary.failures,
-        notes: budget_notes(output.notes, plan, summary.out_of_time, &counters),
+        notes: budget_notes(notes, plan, summary.out_of_time, &counters),
         isolation: crate::run::process_isolation(),
         save_errors: save_errors.into_inner().unwrap_or_default(),
         has_games,

@@ -135,8 +135,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         }
     }
     checker.check_args(&checker_args, &package.dir.display().to_string())?;
-    if !overrides.file_io.is_standard() {
-        notes.push(format!("file I/O: each solution {}", overrides.file_io));
+    // The flags replace the folder's stressjudge.yaml names per stream, as for Polygon.
+    let file_io = overrides.file_io.over(&package.stress.file_io);
+    if !file_io.is_standard() {
+        notes.push(format!("file I/O: each solution {file_io}"));
     }
     let rule = package.limits.rule;
     let (time, time_limit_rule) = match &package.limits.time_limit {
@@ -164,7 +166,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         // Submissions may not create files where they run unless the package allows it.
         file_io: crate::run::FileIo {
             read_only_dir: !package.allow_file_writing,
-            ..overrides.file_io.clone()
+            ..file_io
         },
     };
     let problem = ExternalProblem::new(Parts {

@@ -20,6 +20,7 @@ mod judge_json;
 mod judge_text;
 pub mod junit;
 mod languages;
+pub mod listen;
 pub mod progress;
 mod repro;
 pub mod repro_text;

@@ -6,7 +6,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{CaseOutcome, CaseRunner, Counters};
-use crate::compare::Verdict;
 use crate::error::Fault;
 use crate::problem::{Answer, Problem};
 use crate::shrink::{fewest_cases, Format};
@@ -42,7 +41,7 @@ impl FailingCases {
 }
 
 /// Runs `variant` on the candidate: its answer and outcome when it is a valid input (validator,
-/// reference) and fails with `verdict`. A checker failing on a variant rejects the variant; any
+/// reference) and fails as the original did (`alike`: [`super::Plan::fails_alike`]). A checker failing on a variant rejects the variant; any
 /// other fault is kept in `fault` and ends the search.
 #[allow(clippy::too_many_arguments)]
 pub fn fails_the_same_way(
@@ -50,7 +49,7 @@ pub fn fails_the_same_way(
     runner: &mut dyn CaseRunner,
     counters: &Counters,
     stop: &AtomicBool,
-    verdict: Verdict,
+    alike: &dyn Fn(&CaseOutcome) -> bool,
     fault: &mut Option<Fault>,
     variant: &str,
 ) -> Option<(Answer, CaseOutcome)> {
@@ -60,7 +59,7 @@ pub fn fails_the_same_way(
     let prepared = problem.prepare(variant).ok()?;
     counters.ran();
     match runner.run_case(variant, &prepared.answer) {
-        Ok(outcome) if outcome.verdict == verdict => Some((prepared.answer, outcome)),
+        Ok(outcome) if alike(&outcome) => Some((prepared.answer, outcome)),
         Ok(_) | Err(Fault::Judge(_)) => None,
         Err(e) => {
             *fault = Some(e);
@@ -69,7 +68,7 @@ pub fn fails_the_same_way(
     }
 }
 
-/// The fewest cases of `input` that still fail with `verdict`, spending at most `max_runs` runs;
+/// The fewest cases of `input` that still fail alike (`alike`), spending at most `max_runs` runs;
 /// `None` when `format` sees no cases in `input`, it has one case, or no fewer cases fail.
 /// `answers` (the expected answer and the output of `input`, when known) tell which case to try
 /// first.
@@ -79,7 +78,7 @@ pub fn fewest_failing_cases(
     runner: &mut dyn CaseRunner,
     format: &Format,
     input: &str,
-    verdict: Verdict,
+    alike: &dyn Fn(&CaseOutcome) -> bool,
     answers: (&Answer, &[u8]),
     max_runs: usize,
     counters: &Counters,
@@ -93,9 +92,7 @@ pub fn fewest_failing_cases(
     let hint = first_differing_case(answers.0, answers.1, cases.len());
     let found = fewest_cases(cases.len(), hint, max_runs, |kept| {
         let variant = cases.keep(kept);
-        let ran = fails_the_same_way(
-            problem, runner, counters, stop, verdict, &mut fault, &variant,
-        );
+        let ran = fails_the_same_way(problem, runner, counters, stop, alike, &mut fault, &variant);
         ran.map(|(answer, out)| last = Some((kept.to_vec(), answer, out)))
             .is_some()
     });

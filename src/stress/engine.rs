@@ -506,6 +506,7 @@ mod tests {
             shrink_attempts: 400,
             shrink_time: Duration::from_secs(30),
             recorded_inputs: false,
+            same_crash: false,
             time_budget: None,
         }
     }

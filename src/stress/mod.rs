@@ -17,8 +17,10 @@
 //! its seed (seeded from the clock) is not a fault: with [`Plan::recorded_inputs`] its inputs
 //! are recorded as generated, and failures are reproduced from the saved input.
 
+pub mod any_output;
 pub mod cases;
 pub mod engine;
+pub mod keep;
 pub mod plan;
 pub mod prepare;
 pub mod runner;
@@ -172,4 +174,26 @@ pub struct Plan {
     pub recorded_inputs: bool,
     /// How long the run may take batches (a Polygon stress's `totalTimeLimit`), if bounded.
     pub time_budget: Option<Duration>,
+    /// A run error must keep its exit (the same signal or exit code) while shrinking, not
+    /// only its verdict: set for a stress without a reference ([`any_output`]), where the
+    /// crash is the whole failure (an assertion's SIGABRT must not shrink into a SIGSEGV).
+    pub same_crash: bool,
+}
+
+impl Plan {
+    /// Whether `outcome` fails as `original` did: the same verdict and, with
+    /// [`Plan::same_crash`], an RE with the same exit.
+    pub fn fails_alike(&self, outcome: &CaseOutcome, original: &CaseOutcome) -> bool {
+        outcome.verdict == original.verdict
+            && (!self.same_crash
+                || outcome.verdict != Verdict::RE
+                || crash_kind(&outcome.detail) == crash_kind(&original.detail))
+    }
+}
+
+/// The exit an RE's detail names (`killed by signal 6 (SIGABRT)`, `exit code 3`), without what
+/// it says about the output.
+fn crash_kind(detail: &str) -> &str {
+    let exit = detail.split(';').next().unwrap_or(detail);
+    exit.split(" after ").next().unwrap_or(exit)
 }

@@ -8,8 +8,7 @@
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{CaseRunner, Counters, Plan, Unit};
-use crate::compare::Verdict;
+use super::{CaseOutcome, CaseRunner, Counters, Plan, Unit};
 use crate::error::Fault;
 use crate::problem::Problem;
 
@@ -30,10 +29,10 @@ pub struct Smaller {
     pub args: Option<Vec<String>>,
 }
 
-/// A smaller generated input that fails with `verdict` too: the kinds other than `unit`'s whose
+/// A smaller generated input that fails alike (`alike`) too: the kinds other than `unit`'s whose
 /// first input is smaller than `input`, smallest first, then `unit`'s kind with smaller size
 /// arguments, each on the plan's first seeds. `None` when nothing smaller fails the same way, or
-/// the problem shrinks its own inputs. Time verdicts are not looked for (each try would cost the
+/// the problem shrinks its own inputs. Callers do not look for time verdicts (each try would cost the
 /// time limit).
 #[allow(clippy::too_many_arguments)]
 pub fn smaller_failure(
@@ -41,12 +40,12 @@ pub fn smaller_failure(
     plan: &Plan,
     unit: &Unit,
     input: &str,
-    verdict: Verdict,
+    alike: &dyn Fn(&CaseOutcome) -> bool,
     runner: &mut dyn CaseRunner,
     counters: &Counters,
     stop: &AtomicBool,
 ) -> Result<Option<Smaller>, Fault> {
-    if matches!(verdict, Verdict::TLE | Verdict::MLE) || problem.shrink_variants(input).is_some() {
+    if problem.shrink_variants(input).is_some() {
         return Ok(None);
     }
     let seeds: Vec<u64> = plan.seeds.iter().copied().take(SEEDS_PER_KIND).collect();
@@ -62,7 +61,7 @@ pub fn smaller_failure(
         };
         counters.ran();
         match runner.run_case(candidate, &prepared.answer) {
-            Ok(outcome) => Ok(outcome.verdict == verdict),
+            Ok(outcome) => Ok(alike(&outcome)),
             Err(Fault::Judge(_)) => Ok(false),
             Err(e) => Err(e),
         }

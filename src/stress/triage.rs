@@ -100,9 +100,12 @@ pub fn triage(
     } else {
         plan.shrink_attempts
     };
-    let smaller = smaller_failure(
-        problem, plan, &unit, &start, verdict, runner, counters, stop,
-    )?;
+    let alike = |outcome: &CaseOutcome| plan.fails_alike(outcome, &alone);
+    let smaller = if matches!(verdict, Verdict::TLE | Verdict::MLE) {
+        None
+    } else {
+        smaller_failure(problem, plan, &unit, &start, &alike, runner, counters, stop)?
+    };
     let start = match &smaller {
         Some(found) => found.input.clone(),
         None => start,
@@ -127,7 +130,7 @@ pub fn triage(
         runner,
         &learned,
         &start,
-        verdict,
+        &alike,
         (hint_expected, hint_output),
         attempts,
         counters,
@@ -146,10 +149,8 @@ pub fn triage(
         deadline,
         &format,
         |variant| {
-            fails_the_same_way(
-                problem, runner, counters, stop, verdict, &mut fault, variant,
-            )
-            .is_some()
+            fails_the_same_way(problem, runner, counters, stop, &alike, &mut fault, variant)
+                .is_some()
         },
     );
     if let Some(e) = fault {
@@ -162,7 +163,7 @@ pub fn triage(
     };
     let last = runner.run_case(&shrunk.input, &shrunk_expected)?;
     counters.ran();
-    let (shrunk_input, shrunk_expected, last) = if last.verdict == verdict {
+    let (shrunk_input, shrunk_expected, last) = if plan.fails_alike(&last, &alone) {
         (shrunk.input, shrunk_expected, last)
     } else {
         // A flaky failure (timing near the limit): report the input that failed alone.

@@ -103,6 +103,17 @@ pub fn run_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Run {
 /// Runs `stressjudge ARGS` with `stdin` and these environment variables set (a value `None`
 /// removes the variable).
 pub fn run_with_env(args: &[&str], stdin: Option<&[u8]>, env: &[(&str, Option<&str>)]) -> Run {
+    run_in(root(), args, stdin, env)
+}
+
+/// Runs `stressjudge ARGS` in the working directory `dir` (a problem folder, as a contestant
+/// runs it there).
+pub fn run_in(
+    dir: &Path,
+    args: &[&str],
+    stdin: Option<&[u8]>,
+    env: &[(&str, Option<&str>)],
+) -> Run {
     let input = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(input.path(), stdin.unwrap_or_default()).unwrap();
     let output_dir = tempfile::tempdir().unwrap();
@@ -116,7 +127,7 @@ pub fn run_with_env(args: &[&str], stdin: Option<&[u8]>, env: &[(&str, Option<&s
     }
     let mut child = command
         .args(args)
-        .current_dir(root())
+        .current_dir(dir)
         .env("XDG_CACHE_HOME", cache_dir())
         .envs(env.iter().filter_map(|(k, v)| v.map(|v| (k, v))))
         .stdin(Stdio::from(std::fs::File::open(input.path()).unwrap()))

@@ -423,6 +423,7 @@ fn stress_pass(
         shrink_attempts: 0,
         shrink_time: Duration::ZERO,
         recorded_inputs: false,
+        same_crash: false,
         time_budget: None,
     };
     let key = problem

@@ -214,6 +214,8 @@ fn known_folder(name: &str) -> Option<Option<&'static str>> {
         // Included files are copied next to submissions by the build step.
         "include" => None,
         "graders" => None,
+        // stressjudge's own: where `stress` saves failures when run inside the folder.
+        "stressjudge-failures" => None,
         "static_validator" => Some("static validation is not supported; skipped"),
         _ => return None,
     })

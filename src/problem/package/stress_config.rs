@@ -25,6 +25,10 @@ pub struct StressSetup {
     /// The generator kinds, in file order: `generators:` in the file, else the folder's one
     /// generator as kind `random`. Empty when there is none.
     pub generators: Vec<GeneratorKind>,
+    /// `input_file:` / `output_file:`: the files solutions read and write instead of stdin
+    /// and stdout (a USACO-style task; the Kattis format has no file I/O, `listen` writes
+    /// these for such a task). Standard streams when absent.
+    pub file_io: crate::run::FileIo,
 }
 
 /// One generator kind: a name and the command that prints an input for a seed.
@@ -138,6 +142,7 @@ pub(crate) fn read(
             config_file: None,
             reference: None,
             generators: Vec::new(),
+            file_io: crate::run::FileIo::default(),
         }
     };
     // A key the file leaves out falls back to the convention (a file that only declares
@@ -206,6 +211,7 @@ fn read_file(dir: &Path, file: &Path) -> Result<StressSetup, PackageError> {
         config_file: Some(file.to_path_buf()),
         reference: None,
         generators: Vec::new(),
+        file_io: crate::run::FileIo::default(),
     };
     for (key, value) in root.as_map(file, STRESS_CONFIG_FILE)? {
         match key.name.as_str() {
@@ -261,11 +267,23 @@ fn read_file(dir: &Path, file: &Path) -> Result<StressSetup, PackageError> {
             "python" => {
                 value.as_string(file, "python")?;
             }
+            "input_file" | "output_file" => {
+                let name = value.as_string(file, &key.name)?;
+                crate::run::FileIo::check_name(&name)
+                    .map_err(|why| value.error(file, &key.name, why))?;
+                match key.name.as_str() {
+                    "input_file" => setup.file_io.input = Some(name),
+                    _ => setup.file_io.output = Some(name),
+                }
+            }
             other => {
                 return Err(PackageError::new(
                     file,
                     Some(key.line),
-                    format!("unknown key {other:?} (known: reference, generators, python)"),
+                    format!(
+                        "unknown key {other:?} (known: reference, generators, python, \
+                         input_file, output_file)"
+                    ),
                 ))
             }
         }

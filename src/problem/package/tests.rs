@@ -451,7 +451,8 @@ fn a_stressjudge_yaml_may_give_only_one_of_its_keys() {
 #[test]
 fn stressjudge_yaml_errors_name_file_line_and_key() {
     let cases = [
-        ("refrence: x\n", "stressjudge.yaml line 1: unknown key \"refrence\" (known: reference, generators, python)"),
+        ("refrence: x\n", "stressjudge.yaml line 1: unknown key \"refrence\" (known: reference, generators, python, input_file, output_file)"),
+        ("input_file: ../x.in\n", "stressjudge.yaml line 1: input_file `../x.in` is not a plain file name (the file is made in the program's working directory)"),
         ("reference: submissions/accepted/nope.py\n", "stressjudge.yaml line 1: reference \"submissions/accepted/nope.py\" does not exist in the problem folder"),
         ("generators:\n  small: generators/missing.py 10\n", "stressjudge.yaml line 2: generators.small names \"generators/missing.py\", which does not exist in the problem folder"),
         ("generators:\n  Small: generators/gen.py\n", "stressjudge.yaml line 2: generator kind \"Small\" must be lowercase letters, digits, '-' and '_' (it names a --kind and a folder of saved failures)"),
