@@ -74,6 +74,21 @@ pub fn mebibytes(kib: u64) -> String {
     format!("{:.1} MiB", kib as f64 / 1024.0)
 }
 
+/// A size in bytes as people write limits: `2 GiB`, `256 MiB`, `1.5 GiB`, `100 KiB`.
+pub fn size(bytes: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (unit, name) in UNITS {
+        if bytes >= unit {
+            let value = bytes as f64 / unit as f64;
+            return match bytes.is_multiple_of(unit) {
+                true => format!("{} {name}", bytes / unit),
+                false => format!("{value:.1} {name}"),
+            };
+        }
+    }
+    format!("{bytes} bytes")
+}
+
 /// A count or rate in short form: 1234567 as `1.23M`.
 pub fn human(value: f64) -> String {
     if value >= 1e9 {
@@ -116,6 +131,14 @@ pub fn limit_seconds(duration: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_as_limits() {
+        assert_eq!(size(2 << 30), "2 GiB");
+        assert_eq!(size(256 << 20), "256 MiB");
+        assert_eq!(size(3 << 29), "1.5 GiB");
+        assert_eq!(size(12), "12 bytes");
+    }
 
     #[test]
     fn durations() {

@@ -16,11 +16,43 @@ use tempfile::TempDir;
 static ENVIRONMENT: RwLock<()> = RwLock::new(());
 
 fn shared_env() -> RwLockReadGuard<'static, ()> {
-    ENVIRONMENT.read().unwrap_or_else(|e| e.into_inner())
+    let guard = ENVIRONMENT.read().unwrap_or_else(|e| e.into_inner());
+    contain();
+    guard
 }
 
 fn exclusive_env() -> RwLockWriteGuard<'static, ()> {
-    ENVIRONMENT.write().unwrap_or_else(|e| e.into_inner())
+    let guard = ENVIRONMENT.write().unwrap_or_else(|e| e.into_inner());
+    contain();
+    guard
+}
+
+/// Builds run uncontained until dropped (under [`exclusive_env`], so no other test builds
+/// meanwhile): for tests whose fake compilers log outside their build folder, which a
+/// contained build cannot (tests/hostile_packages.rs covers what containment adds).
+struct Uncontained;
+
+impl Uncontained {
+    fn new(_exclusive: &RwLockWriteGuard<'static, ()>) -> Uncontained {
+        stressjudge::build::uncontain_builds();
+        Uncontained
+    }
+}
+
+impl Drop for Uncontained {
+    fn drop(&mut self) {
+        contain();
+    }
+}
+
+/// Every build step runs in the sandbox, as the command line runs it (the launcher being the
+/// real binary).
+fn contain() {
+    stressjudge::build::contain_builds(
+        PathBuf::from(env!("CARGO_BIN_EXE_stressjudge")),
+        stressjudge::build::DEFAULT_BUILD_MEMORY,
+        None,
+    );
 }
 
 /// Sets (or removes) an environment variable until dropped, then restores it.
@@ -56,6 +88,7 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Options with a private cache; builds are contained unless an [`Uncontained`] lives.
 fn options(dir: &TempDir) -> BuildOptions {
     BuildOptions {
         cache_dir: dir.path().join("cache"),
@@ -348,6 +381,7 @@ fn a_missing_compiler_is_unavailable_not_a_compile_error() {
 #[test]
 fn a_compiler_past_the_time_limit_is_killed_with_its_children() {
     let _env = exclusive_env();
+    let _uncontained = Uncontained::new(&_env);
     let dir = TempDir::new().unwrap();
     let pid_file = dir.path().join("sleeper.pid");
     let fake = dir.path().join("slow-cc");
@@ -391,6 +425,7 @@ fn a_compiler_past_the_time_limit_is_killed_with_its_children() {
 #[test]
 fn concurrent_builds_of_one_source_compile_it_once() {
     let _env = exclusive_env();
+    let _uncontained = Uncontained::new(&_env);
     let dir = TempDir::new().unwrap();
     let log = dir.path().join("compilations.log");
     let counting = dir.path().join("counting-cc");
@@ -544,6 +579,7 @@ fn a_cpp_folder_builds_all_its_sources_together_with_its_headers() {
 #[test]
 fn an_unchanged_folder_is_a_cache_hit_and_a_changed_file_rebuilds_it() {
     let _env = exclusive_env();
+    let _uncontained = Uncontained::new(&_env);
     let dir = TempDir::new().unwrap();
     let folder = copy_fixture_folder("multi_cpp", dir.path());
     let log = dir.path().join("compilations.log");
@@ -680,16 +716,13 @@ fn build_and_run_scripts_follow_the_kattis_convention() {
     assert_eq!(run(&program, "19 23\n"), "42\n");
     assert!(!fixture("scripted").join("run").exists(), "built in a copy");
 
-    // The build runs once per content hash.
+    // The build runs once per content hash (it logs in its own copy, the one place a
+    // contained build may write).
     let folder = dir.path().join("counted");
     std::fs::create_dir(&folder).unwrap();
-    let log = dir.path().join("builds.log");
     std::fs::write(
         folder.join("build"),
-        format!(
-            "echo built >> '{}'\nprintf '#!/bin/sh\\necho 42\\n' > run\n",
-            log.display()
-        ),
+        "echo built >> builds.log\nprintf '#!/bin/sh\\necho 42\\n' > run\n",
     )
     .unwrap();
     let counted = build(&Source::Dir(folder.clone()), &options).unwrap();
@@ -697,6 +730,7 @@ fn build_and_run_scripts_follow_the_kattis_convention() {
         build(&Source::Dir(folder.clone()), &options).unwrap(),
         counted
     );
+    let log = counted.readonly_paths[0].join("builds.log");
     assert_eq!(
         lines_in(&log),
         1,

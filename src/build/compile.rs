@@ -14,9 +14,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::cache::{Cache, ContentHasher};
+use super::contained;
 use super::includes;
 use super::layout::Sources;
-use super::process::{self, Failure};
+use super::process::Failure;
 use super::template;
 use super::tool_headers;
 use super::toolchain::{self, Tool};
@@ -45,6 +46,9 @@ pub(crate) fn compile(
             spec.id
         )))
     })?;
+    if matches!(program.language, Language::C | Language::Cpp) {
+        refuse_absolute_includes(program)?;
+    }
     let tools = toolchain::resolve_all(
         program.language,
         options.compile_timeout,
@@ -110,11 +114,18 @@ pub(crate) fn compile(
         includes.push("-idirafter".into());
         includes.push(found.folder.as_os_str().to_owned());
     }
+    // What the compiler may read besides the system's files and its own folder.
+    let mut readonly: Vec<PathBuf> = include_dir
+        .iter()
+        .filter(|d| d.is_absolute())
+        .cloned()
+        .collect();
+    readonly.extend(tool_headers.iter().map(|found| found.folder.clone()));
     let output = run_compiler(
         &tools,
         command,
         program,
-        includes,
+        (includes, readonly),
         work.path(),
         options,
         cache,
@@ -142,13 +153,14 @@ pub(crate) fn path_arg(relative: &Path) -> OsString {
     }
 }
 
-/// Writes the program into `work` and compiles it there with the include options `includes`;
-/// returns the executable's path.
+/// Writes the program into `work` and compiles it there with the include options `includes`,
+/// in the sandbox where it sees `readonly` (its include folders) besides the system; returns
+/// the executable's path.
 fn run_compiler(
     tools: &[(String, Tool)],
     command_text: &str,
     program: &Sources,
-    includes: Vec<OsString>,
+    (includes, readonly): (Vec<OsString>, Vec<PathBuf>),
     work: &Path,
     options: &BuildOptions,
     cache: &Cache,
@@ -180,7 +192,7 @@ fn run_compiler(
         .map_or(&tools[0].1, |(_, t)| t);
     let mut command = std::process::Command::new(&argv[0]);
     command.args(&argv[1..]).current_dir(work);
-    let finished = process::run(command, options.compile_timeout)
+    let finished = contained::run_step(command, &[], readonly, options.compile_timeout)
         .map_err(|failure| compiler_failure(tool, failure, options))?;
     if !finished.status.success() {
         let message = finished.failure_message(&tool.name);
@@ -216,5 +228,22 @@ pub(crate) fn compiler_failure(
             "compilation exceeded {}",
             crate::units::limit_seconds(options.compile_timeout)
         )),
+        Failure::Limit(why) => BuildError::Compile(why),
     }
+}
+
+/// Refuses a C or C++ program with an `#include` of an absolute path (see
+/// [`includes::absolute_include`]): a compile error naming the directive, which never shows
+/// the file.
+fn refuse_absolute_includes(program: &Sources) -> Result<(), BuildError> {
+    for file in &program.snapshot.files {
+        if let Some(name) = includes::absolute_include(&file.bytes) {
+            return Err(BuildError::Compile(format!(
+                "{}: `#include` of the absolute path {name} is refused (a program's headers \
+                 live beside it or in the system's include folders)",
+                file.relative.display()
+            )));
+        }
+    }
+    Ok(())
 }

@@ -5,17 +5,18 @@
 //! As in problemtools, a compile command that fails is a compile error (for interpreted
 //! languages it is a syntax check: `ruby -c`, `php -l`, `node --check`, ...). The copy is built
 //! where it stays (`cache_dir/dir/HASH`), so a compiler that writes paths into its output keeps
-//! working; it counts as present once its marker exists. The compiler gets the user's
-//! environment (it may need its own caches, e.g. Go's); the program gets the candidate's.
+//! working; it counts as present once its marker exists. The compiler runs in the
+//! sandbox ([`super::contained`]) with the user's environment, its folder as `HOME` (Go's
+//! caches land there); the program gets the candidate's.
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::cache::{Cache, ContentHasher};
 use super::compile::{compiler_failure, path_arg};
+use super::contained::{self, installation};
 use super::layout::Sources;
-use super::process;
 use super::template::{self, Context};
 use super::toolchain::{self, Tool};
 use super::{BuildError, BuildOptions, Built};
@@ -142,22 +143,11 @@ fn run_compiler(
         .expect("a language has a tool");
     let mut command = std::process::Command::new(&argv[0]);
     command.args(&argv[1..]).current_dir(folder);
-    let finished = process::run(command, options.compile_timeout)
+    let finished = contained::run_step(command, &[], Vec::new(), options.compile_timeout)
         .map_err(|failure| compiler_failure(tool, failure, options))?;
     if finished.status.success() {
         Ok(())
     } else {
         Err(BuildError::Compile(finished.failure_message(&tool.name)))
-    }
-}
-
-/// The installation a tool belongs to, for a sandbox to show: the folder above the real
-/// program's `bin/` (`/usr/lib/go-1.19` for `/usr/bin/go`), or the program itself when that
-/// would be the root.
-fn installation(program: &Path) -> PathBuf {
-    let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
-    match real.parent().and_then(Path::parent) {
-        Some(prefix) if prefix.parent().is_some() => prefix.to_path_buf(),
-        _ => real,
     }
 }

@@ -7,6 +7,7 @@ use super::{
     absolute, build_declared, display_name, folder_program, language, layout, snapshot,
     substituted, BuildError, BuildOptions, Builder, Declared, Program, Source,
 };
+use crate::error::UsageError;
 
 /// Builds a submission of a problem package with the package's included files (the Kattis
 /// format's `include/`, e.g. a grader's `main` around a submission that implements a function):
@@ -76,7 +77,12 @@ pub fn build_with_included(
             continue;
         }
         any = true;
+        let package = include_root.parent().unwrap_or(include_root);
         for file in snapshot::Snapshot::of_folder(&dir)?.files {
+            // A header linked to a file outside the package would be compiled into the
+            // submission and quoted in its compile errors.
+            crate::problem::confined::inside(package, &dir.join(&file.relative))
+                .map_err(|why| BuildError::Usage(UsageError::new(why)))?;
             merged.files.retain(|f| f.relative != file.relative);
             merged.files.push(file);
         }

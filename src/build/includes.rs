@@ -42,8 +42,9 @@ pub(crate) fn local_headers(root: &Path, source: &[u8]) -> Vec<(PathBuf, Vec<u8>
     found.into_iter().collect()
 }
 
-/// The names in a text's `#include` directives.
-pub(crate) fn included_names(text: &[u8]) -> Vec<String> {
+/// The names in a text's `#include` directives, with the bracket that closes each (`"` or
+/// `>`).
+fn directives(text: &[u8]) -> Vec<(char, String)> {
     let text = String::from_utf8_lossy(text);
     text.lines()
         .filter_map(|line| {
@@ -55,11 +56,30 @@ pub(crate) fn included_names(text: &[u8]) -> Vec<String> {
                 _ => return None,
             };
             let name = rest[1..].split(close).next()?;
-            // `<vector>`, `<random>`: the C++ library's, whatever lies next to the source.
-            let standard = close == '>' && !name.contains('.');
-            (!name.is_empty() && !standard && rest[1..].contains(close)).then(|| name.to_string())
+            (!name.is_empty() && rest[1..].contains(close)).then(|| (close, name.to_string()))
         })
         .collect()
+}
+
+/// The names in a text's `#include` directives that may be local files.
+pub(crate) fn included_names(text: &[u8]) -> Vec<String> {
+    directives(text)
+        .into_iter()
+        // `<vector>`, `<random>`: the C++ library's, whatever lies next to the source.
+        .filter(|(close, name)| *close != '>' || name.contains('.'))
+        .map(|(_, name)| name)
+        .collect()
+}
+
+/// The first `#include` of an absolute path in a text (`#include "/dev/zero"`,
+/// `#include </etc/hostname>`): a program's headers live beside it or in the system's include
+/// folders, and such a directive only reads a machine's files into the compiler (a device
+/// without end, a file whose content its error message would show).
+pub(crate) fn absolute_include(text: &[u8]) -> Option<String> {
+    directives(text)
+        .into_iter()
+        .find(|(_, name)| name.starts_with('/'))
+        .map(|(_, name)| name)
 }
 
 #[cfg(test)]
@@ -71,6 +91,19 @@ mod tests {
         let text = b"#include \"testlib.h\"\n  #  include <vector>\n#include <my/lib.h> // x\n\
                      #define X\n#include \"unterminated\n#include MACRO\n";
         assert_eq!(included_names(text), ["testlib.h", "my/lib.h"]);
+        assert_eq!(absolute_include(text), None);
+    }
+
+    #[test]
+    fn absolute_includes_are_found_in_either_bracket() {
+        assert_eq!(
+            absolute_include(b"#include <cstdio>\n #include \"/dev/zero\"\n").as_deref(),
+            Some("/dev/zero")
+        );
+        assert_eq!(
+            absolute_include(b"#include </etc/hostname>\n").as_deref(),
+            Some("/etc/hostname")
+        );
     }
 
     #[test]

@@ -38,8 +38,8 @@ use std::path::{Path, PathBuf};
 use super::cache::{Cache, ContentHasher};
 use super::classfile;
 use super::compile::{compiler_failure, path_arg};
+use super::contained;
 use super::layout::Sources;
-use super::process;
 use super::table::ToolSpec;
 use super::toolchain::{self, Tool, Wanted};
 use super::{BuildError, BuildOptions, Language};
@@ -233,7 +233,8 @@ fn run_compiler(
         .arg(classes)
         .args(program.sources.iter().map(|source| path_arg(source)))
         .current_dir(work.path());
-    let finished = process::run(command, options.compile_timeout)
+    let writable = [classes.to_path_buf()];
+    let finished = contained::run_step(command, &writable, Vec::new(), options.compile_timeout)
         .map_err(|failure| compiler_failure(compiler, failure, options))?;
     if finished.status.success() {
         return Ok(());

@@ -38,6 +38,7 @@
 mod cache;
 mod classfile;
 mod compile;
+mod contained;
 mod declared;
 mod environment;
 mod generic;
@@ -65,6 +66,10 @@ use std::time::Duration;
 
 use crate::error::UsageError;
 
+pub use contained::{
+    build_containment, contain_builds, uncontain_builds, BUILD_FILE_BYTES, DEFAULT_BUILD_MEMORY,
+    DEFAULT_BUILD_PROCESSES, DEFAULT_BUILD_TIME, UNCONTAINED_BUILDS_ENV,
+};
 pub use declared::Declared;
 pub use included::build_with_included;
 pub use language::Language;
@@ -112,7 +117,8 @@ pub struct BuildOptions {
 
 impl BuildOptions {
     /// The per-user defaults: cache in `$XDG_CACHE_HOME/stressjudge`, else
-    /// `~/.cache/stressjudge`, else `./target/stressjudge-cache`; compile timeout 60 s.
+    /// `~/.cache/stressjudge`, else `./target/stressjudge-cache`; compile timeout 60 s (or
+    /// `--build-time`, see [`contain_builds`]).
     pub fn default_for_user() -> BuildOptions {
         let from_env = |name: &str| {
             std::env::var_os(name)
@@ -128,7 +134,7 @@ impl BuildOptions {
             });
         BuildOptions {
             cache_dir,
-            compile_timeout: Duration::from_secs(60),
+            compile_timeout: contained::configured_wall().unwrap_or(DEFAULT_BUILD_TIME),
         }
     }
 }
@@ -378,6 +384,7 @@ pub fn tool_identity(name: &str, version_args: &[&str]) -> Result<(PathBuf, Stri
     let finished = process::run(command, Duration::from_secs(30)).map_err(|f| match f {
         process::Failure::Spawn(e) => format!("{}: cannot start: {e}", program.display()),
         process::Failure::TimedOut => format!("{}: no answer within 30 s", program.display()),
+        process::Failure::Limit(why) => format!("{}: {why}", program.display()),
     })?;
     let mut text = finished.stdout.clone();
     text.extend_from_slice(&finished.stderr);

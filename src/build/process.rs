@@ -57,16 +57,22 @@ pub(crate) enum Failure {
     Spawn(io::Error),
     /// It ran past its time limit and its process group was killed.
     TimedOut,
+    /// A sandboxed build step crossed another of its limits and was killed: why, e.g.
+    /// `memory limit of 2 GiB exceeded`.
+    Limit(String),
 }
 
 /// Runs `command` in a process group of its own with stdin closed, killing the whole group if
-/// it runs longer than `limit`.
+/// it runs longer than `limit`; it dies with stressjudge. For the user's own tools only
+/// (`--version`, an interpreter's probe): whatever a package hands us runs through
+/// [`super::contained`].
 pub(crate) fn run(mut command: Command, limit: Duration) -> Result<Finished, Failure> {
     command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    crate::run::die_with_harness(&mut command, None);
     let mut child = command.spawn().map_err(Failure::Spawn)?;
     let group = rustix::process::Pid::from_raw(child.id() as i32);
     let stdout = capture(child.stdout.take());
@@ -112,7 +118,11 @@ fn capture(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Vec<u8>> 
 /// more there were.
 pub(crate) fn first_lines(bytes: &[u8], max: usize) -> String {
     let text = String::from_utf8_lossy(bytes);
-    let lines: Vec<&str> = text.trim_end().lines().collect();
+    let lines: Vec<&str> = text
+        .trim_end()
+        .lines()
+        .skip_while(|line| line.trim().is_empty())
+        .collect();
     let mut kept = lines
         .iter()
         .take(max)
@@ -214,6 +224,10 @@ mod tests {
         assert_eq!(first_lines(b"a\nb\nc\n", 2), "a\nb\n... (1 more lines)");
         assert_eq!(first_lines(b"a  \nb\n\n", 5), "a\nb");
         assert_eq!(first_lines(b"", 5), "");
+        assert_eq!(
+            first_lines(b"\n\ncc1plus: out of memory\n", 5),
+            "cc1plus: out of memory"
+        );
     }
 
     #[test]

@@ -19,6 +19,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::cache::{Cache, ContentHasher};
+use super::contained;
 use super::layout::Sources;
 use super::process::{self, Failure};
 use super::template;
@@ -209,16 +210,20 @@ fn check_syntax(
         .args(["-B", "-S", "-c", SYNTAX_CHECK])
         .args(&program.sources)
         .current_dir(work.path());
-    let finished = process::run(command, options.compile_timeout).map_err(|f| match f {
-        Failure::Spawn(e) => BuildError::Unavailable(format!(
-            "cannot start Python `{}`: {e}",
-            interpreter.executable.display()
-        )),
-        Failure::TimedOut => BuildError::Compile(format!(
-            "Python syntax check exceeded {}",
-            crate::units::limit_seconds(options.compile_timeout)
-        )),
-    })?;
+    let readonly = interpreter.prefixes.clone();
+    let finished = contained::run_step(command, &[], readonly, options.compile_timeout).map_err(
+        |f| match f {
+            Failure::Spawn(e) => BuildError::Unavailable(format!(
+                "cannot start Python `{}`: {e}",
+                interpreter.executable.display()
+            )),
+            Failure::TimedOut => BuildError::Compile(format!(
+                "Python syntax check exceeded {}",
+                crate::units::limit_seconds(options.compile_timeout)
+            )),
+            Failure::Limit(why) => BuildError::Compile(format!("Python syntax check: {why}")),
+        },
+    )?;
     if finished.status.success() {
         Ok(())
     } else {
@@ -365,6 +370,7 @@ fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, String> {
             "it did not answer within {}",
             crate::units::limit_seconds(limit)
         ),
+        Failure::Limit(why) => why,
     })?;
     let answer = String::from_utf8_lossy(&finished.stdout);
     let mut lines = answer.lines().map(str::trim);

@@ -6,16 +6,19 @@
 //! contents) and is built where it stays, so a `build` that writes its own absolute path into
 //! `run` keeps working. The scripts are POSIX shell scripts by the specification: one without
 //! an execute bit (lost in a zip file, say) is run by `/bin/sh` instead of failing. `build`
-//! gets the user's environment (it needs their compilers), the compile time limit, and its
-//! working directory is the copy; `run` starts like any program, in an empty directory.
+//! runs in the sandbox (see [`super::contained`]): the user's environment (it needs their
+//! compilers) with its folder as `HOME` and `TMPDIR`, the compile time limit, the build memory
+//! limit, and the copy as its working directory and only writable folder; `run` starts like
+//! any program, in an empty directory.
 
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::cache::{Cache, ContentHasher};
+use super::contained;
 use super::language::{first_line_of, starts_like_executable};
-use super::process::{self, Failure};
+use super::process::Failure;
 use super::snapshot::Snapshot;
 use super::{BuildError, BuildOptions, Language};
 
@@ -87,13 +90,16 @@ fn run_build(copy: &Path, options: &BuildOptions) -> Result<(), BuildError> {
     let argv = script_argv(&copy.join("build"));
     let mut command = std::process::Command::new(&argv[0]);
     command.args(&argv[1..]).current_dir(copy);
-    let finished = process::run(command, options.compile_timeout).map_err(|f| match f {
-        Failure::Spawn(e) => BuildError::Compile(format!("cannot start the build script: {e}")),
-        Failure::TimedOut => BuildError::Compile(format!(
-            "the build script exceeded {}",
-            crate::units::limit_seconds(options.compile_timeout)
-        )),
-    })?;
+    let finished = contained::run_step(command, &[], Vec::new(), options.compile_timeout).map_err(
+        |f| match f {
+            Failure::Spawn(e) => BuildError::Compile(format!("cannot start the build script: {e}")),
+            Failure::TimedOut => BuildError::Compile(format!(
+                "the build script exceeded {}",
+                crate::units::limit_seconds(options.compile_timeout)
+            )),
+            Failure::Limit(why) => BuildError::Compile(format!("the build script: {why}")),
+        },
+    )?;
     if !finished.status.success() {
         let message = finished.message();
         return Err(BuildError::Compile(if message.is_empty() {

@@ -239,6 +239,7 @@ pub(crate) fn identity(
             "`{name} {version_flag}` did not answer within {}",
             crate::units::limit_seconds(limit)
         )),
+        Failure::Limit(why) => broken(why),
     })?;
     if !finished.status.success() {
         let said = finished.message();

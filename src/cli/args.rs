@@ -14,6 +14,13 @@ pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
+    /// Memory limit of one build step (a compiler, a program folder's `build` script), which
+    /// runs in the sandbox like a candidate: e.g. `4GiB` (default 2 GiB; a bare number is MiB).
+    #[arg(long, global = true, value_name = "SIZE")]
+    pub build_memory: Option<String>,
+    /// Wall-clock limit of one build step, e.g. `20s` (default 60 s).
+    #[arg(long, global = true, value_name = "DURATION")]
+    pub build_time: Option<String>,
 }
 
 /// Every subcommand.

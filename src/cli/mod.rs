@@ -53,6 +53,9 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
     if let Some(choice) = isolation_of(&cli.command) {
         configure_isolation(choice)?;
     }
+    if !matches!(cli.command, Command::Launcher) {
+        configure_builds(cli.build_memory.as_deref(), cli.build_time.as_deref())?;
+    }
     match cli.command {
         Command::List(args) => commands::list::run(&convert::list(args)),
         Command::Gen(args) => commands::gen::run(&convert::gen(args)?),
@@ -101,6 +104,30 @@ fn configure_isolation(choice: IsolationChoice) -> Result<(), UsageError> {
             IsolationChoice::Full => UsageError::new(format!("--isolation full: {e}")),
             _ => UsageError::new(format!("cannot start the sandbox: {e}")),
         })
+}
+
+/// Contains every build step of this process in the sandbox (see
+/// [`crate::build::contain_builds`]), each under `--build-memory` (default 2 GiB) and
+/// `--build-time` (default 60 s).
+fn configure_builds(memory: Option<&str>, time: Option<&str>) -> Result<(), UsageError> {
+    let memory_bytes = match memory {
+        Some(text) => crate::units::parse_size(text)
+            .map_err(|e| UsageError::new(format!("--build-memory: {e}")))?,
+        None => crate::build::DEFAULT_BUILD_MEMORY,
+    };
+    let wall = time
+        .map(|text| {
+            crate::units::parse_duration(text)
+                .map_err(|e| UsageError::new(format!("--build-time: {e}")))
+        })
+        .transpose()?;
+    if std::env::var_os(crate::build::UNCONTAINED_BUILDS_ENV).is_some_and(|v| v == "1") {
+        return Ok(());
+    }
+    let launcher = std::env::current_exe()
+        .map_err(|e| UsageError::new(format!("cannot find the stressjudge executable: {e}")))?;
+    crate::build::contain_builds(launcher, memory_bytes, wall);
+    Ok(())
 }
 
 /// A bug in stressjudge must still end in one readable line, not a backtrace.

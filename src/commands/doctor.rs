@@ -40,6 +40,7 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
             .collect(),
         languages: languages(),
         languages_file: languages_file(),
+        builds: crate::build::build_containment(),
     };
     if args.json {
         print_out(&format!("{}\n", report.to_json()))?;

@@ -15,6 +15,7 @@
 pub mod builtin;
 pub mod checker;
 pub mod companion;
+pub mod confined;
 pub mod david_vs_david;
 pub mod game_of_stones;
 pub mod king_game;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use crate::run::MachineSupport;
+use crate::run::{BuildIsolation, MachineSupport};
 
 /// Where a tool is and its version line, or why not.
 pub type Found = Result<(PathBuf, String), String>;
@@ -26,6 +26,8 @@ pub struct DoctorReport {
     pub languages_file: Option<Result<PathBuf, String>>,
     /// The calibration workload's runs: this machine's timing noise (issue 31).
     pub calibration: Calibration,
+    /// How build steps (compilers, `build` scripts) are contained here.
+    pub builds: Option<BuildIsolation>,
 }
 
 /// One language of the table as `doctor` found it.
@@ -90,6 +92,7 @@ impl DoctorReport {
             Err(e) => json!({"error": e}),
         };
         let mut object = support_json(&self.support);
+        object["builds"] = serde_json::to_value(&self.builds).unwrap_or(Value::Null);
         object["python"] = python;
         object["tools"] = Value::Object(tools);
         object["languages"] = self.languages.iter().map(LanguageFound::to_json).collect();
@@ -105,6 +108,13 @@ impl DoctorReport {
     /// The text view.
     pub fn text(&self) -> String {
         let mut text = support_text(&self.support);
+        match &self.builds {
+            Some(builds) => text.push_str(&format!(
+                "\nbuilds (compilers, build scripts): {}\n",
+                builds.description
+            )),
+            None => text.push_str("\nbuilds (compilers, build scripts): not contained\n"),
+        }
         text.push_str("\ntoolchains:\n");
         match &self.python {
             Ok((path, version, _)) => text.push_str(&format!(

@@ -86,6 +86,29 @@ pub struct Isolation {
     /// One line for reports, e.g. `full (user, pid, mount, net, ipc, uts namespaces; cgroup v1
     /// memory+pids+cpuacct)`.
     pub description: String,
+    /// How build steps (compilers, `build` scripts) of this process are contained, when the
+    /// command line set it ([`set_build_isolation`]).
+    #[serde(default)]
+    pub builds: Option<BuildIsolation>,
+}
+
+/// How build steps are contained: the same sandbox as the runs, with their own limits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuildIsolation {
+    /// `full` or `basic`, as the runs.
+    pub level: IsolationLevel,
+    /// Memory limit of one step in bytes (its whole process tree under full isolation, each
+    /// process's `RLIMIT_DATA` as well).
+    pub memory_bytes: u64,
+    /// Wall-clock limit of one step in milliseconds.
+    pub wall_ms: u64,
+    /// Cap on a step's processes and threads (full isolation only).
+    pub process_limit: Option<u32>,
+    /// Largest file a step may write, in bytes.
+    pub file_bytes: u64,
+    /// One line for reports, e.g. `full sandbox (...); 2 GiB memory, 60 s, 128 processes, 1
+    /// GiB files`.
+    pub description: String,
 }
 
 impl Isolation {
@@ -105,6 +128,7 @@ impl Isolation {
             process_limit: Some(process_limit),
             fallback_reason: None,
             description,
+            builds: None,
         }
     }
 
@@ -124,12 +148,19 @@ impl Isolation {
             process_limit: None,
             fallback_reason: reason,
             description,
+            builds: None,
         }
     }
 
     /// The line reports print: `isolation: ...`.
     pub fn report_line(&self) -> String {
-        format!("isolation: {}", self.description)
+        match &self.builds {
+            Some(builds) => format!(
+                "isolation: {}; builds: {}",
+                self.description, builds.description
+            ),
+            None => format!("isolation: {}", self.description),
+        }
     }
 
     /// The report's `"isolation"` JSON value.
@@ -197,6 +228,15 @@ pub fn configure_process(options: SandboxOptions) -> io::Result<Isolation> {
 /// The options [`super::Sandbox::start`] uses: auto unless [`configure_process`] ran.
 pub fn process_options() -> SandboxOptions {
     process_choice().options
+}
+
+/// Records how this process's build steps are contained, so that [`process_isolation`] (every
+/// report's `isolation`) says it too.
+pub fn set_build_isolation(builds: BuildIsolation) {
+    let mut choice = process_choice();
+    if let Some(isolation) = choice.isolation.as_mut() {
+        isolation.builds = Some(builds);
+    }
 }
 
 /// The isolation [`configure_process`] resolved, if it ran.

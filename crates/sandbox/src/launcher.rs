@@ -259,7 +259,24 @@ fn run_one<F: AsFd>(
                     (path(given).to_path_buf(), path(canonical).to_path_buf())
                 })
                 .collect();
-            if let Err(message) = inner.root.ensure_readonly(&pairs) {
+            let writable: Vec<(PathBuf, PathBuf)> = run
+                .build
+                .iter()
+                .flat_map(|build| &build.writable)
+                .map(|(given, canonical)| {
+                    (path(given).to_path_buf(), path(canonical).to_path_buf())
+                })
+                .collect();
+            // Read-only paths first: a writable folder inside one is bound over it.
+            let bound =
+                inner
+                    .root
+                    .ensure_readonly(&pairs)
+                    .and_then(|()| match writable.is_empty() {
+                        true => Ok(()),
+                        false => inner.root.bind_writable(&writable),
+                    });
+            if let Err(message) = bound {
                 return Some(FromLauncher::Failed {
                     errno: None,
                     message,

@@ -178,6 +178,7 @@ pub mod calibration;
 mod cgroup;
 mod contain;
 mod file_io;
+mod guard;
 pub mod interact;
 mod isolation;
 mod launcher;
@@ -201,16 +202,17 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use file_io::FileIo;
+pub use guard::die_with_harness;
 pub use interact::{connect, interactor_wall, run_interaction, Connected, Endpoint, Transcript};
 pub use isolation::{
-    configure_process, process_isolation, process_options, CgroupInfo, Isolation, IsolationDemand,
-    IsolationLevel, SandboxOptions, DEFAULT_PROCESS_LIMIT, DISABLE_CGROUPS_ENV,
-    DISABLE_NAMESPACES_ENV,
+    configure_process, process_isolation, process_options, set_build_isolation, BuildIsolation,
+    CgroupInfo, Isolation, IsolationDemand, IsolationLevel, SandboxOptions, DEFAULT_PROCESS_LIMIT,
+    DISABLE_CGROUPS_ENV, DISABLE_NAMESPACES_ENV,
 };
 pub use launcher::launcher_main;
-pub use registry::{cancel_all, register_cancel};
+pub use registry::{cancel_all, deregister_cancel, register_cancel};
 pub use rootfs::TMP_BYTES;
-pub use sandbox::{run_root, CancelHandle, Sandbox};
+pub use sandbox::{run_root, BuildPlace, CancelHandle, Sandbox};
 pub use scratch::{scratch_dir, scratch_dir_named};
 pub use signals::signal_name;
 pub use support::{machine_support, CgroupSupport, MachineSupport};

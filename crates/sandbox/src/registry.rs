@@ -23,3 +23,11 @@ pub fn cancel_all() {
         }
     }
 }
+
+/// Removes a handle [`register_cancel`] registered (a sandbox that lived for one build step).
+pub fn deregister_cancel(handle: &CancelHandle) {
+    HANDLES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|h| !h.same_as(handle));
+}

@@ -389,6 +389,50 @@ impl SandboxRoot {
         restored.map_err(context(|| "cannot make / read-only again".to_string()))
     }
 
+    /// Makes each (as given, canonical) host folder of a build step visible read-write at the
+    /// same place (over anything bound there before, so a read-only folder holding it does not
+    /// hide its writes). A folder in a system directory or over the sandbox's own mounts is
+    /// refused: a build writes only its own folder.
+    pub fn bind_writable(&mut self, folders: &[(PathBuf, PathBuf)]) -> Result<(), String> {
+        for (_, canonical) in folders {
+            if in_system_dir(canonical) || covers_sandbox(canonical) {
+                return Err(format!(
+                    "the build folder {} would cover the system's or the sandbox's own files",
+                    canonical.display()
+                ));
+            }
+        }
+        self.set_root_writable(true)
+            .map_err(context(|| "cannot make / writable".to_string()))?;
+        let mut result = Ok(());
+        for (given, canonical) in folders {
+            let done = fs::create_dir_all(canonical)
+                .and_then(|()| {
+                    bind(
+                        self.host.as_fd(),
+                        relative(canonical),
+                        canonical,
+                        MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+                        true,
+                    )
+                })
+                .and_then(|()| match given != canonical && !in_system_dir(given) {
+                    true => make_symlink(given, canonical),
+                    false => Ok(()),
+                });
+            if let Err(e) = done {
+                result = Err(format!(
+                    "cannot make the build folder {} writable in the sandbox: {e}",
+                    canonical.display()
+                ));
+                break;
+            }
+        }
+        let restored = self.set_root_writable(false);
+        result?;
+        restored.map_err(context(|| "cannot make / read-only again".to_string()))
+    }
+
     fn bind_readonly(&self, path: &Path, is_dir: bool) -> io::Result<()> {
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;

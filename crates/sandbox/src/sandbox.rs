@@ -12,6 +12,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+mod build_step;
+
 use super::cgroup;
 use super::interact::Endpoint;
 use super::isolation::{Isolation, IsolationDemand, IsolationLevel, SandboxOptions};
@@ -22,6 +24,8 @@ use super::wire::{
 };
 use super::workdir;
 use super::{FileIo, LimitHit, RunLimits, RunOutcome, RunRequest};
+
+pub use build_step::BuildPlace;
 
 /// How long the launcher may take to start a candidate before it is presumed dead.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -136,6 +140,11 @@ impl CancelHandle {
     /// Whether [`CancelHandle::cancel`] was called since the last reset.
     pub fn is_cancelled(&self) -> bool {
         self.shared.cancelled.load(Ordering::SeqCst)
+    }
+
+    /// Whether both handles cancel the same sandbox.
+    pub fn same_as(&self, other: &CancelHandle) -> bool {
+        Arc::ptr_eq(&self.shared, &other.shared)
     }
 
     /// Accepts runs again after a cancel.
@@ -723,6 +732,7 @@ fn wire_run(
         memory_bytes: limits.memory_bytes,
         output_bytes: limits.output_bytes,
         read_only_workdir: false,
+        build: None,
     })
 }
 

@@ -36,23 +36,40 @@ pub(crate) struct Rlimits {
     /// (SIGSEGV, a run-time error as ICPC judges report it) before its resident memory reaches
     /// the memory limit, so it is not mistaken for a memory bomb.
     pub stack: u64,
+    /// `RLIMIT_DATA`: unlimited for a candidate (its memory is sampled), the memory limit for
+    /// a build step, whose compiler processes the basic sandbox does not sample.
+    pub data: u64,
 }
+
+/// `RLIMIT_STACK` soft limit of a build step: more than the usual 8 MiB for deeply recursive
+/// template instantiation, yet small enough that glibc's default thread stacks (sized by it)
+/// do not eat a compiler's address space.
+const BUILD_STACK_BYTES: u64 = 64 << 20;
 
 impl Rlimits {
     /// The rlimits for a run's limits.
     pub fn for_run(run: &WireRun) -> Self {
         let cpu_soft = (run.cpu().as_secs_f64() * 1.5).ceil() as u64 + 1;
         let memory = run.memory_bytes;
+        let build = run.build.as_ref();
         Rlimits {
             cpu: (cpu_soft, cpu_soft + 1),
-            fsize: run
-                .output_bytes
-                .saturating_add(1)
-                .saturating_add(FLOOD_ROOM_BYTES),
+            fsize: build.map_or_else(
+                || {
+                    run.output_bytes
+                        .saturating_add(1)
+                        .saturating_add(FLOOD_ROOM_BYTES)
+                },
+                |b| b.file_bytes,
+            ),
             address_space: memory
                 .saturating_mul(4)
                 .max(memory.saturating_add(AS_SLACK_BYTES)),
-            stack: (memory / 4 * 3).max(8 << 20),
+            stack: match build {
+                None => (memory / 4 * 3).max(8 << 20),
+                Some(_) => BUILD_STACK_BYTES.min(memory),
+            },
+            data: build.map_or(libc::RLIM_INFINITY, |b| b.data_bytes),
         }
     }
 }
@@ -93,7 +110,7 @@ pub(crate) struct Prepared {
     argv_ptrs: Vec<*const libc::c_char>,
     envp_ptrs: Vec<*const libc::c_char>,
     workdir: CString,
-    rlimits: [(RlimitResource, libc::rlimit); 5],
+    rlimits: [(RlimitResource, libc::rlimit); 6],
     credentials: Option<Credentials>,
 }
 
@@ -173,6 +190,7 @@ impl Prepared {
                 clamped(libc::RLIMIT_FSIZE, r.fsize, r.fsize),
                 clamped(libc::RLIMIT_AS, r.address_space, r.address_space),
                 clamped(libc::RLIMIT_STACK, r.stack, stack_hard),
+                clamped(libc::RLIMIT_DATA, r.data, r.data),
             ],
             credentials,
         })
@@ -458,6 +476,7 @@ mod tests {
             memory_bytes: memory,
             output_bytes: output,
             read_only_workdir: false,
+            build: None,
         }
     }
 
@@ -472,6 +491,22 @@ mod tests {
         assert_eq!(r.cpu, (5, 6));
         assert_eq!(r.address_space, 4 << 30);
         assert_eq!(r.fsize, 11 + FLOOD_ROOM_BYTES);
+        assert_eq!(r.data, libc::RLIM_INFINITY);
+    }
+
+    #[test]
+    fn a_build_step_has_its_heap_and_files_bounded() {
+        let mut build = run(60_000, 2 << 30, 64 << 10);
+        build.build = Some(Box::new(super::super::wire::WireBuild {
+            writable: vec![],
+            data_bytes: 2 << 30,
+            file_bytes: 1 << 30,
+        }));
+        let r = Rlimits::for_run(&build);
+        assert_eq!(r.data, 2 << 30);
+        assert_eq!(r.fsize, 1 << 30);
+        assert_eq!(r.stack, BUILD_STACK_BYTES);
+        assert_eq!(r.address_space, 8 << 30);
     }
 
     #[test]

@@ -73,6 +73,23 @@ pub(crate) struct WireRun {
     /// mount read-only for the run.
     #[serde(default)]
     pub read_only_workdir: bool,
+    /// What a build step (a compiler, a `build` script) has beyond a candidate's run; `None`
+    /// for a candidate (see [`super::Sandbox::run_build`]).
+    #[serde(default)]
+    pub build: Option<Box<WireBuild>>,
+}
+
+/// A build step's own terms: folders it may write, and rlimits fitted to compilers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireBuild {
+    /// Host folders the step may write (each as given and canonical), the working directory
+    /// among them; bound read-write at their own paths under full isolation.
+    pub writable: Vec<(Vec<u8>, Vec<u8>)>,
+    /// `RLIMIT_DATA`: the memory limit, so under basic isolation each compiler process's heap
+    /// is bounded by it (a reservation a JVM never touches does not count).
+    pub data_bytes: u64,
+    /// `RLIMIT_FSIZE`: the largest file the step may write (an object file, an executable).
+    pub file_bytes: u64,
 }
 
 impl WireRun {
@@ -320,6 +337,7 @@ mod tests {
             memory_bytes: 3,
             output_bytes: 4,
             read_only_workdir: true,
+            build: None,
         });
         let line = encode(&run);
         assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);

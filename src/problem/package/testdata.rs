@@ -132,6 +132,7 @@ pub(crate) fn read(
 
     let mut tests = Vec::new();
     let mut walker = Walker {
+        package: dir,
         format,
         problem_flags,
         constants,
@@ -161,6 +162,8 @@ fn concat(problem_flags: &[String], group: Option<&[String]>) -> Vec<String> {
 }
 
 struct Walker<'a> {
+    /// The package folder: every test file must lie inside it.
+    package: &'a Path,
     format: FormatVersion,
     problem_flags: &'a [String],
     constants: &'a Constants,
@@ -208,6 +211,8 @@ impl Walker<'_> {
                         "data/{name}/{file_name}: input files for file I/O are not supported; skipped"
                     ));
                 } else {
+                    super::super::confined::inside(self.package, path)
+                        .map_err(|why| PackageError::at(path, why))?;
                     items.push((file_name, path.clone(), true));
                 }
                 continue;
@@ -267,6 +272,14 @@ impl Walker<'_> {
     ) -> Result<(), PackageError> {
         let existing =
             |extension: &str| Some(dir.join(format!("{base}.{extension}"))).filter(|p| p.is_file());
+        for file in ["in", "ans", "out", "interaction", "yaml"]
+            .map(existing)
+            .iter()
+            .flatten()
+        {
+            super::super::confined::inside(self.package, file)
+                .map_err(|why| PackageError::at(file, why))?;
+        }
         let answer = existing("ans");
         if answer.is_none() {
             self.notices.push(format!(

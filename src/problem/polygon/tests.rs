@@ -134,6 +134,41 @@ fn faults_name_the_file_and_line() {
 }
 
 #[test]
+fn paths_leading_outside_the_package_are_refused_and_links_inside_kept() {
+    let outer = tempfile::tempdir().unwrap();
+    let dir = outer.path().join("sum");
+    std::fs::create_dir_all(dir.join("files")).unwrap();
+    std::fs::create_dir(dir.join("stresses")).unwrap();
+    std::fs::write(
+        dir.join("stresses/001"),
+        "script: gen 7\nsolutions: slow.cpp\n",
+    )
+    .unwrap();
+    std::fs::write(outer.path().join("stolen.cpp"), "int main() {}\n").unwrap();
+    let write = |text: &str| std::fs::write(dir.join("problem.xml"), text).unwrap();
+    for outside in ["/etc/passwd", "../stolen.cpp"] {
+        write(&XML.replace("files/check.cpp", outside));
+        let e = load(&dir).unwrap_err().to_string();
+        assert!(
+            e.contains("leads outside the package") && e.contains("line"),
+            "{e}"
+        );
+    }
+    std::os::unix::fs::symlink(outer.path().join("stolen.cpp"), dir.join("files/check.cpp"))
+        .unwrap();
+    write(XML);
+    let e = load(&dir).unwrap_err().to_string();
+    assert!(
+        e.contains("files/check.cpp leads outside the package"),
+        "{e}"
+    );
+    std::fs::remove_file(dir.join("files/check.cpp")).unwrap();
+    std::fs::write(dir.join("files/real.cpp"), "int main() {}\n").unwrap();
+    std::os::unix::fs::symlink("real.cpp", dir.join("files/check.cpp")).unwrap();
+    assert!(load(&dir).is_ok());
+}
+
+#[test]
 fn reads_stresses_listed_by_path_as_a_real_export_holds_them() {
     let dir = tempfile::tempdir().unwrap();
     // As kborozdin/palindromic-length's full package: `<stress index path>`, listed in any

@@ -41,6 +41,14 @@ pub(super) fn parse(
         let line = doc.text_pos_at(node.range().start).row as usize;
         PackageError::new(file, Some(line), message)
     };
+    // Every file problem.xml names (`<source path=...>`, `<binary path=...>`, a stress's
+    // `path`) must lie inside the package, through links too.
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        if let Some(path) = node.attribute("path") {
+            crate::problem::confined::inside(dir, &dir.join(path))
+                .map_err(|why| err(node, format!("path=\"{path}\": {why}")))?;
+        }
+    }
     let mut notices = Vec::new();
     let folder_name = dir
         .canonicalize()
