@@ -1097,10 +1097,13 @@ fn python2_runs_on_python2_or_is_unavailable() {
     let empty = TempDir::new().unwrap();
     let _python2 = EnvVar::set("PYTHON2", None);
     let _path = EnvVar::set("PATH", Some(empty.path().as_os_str()));
+    // pyenv's versions/2.* are looked in too: an empty pyenv root holds none.
+    let _pyenv = EnvVar::set("PYENV_ROOT", Some(empty.path().as_os_str()));
     let message = unavailable_message(build(&Source::File(fixture("sum2.py")), &options(&dir)));
     assert_eq!(
         message,
-        "Python 2 source but no Python 2 interpreter (python2) on PATH"
+        "Python 2 source but no Python 2 interpreter (python2, python2.7 on PATH, $PYTHON2, \
+         pyenv's versions/2.*)"
     );
 }
 
