@@ -12,6 +12,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use files::write_file;
+
+#[path = "support/files.rs"]
+mod files;
+
 /// Submissions in the package.
 const SUBMISSIONS: usize = 20;
 
@@ -25,11 +30,7 @@ fn stressjudge() -> PathBuf {
 /// each is its own build), and a few tests.
 fn package(dir: &Path) -> PathBuf {
     let pkg = dir.join("sum20");
-    let write = |relative: &str, text: &str| {
-        let path = pkg.join(relative);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |relative: &str, text: &str| write_file(&pkg, relative, text);
     write("problem.yaml", "name: Sum\n");
     for i in 1..=3 {
         write(&format!("data/sample/{i}.in"), &format!("{i} {}\n", i * 2));

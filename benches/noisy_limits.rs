@@ -19,6 +19,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use files::write_file;
+
+#[path = "support/files.rs"]
+mod files;
+
 /// A C program burning `cpu[test]` ms of its own CPU time on test `test` (the input's first
 /// number), twice that with probability `1 / noisy_one_in` (0: never), then printing the
 /// input's second number.
@@ -98,11 +103,7 @@ const PROBLEM_YAML: &str = "problem_format_version: 2023-07\nname: Noisy\nuuid: 
 fn write_package(root: &Path, package: &Package) -> PathBuf {
     let dir = root.join(package.name);
     let tests = package.accepted[0].len();
-    let write = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |relative: &str, text: &str| write_file(&dir, relative, text);
     write(
         "problem.yaml",
         &format!("{PROBLEM_YAML}{}\n", package.resolution),

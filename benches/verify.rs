@@ -30,6 +30,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use files::write_file;
+
+#[path = "support/files.rs"]
+mod files;
+
 /// The binary measured: `STRESSJUDGE_BIN` (a copy, so the tree can be rebuilt while the
 /// benchmark runs), else this build's.
 fn stressjudge() -> PathBuf {
@@ -144,11 +149,7 @@ fn stressjudge_verdicts(report: &Value) -> BTreeMap<String, String> {
 
 /// The bench's own package: sum 1..n, the time limit derived from the accepted submissions.
 fn write_own_package(dir: &Path) {
-    let write = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |relative: &str, text: &str| write_file(dir, relative, text);
     write(
         "problem.yaml",
         "name: Bench Sum\nsource: stressjudge benchmark\nlicense: cc0\nlimits:\n  time_multiplier: 2\n  time_safety_margin: 2\n",
