@@ -29,7 +29,7 @@ fn exclusive_env() -> RwLockWriteGuard<'static, ()> {
 
 /// Builds run uncontained until dropped (under [`exclusive_env`], so no other test builds
 /// meanwhile): for tests whose fake compilers log outside their build folder, which a
-/// contained build cannot (tests/hostile_packages.rs covers what containment adds).
+/// contained build cannot (tests/it/hostile_packages.rs covers what containment adds).
 struct Uncontained;
 
 impl Uncontained {

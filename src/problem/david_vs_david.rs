@@ -5,7 +5,7 @@
 //! `alpha = (2 - r + sqrt(r^2 + 4)) / 2`. The reference evaluates `a_n` in exact integer
 //! arithmetic (see [`p_position`] for the proof); floating point misclassifies inputs built from
 //! the continued-fraction convergents of `alpha` ([`convergent_indices`]). The tests in
-//! `tests/david_reference.rs` check the formula against an exhaustive game search and against the
+//! `tests/it/david_reference.rs` check the formula against an exhaustive game search and against the
 //! greedy mex construction of the P-positions.
 
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //!
 //! A partizan game: Petyr (first) removes 1..=A stones from one pile, Varys 1..=B; whoever takes
 //! the last stone wins. The closed form of [`petyr_wins`] is proved below and checked against an
-//! exhaustive search of every small case in `tests/stones_reference.rs`.
+//! exhaustive search of every small case in `tests/it/stones_reference.rs`.
 //!
 //! # The rule for A != B
 //!

@@ -4,7 +4,7 @@
 //! with or without the checker, `stress` (with the input validator) finding the bug, the printed repro command and `gen`
 //! giving the saved input byte for byte, and `gen` / `solve` of the trio.
 
-mod folders_support;
+use crate::folders_support;
 
 use std::path::Path;
 

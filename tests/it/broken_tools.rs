@@ -8,7 +8,7 @@
 //!
 //! The candidate is always the correct `tests/adhoc/right.cpp`.
 
-mod folders_support;
+use crate::folders_support;
 
 use std::path::{Path, PathBuf};
 

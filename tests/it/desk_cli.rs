@@ -7,7 +7,7 @@
 //! Every listener is started on a free loopback port (`--port 0`), told how many problems to
 //! take (`--count`) and killed if it has not ended within a deadline.
 
-mod folders_support;
+use crate::folders_support;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -17,7 +17,7 @@
 //! - what is not a submission (templates, `.gitkeep`, notes, loose files) said once; symlinked
 //!   submissions and tests; file names with spaces.
 
-mod folders_support;
+use crate::folders_support;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -11,7 +11,7 @@
 //! test's verdict of `judge` must stay the same), and `verify`'s remembered runs (every
 //! solution's verdict must stay the same).
 
-mod faults_support;
+use crate::faults_support;
 
 use std::path::{Path, PathBuf};
 

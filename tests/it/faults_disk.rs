@@ -5,7 +5,7 @@
 //! printed), and never claim a file saved that is not there whole. Prints the figures (faults
 //! injected, survived, wrong claims). Needs root for the tmpfs mounts; says SKIPPED otherwise.
 
-mod faults_support;
+use crate::faults_support;
 
 use std::path::Path;
 

@@ -8,7 +8,7 @@
 //! The kill moments are random but the same on every run (a seeded generator), spread over the
 //! command's uninterrupted duration measured first.
 
-mod faults_support;
+use crate::faults_support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -6,7 +6,7 @@
 //! As on Codeforces, a stream replaced by a file is not connected: a solution that prints the
 //! right answer on stdout instead of writing the output file gets WA.
 
-mod folders_support;
+use crate::folders_support;
 
 use std::path::Path;
 

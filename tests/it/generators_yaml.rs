@@ -8,7 +8,7 @@
 //! `tests/generators/addgen.expected/` is the `data/` BAPCtools makes of it, computed apart
 //! from stressjudge (Python's `hashlib.sha512` for the seeds, the generators run by hand).
 
-mod folders_support;
+use crate::folders_support;
 
 use std::path::{Path, PathBuf};
 

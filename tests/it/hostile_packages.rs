@@ -14,7 +14,7 @@
 //! a machine without it they are reported as skipped (a failure when
 //! `STRESSJUDGE_REQUIRE_FULL_ISOLATION=1`, as CI sets).
 
-mod folders_support;
+use crate::folders_support;
 
 use std::io::Read;
 use std::net::TcpListener;
@@ -240,7 +240,7 @@ fn row(run: &Run, relative: &str) -> Result<Value, String> {
 
 /// Whether this machine gives full isolation (the sandbox's namespaces and cgroup); where it
 /// does not, a failure when `STRESSJUDGE_REQUIRE_FULL_ISOLATION=1` (CI), as in
-/// `tests/hostile.rs`.
+/// `tests/it/hostile.rs`.
 fn full_isolation() -> bool {
     let run = stressjudge(&["doctor", "--json"]);
     let full = run.json()["full_isolation"]["available"] == Value::Bool(true);

@@ -6,7 +6,7 @@
 //! output first), broken interactors, and ad-hoc stress finding a solution that fails only on
 //! one edge of the hidden state, shrinking it and reproducing it.
 
-mod folders_support;
+use crate::folders_support;
 
 use folders_support::*;
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! --json`, the JSON report keeps its public contract, and user mistakes exit with code 2 and
 //! one line on stderr.
 
-mod judge_binary;
+use crate::judge_binary;
 
 use judge_binary::{judge, names, one_at_a_time, repo_file, Judged};
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! Verdict precedence of `compare::classify`, on fabricated run outcomes.
 
-mod judge_common;
+use crate::judge_common;
 
 use std::time::Duration;
 

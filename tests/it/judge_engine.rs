@@ -1,7 +1,7 @@
 //! The test-set engine with fake executors: test set naming, scheduling (parallel phase, max
 //! tests alone, strict timing) and the borderline re-runs of issue 6.
 
-mod judge_common;
+use crate::judge_common;
 
 use std::collections::HashMap;
 use std::io;

@@ -13,7 +13,7 @@
 //! `--time-limit 1s` (the sandbox then stops a run at 1.15 s of CPU or 2.3 s of wall time: the
 //! limits widened by the 15 % borderline band) and `--jobs 2`.
 
-mod judge_binary;
+use crate::judge_binary;
 
 use std::fs;
 use std::path::{Path, PathBuf};

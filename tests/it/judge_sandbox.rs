@@ -1,7 +1,7 @@
 //! The judge end to end through the real build step and sandbox, with tiny C candidates on the
 //! fake sum problem: every verdict a real candidate can earn.
 
-mod judge_common;
+use crate::judge_common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -14,7 +14,7 @@
 //! - `limits.time_multipliers`: an accepted submission slower than limit / ac_to_time_limit
 //!   and a time_limit_exceeded one faster than limit x time_limit_to_tle get warnings.
 
-mod folders_support;
+use crate::folders_support;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -515,7 +515,7 @@ fn doctor_lists_the_languages_this_machine_can_run() {
 
 /// The languages reference's table (`docs/reference/languages.md`), between these two lines.
 const TABLE_START: &str =
-    "<!-- languages table: generated from src/build/languages.yaml by tests/languages.rs -->\n";
+    "<!-- languages table: generated from src/build/languages.yaml by tests/it/languages.rs -->\n";
 const TABLE_END: &str = "<!-- end of the languages table -->\n";
 
 #[test]

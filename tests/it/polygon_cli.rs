@@ -16,7 +16,7 @@
 //! with a `pretests` testset shows `--testset`, and one whose stress names its solutions and a
 //! time limit shows both applied.
 
-mod folders_support;
+use crate::folders_support;
 
 use std::path::{Path, PathBuf};
 

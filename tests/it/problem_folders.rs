@@ -13,7 +13,7 @@
 //! - `average`: legacy, `validator_flags: float_tolerance 1e-6`;
 //! - `hello`: an empty input, and a Python 2 submission recognised by its shebang.
 
-mod folders_support;
+use crate::folders_support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -7,7 +7,7 @@
 //! Without Chromium (`apt-get install chromium`) the rendering is skipped loudly; CI installs it
 //! (`.ci/run`).
 
-mod report_support;
+use crate::report_support;
 
 use std::fs::File;
 use std::path::{Path, PathBuf};

@@ -1,9 +1,9 @@
 //! The HTML exporter, read back by an HTML5 parser (html5ever, as browsers parse): the verify
 //! matrix has a row per solution and a cell per test with its verdict's letters and time bar,
 //! every page is self-contained, user text survives escaping exactly, and big texts are
-//! clipped saying how much was left out. `tests/report_chromium.rs` renders a real one.
+//! clipped saying how much was left out. `tests/it/report_chromium.rs` renders a real one.
 
-mod report_support;
+use crate::report_support;
 
 use report_support::*;
 use scraper::{ElementRef, Html, Selector};

@@ -2,7 +2,7 @@
 //! element by element, and by `xmllint` against `tests/fixtures/junit.xsd` when it is here),
 //! listing every solution and test, with failures where the run failed and nowhere else.
 
-mod report_support;
+use crate::report_support;
 
 use report_support::*;
 use stressjudge::compare::Verdict;

@@ -2,7 +2,7 @@
 //! the failing games first in `repro` of a packed input, live progress on a terminal from the
 //! first second of `verify`, plain output without one, and `--report` files.
 
-mod stress_support;
+use crate::stress_support;
 
 use std::io::Read;
 use std::process::{Command, Stdio};

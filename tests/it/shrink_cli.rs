@@ -5,7 +5,7 @@
 //! a generator seeded from the clock is recorded instead of refused, and its saved failure
 //! reproduces with `repro --input`; `--explain-format` prints what a few generators produce.
 
-mod folders_support;
+use crate::folders_support;
 
 use folders_support::*;
 use serde_json::Value;

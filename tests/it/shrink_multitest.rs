@@ -5,7 +5,7 @@
 //! leniently and no validator is given to stressjudge: the strict validators below are held back
 //! and judge every shrunk input.
 
-mod folders_support;
+use crate::folders_support;
 
 use folders_support::*;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! shrunk, the failure files match what `gen` and `repro` produce byte for byte, the recorded
 //! repro command reproduces the failure, and usage errors are one line with exit code 2.
 
-mod stress_support;
+use crate::stress_support;
 
 use std::path::Path;
 use std::process::Command;

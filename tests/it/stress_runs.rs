@@ -2,7 +2,7 @@
 //! and `--shard I/N` splits a run into pieces that together check exactly what the whole run
 //! checks, failures included.
 
-mod stress_support;
+use crate::stress_support;
 
 use stress_support::*;
 
@@ -111,7 +111,7 @@ fn shards_with_keep_going_find_the_same_failing_seeds_as_the_whole_run() {
     let dir = tempdir();
     let source = format!(
         "#define WRONG_GAME(x, y, k) ((x) == 35 && (y) == 35 && (k) == 9)\n{}",
-        include_str!("candidates/david_dp.c")
+        include_str!("../candidates/david_dp.c")
     );
     let candidate = write_source(dir.path(), "wrong_at_35_35_9.c", &source);
     let args = [

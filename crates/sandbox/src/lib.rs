@@ -64,7 +64,7 @@
 //! tables would report 423 MiB. Spawning from the small launcher instead bounds that floor by
 //! the launcher's own resident size, about 3 MiB: the reported peak is
 //! max(candidate's own peak, ~3 MiB). The test `small_candidate_memory_while_harness_is_large`
-//! in `tests/hostile.rs` proves both halves: a trivial candidate run through the sandbox while
+//! in `tests/it/hostile.rs` proves both halves: a trivial candidate run through the sandbox while
 //! the test holds a touched 300 MiB table reports under 20 MiB, and the same program spawned
 //! directly from the test reports over 300 MiB.
 //!
@@ -142,7 +142,7 @@
 //! # Cost
 //!
 //! A trivial C candidate costs about as much through either sandbox as from a `/bin/sh` loop
-//! (`overhead_per_trivial_run` in `tests/hostile.rs` and `cargo bench --bench isolation` print
+//! (`overhead_per_trivial_run` in `tests/it/hostile.rs` and `cargo bench --bench isolation` print
 //! the figures; docs/benchmarks.md has them). Full isolation adds about 0.1 to
 //! 0.4 ms per run (a few cgroup file reads, the privilege drop, emptying `/tmp`), and about
 //! 10 ms once per sandbox (namespaces, root file system, cgroup).

@@ -1,7 +1,7 @@
 # Closed-form P-partners: a square at x on anti-diagonal d pairs with <= 2 runs of x on d-1, d, d+1 (formulas below, by d mod 4,
 # mirrored for x > y); each game counts partners in the two rectangles in O(1). Accepted: ~0.55 s CPU, 87 MB for 10^5 games.
 # The rule was read off the band-DP P-positions (accepted/band_bitsets.cpp) and is checked against them on the whole 300 x 300
-# board by tools/check_closed_form.py (run by tests/solutions_library.rs); the band DP is checked against the proven reference by verify.
+# board by tools/check_closed_form.py (run by tests/it/solutions_library.rs); the band DP is checked against the proven reference by verify.
 import sys
 
 

@@ -15,7 +15,7 @@
 //!
 //! Each square's bitset is then a few shifted ORs of its own and its children's bitsets, so the
 //! whole table costs about 90 000 x 3 word-parallel steps (milliseconds). The band hypothesis
-//! itself and the table are certified by `tests/king_game_proof.rs`: every in-band entry
+//! itself and the table are certified by `tests/it/king_game_proof.rs`: every in-band entry
 //! satisfies the recursion "P iff no move to a P-position", and every out-of-band position has a
 //! move to a P-position. A table with both properties is the unique solution of the recursion.
 //!
@@ -26,7 +26,7 @@
 //!
 //! # Structure (measured on the full board)
 //! 17 822 192 ordered P-pairs (the statement's notes say "about 17.8 million"; the exact count
-//! is pinned in `tests/king_game_proof.rs` as a regression check of the certified table). Per
+//! is pinned in `tests/it/king_game_proof.rs` as a regression check of the certified table). Per
 //! (square, diagonal offset) the partners form at most two runs of consecutive
 //! `x`, 355 076 runs in all. Away from the board's edges the pattern is a near-mirror pairing:
 //! on its own diagonal `(x, y)` pairs with two squares next to its reflection `(y, x)` (the

@@ -1,8 +1,6 @@
 //! Running the real `stressjudge judge` binary from tests: its exit code, stdout, stderr, how
 //! long it took and its peak memory, with the `--json` report parsed.
 
-#![allow(dead_code)]
-
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

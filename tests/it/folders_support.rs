@@ -3,8 +3,6 @@
 //! from the crate root, so the paths in reports and repro commands are the relative ones a user
 //! types, with a private build cache and a deadline.
 
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Mutex, MutexGuard};

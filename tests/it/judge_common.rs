@@ -1,8 +1,6 @@
 //! A small fake problem and generator for the judge's tests: each game is `a b`, its answer is
 //! `a + b`. Independent of the built-in problems, so these tests pin the judge alone.
 
-#![allow(dead_code)]
-
 use std::sync::Arc;
 use std::time::Duration;
 

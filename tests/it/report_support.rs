@@ -1,8 +1,6 @@
 //! Helpers shared by the report exporter tests: reports of every command built by hand (with
 //! text that tries to break XML and HTML), and a checker of the JUnit shape CI tools read.
 
-#![allow(dead_code)]
-
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;

@@ -3,8 +3,6 @@
 //! guard, lazily if busy), the leftover checks, and the tally of faults injected, survived and
 //! wrong claims that each test prints as figures.
 
-#![allow(dead_code)]
-
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -147,16 +145,6 @@ impl Mount {
         // SAFETY: statvfs succeeded.
         let st = unsafe { st.assume_init() };
         st.f_bavail * st.f_frsize
-    }
-
-    /// Makes the mount read-only from now on.
-    pub fn make_read_only(&self) {
-        let status = Command::new("mount")
-            .args(["-o", "remount,ro"])
-            .arg(&self.path)
-            .status()
-            .unwrap();
-        assert!(status.success());
     }
 }
 
