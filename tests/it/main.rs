@@ -51,6 +51,7 @@ mod report_junit;
 mod reports_cli;
 mod shrink_cli;
 mod shrink_multitest;
+mod snapshots;
 mod solutions_library;
 mod stones_generator;
 mod stones_reference;
