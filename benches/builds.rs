@@ -5,7 +5,7 @@
 //! the figure is a ratio of neighbouring measurements). Prints each round, the medians and the
 //! ratio with its target (at most 1.15 x) and PASS or MISS; asserts nothing.
 //!
-//! Environment: `BUILDS_BENCH_ROUNDS` (default 3), `STRESSJUDGE_BIN` (a copy of the binary, so
+//! Environment: `BUILDS_BENCH_ROUNDS` (default 5), `STRESSJUDGE_BIN` (a copy of the binary, so
 //! the tree can be rebuilt while the benchmark runs).
 
 use std::path::{Path, PathBuf};
@@ -81,7 +81,7 @@ fn main() {
     let rounds: usize = std::env::var("BUILDS_BENCH_ROUNDS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(3);
+        .unwrap_or(5);
     let dir = tempfile::tempdir().unwrap();
     let pkg = package(dir.path());
     let (mut contained, mut uncontained) = (Vec::new(), Vec::new());

@@ -50,7 +50,7 @@ impl Drop for Uncontained {
 fn contain() {
     stressjudge::build::contain_builds(
         PathBuf::from(env!("CARGO_BIN_EXE_stressjudge")),
-        stressjudge::build::DEFAULT_BUILD_MEMORY,
+        Some(stressjudge::build::DEFAULT_BUILD_MEMORY),
         None,
     );
 }

@@ -20,10 +20,11 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::process::{self, Failure, Finished};
+use super::sandboxes;
+use crate::problem::package::BuildLimits;
 use crate::run::{
-    deregister_cancel, process_isolation, process_options, register_cancel, set_build_isolation,
-    BuildIsolation, BuildPlace, Exit, IsolationLevel, LimitHit, RunLimits, RunRequest, Sandbox,
-    SandboxOptions,
+    process_isolation, process_options, set_build_isolation, BuildIsolation, BuildPlace, Exit,
+    IsolationLevel, LimitHit, RunLimits, RunRequest, Sandbox, SandboxOptions,
 };
 
 /// Benchmark knob: when this environment variable is `1`, the command line does not contain
@@ -52,10 +53,50 @@ const OUTPUT_BYTES: u64 = 64 * 1024;
 #[derive(Debug, Clone)]
 struct Choice {
     launcher: PathBuf,
-    memory_bytes: u64,
-    wall: Option<Duration>,
+    /// The command line's limits (`--build-memory`, `--build-time`), which win.
+    given: BuildLimits,
+    /// The limits of the problem folder being worked on (its `stressjudge.yaml`), with that
+    /// file, named in a message about a limit that came from it.
+    folder: Option<(BuildLimits, PathBuf)>,
     options: SandboxOptions,
-    containment: Option<BuildIsolation>,
+    /// The sandboxes' isolation level once known (`Some(None)`: the sandbox does not start).
+    level: Option<Option<IsolationLevel>>,
+}
+
+impl Choice {
+    /// The memory limit of a step, with the file it came from when that is a problem folder's.
+    fn memory(&self) -> (u64, Option<&Path>) {
+        if let Some(bytes) = self.given.memory_bytes {
+            return (bytes, None);
+        }
+        match &self.folder {
+            Some((
+                BuildLimits {
+                    memory_bytes: Some(bytes),
+                    ..
+                },
+                file,
+            )) => (*bytes, Some(file)),
+            _ => (DEFAULT_BUILD_MEMORY, None),
+        }
+    }
+
+    /// The wall-clock limit of a step, when the command line or the folder set one.
+    fn wall(&self) -> Option<Duration> {
+        self.given
+            .wall
+            .or_else(|| self.folder.as_ref().and_then(|(limits, _)| limits.wall))
+    }
+
+    /// How steps are contained, when the level is known; also what every report's
+    /// `isolation.builds` says from now on.
+    fn containment(&self) -> Option<BuildIsolation> {
+        let level = self.level?;
+        let limits = (self.memory().0, self.wall().unwrap_or(DEFAULT_BUILD_TIME));
+        let builds = describe(level, limits, &self.options);
+        set_build_isolation(builds.clone());
+        Some(builds)
+    }
 }
 
 static CHOICE: Mutex<Option<Choice>> = Mutex::new(None);
@@ -66,25 +107,39 @@ fn choice() -> Option<Choice> {
 
 /// Contains every later build step of this process in sandboxes started from `launcher` (the
 /// `stressjudge` executable), with the runs' isolation ([`crate::run::process_options`], so
-/// call it after [`crate::run::configure_process`]) and `memory_bytes` per step; `wall`, when
-/// given, replaces the default compile time limit
-/// ([`super::BuildOptions::default_for_user`]).
-pub fn contain_builds(launcher: PathBuf, memory_bytes: u64, wall: Option<Duration>) {
+/// call it after [`crate::run::configure_process`]) and `memory_bytes` per step (default
+/// [`DEFAULT_BUILD_MEMORY`]); `wall`, when given, replaces the default compile time limit
+/// ([`super::BuildOptions::default_for_user`]). A limit given here wins over a problem
+/// folder's ([`use_folder_build_limits`]).
+pub fn contain_builds(launcher: PathBuf, memory_bytes: Option<u64>, wall: Option<Duration>) {
     let mut options = process_options();
     options.process_limit = DEFAULT_BUILD_PROCESSES;
-    // Known at once when the command line resolved the runs' isolation (the same level).
-    let limits = (memory_bytes, wall.unwrap_or(DEFAULT_BUILD_TIME));
-    let containment = process_isolation().map(|i| describe(Some(i.level), limits, &options));
-    if let Some(builds) = &containment {
-        set_build_isolation(builds.clone());
-    }
-    *CHOICE.lock().unwrap_or_else(|e| e.into_inner()) = Some(Choice {
+    let choice = Choice {
         launcher,
-        memory_bytes,
-        wall,
+        given: BuildLimits { memory_bytes, wall },
+        folder: None,
         options,
-        containment,
-    });
+        // Known at once when the command line resolved the runs' isolation (the same level).
+        level: process_isolation().map(|i| Some(i.level)),
+    };
+    choice.containment();
+    *CHOICE.lock().unwrap_or_else(|e| e.into_inner()) = Some(choice);
+}
+
+/// The build limits of the problem folder whose programs are built next, from its
+/// `stressjudge.yaml` (`file`): the command line's flags win over them, and the defaults
+/// apply to what the folder leaves out. Replaces the previous folder's (a `verify` of several
+/// folders loads and builds one after the other). Nothing when builds are not contained.
+pub fn use_folder_build_limits(limits: BuildLimits, file: &Path) {
+    let mut guard = CHOICE.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(choice) = guard.as_mut() else {
+        return;
+    };
+    let folder = (limits != BuildLimits::default()).then(|| (limits, file.to_path_buf()));
+    if choice.folder != folder {
+        choice.folder = folder;
+        choice.containment();
+    }
 }
 
 /// Undoes [`contain_builds`]: later build steps of this process run uncontained (a process
@@ -92,11 +147,12 @@ pub fn contain_builds(launcher: PathBuf, memory_bytes: u64, wall: Option<Duratio
 /// For tests of the build cache whose fake compilers log outside their folder.
 pub fn uncontain_builds() {
     *CHOICE.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    super::sandboxes::end_all();
 }
 
-/// The compile time limit [`contain_builds`] set, if it did.
+/// The compile time limit the command line or the problem folder set, if one did.
 pub(crate) fn configured_wall() -> Option<Duration> {
-    choice().and_then(|c| c.wall)
+    choice().and_then(|c| c.wall())
 }
 
 /// How build steps are contained here, learnt from a first sandbox (started once); `None`
@@ -104,16 +160,12 @@ pub(crate) fn configured_wall() -> Option<Duration> {
 pub fn build_containment() -> Option<BuildIsolation> {
     let mut guard = CHOICE.lock().unwrap_or_else(|e| e.into_inner());
     let choice = guard.as_mut()?;
-    if choice.containment.is_none() {
+    if choice.level.is_none() {
         let level = Sandbox::start_with_options(&choice.launcher, &choice.options)
             .map(|s| s.isolation().level);
-        let limits = (
-            choice.memory_bytes,
-            choice.wall.unwrap_or(DEFAULT_BUILD_TIME),
-        );
-        choice.containment = Some(describe(level.ok(), limits, &choice.options));
+        choice.level = Some(level.ok());
     }
-    choice.containment.clone()
+    choice.containment()
 }
 
 /// The containment of steps in sandboxes of `level` (`None`: the sandbox does not start)
@@ -167,6 +219,15 @@ pub(crate) fn run_step(
     let Some(choice) = choice() else {
         return process::run(command, limit);
     };
+    let (memory_bytes, memory_from) = choice.memory();
+    let memory_limit = match memory_from {
+        Some(file) => format!(
+            "memory limit of {} (build_memory of {})",
+            crate::units::size(memory_bytes),
+            file.display()
+        ),
+        None => format!("memory limit of {}", crate::units::size(memory_bytes)),
+    };
     let dir = command
         .get_current_dir()
         .map(Path::to_path_buf)
@@ -209,7 +270,7 @@ pub(crate) fn run_step(
         limits: RunLimits {
             cpu: limit * 2,
             wall: limit,
-            memory_bytes: choice.memory_bytes,
+            memory_bytes,
             output_bytes: OUTPUT_BYTES,
         },
         files: Vec::new(),
@@ -225,12 +286,12 @@ pub(crate) fn run_step(
         writable,
         file_bytes: BUILD_FILE_BYTES,
     };
-    let mut sandbox =
-        Sandbox::start_with_options(&choice.launcher, &choice.options).map_err(Failure::Spawn)?;
-    let cancel = sandbox.cancel_handle();
-    register_cancel(cancel.clone());
+    let mut sandbox = sandboxes::take(&choice.launcher, &choice.options).map_err(Failure::Spawn)?;
     let outcome = sandbox.run_build(&request, &place);
-    deregister_cancel(&cancel);
+    match outcome {
+        Ok(_) => sandboxes::put_back(&choice.launcher, &choice.options, sandbox),
+        Err(_) => sandboxes::end(sandbox),
+    }
     let outcome = outcome.map_err(Failure::Spawn)?;
     let status = match outcome.exit {
         Exit::Code(code) => ExitStatus::from_raw((code & 0xff) << 8),
@@ -238,12 +299,7 @@ pub(crate) fn run_step(
     };
     match outcome.limit_hit {
         Some(LimitHit::Cpu | LimitHit::Wall) => return Err(Failure::TimedOut),
-        Some(LimitHit::Memory) => {
-            return Err(Failure::Limit(format!(
-                "memory limit of {} exceeded",
-                crate::units::size(choice.memory_bytes)
-            )))
-        }
+        Some(LimitHit::Memory) => return Err(Failure::Limit(format!("{memory_limit} exceeded"))),
         Some(LimitHit::Output) if outcome.exit == Exit::Signal(libc::SIGXFSZ) => {
             return Err(Failure::Limit(format!(
                 "file size limit of {} exceeded",
@@ -262,10 +318,7 @@ pub(crate) fn run_step(
         let message = finished.message();
         if let Some(said) = out_of_memory(&message) {
             // `RLIMIT_DATA` refused an allocation before the tree's memory crossed the limit.
-            return Err(Failure::Limit(format!(
-                "memory limit of {} exceeded ({said})",
-                crate::units::size(choice.memory_bytes)
-            )));
+            return Err(Failure::Limit(format!("{memory_limit} exceeded ({said})")));
         }
         if let Some(said) = message
             .lines()

@@ -51,6 +51,7 @@ mod process;
 mod python;
 mod python2;
 mod recognise;
+mod sandboxes;
 mod scripts;
 mod snapshot;
 mod substituted;
@@ -67,8 +68,8 @@ use std::time::Duration;
 use crate::error::UsageError;
 
 pub use contained::{
-    build_containment, contain_builds, uncontain_builds, BUILD_FILE_BYTES, DEFAULT_BUILD_MEMORY,
-    DEFAULT_BUILD_PROCESSES, DEFAULT_BUILD_TIME, UNCONTAINED_BUILDS_ENV,
+    build_containment, contain_builds, uncontain_builds, use_folder_build_limits, BUILD_FILE_BYTES,
+    DEFAULT_BUILD_MEMORY, DEFAULT_BUILD_PROCESSES, DEFAULT_BUILD_TIME, UNCONTAINED_BUILDS_ENV,
 };
 pub use declared::Declared;
 pub use included::build_with_included;
@@ -530,9 +531,11 @@ fn with_cache<T>(
     }
 }
 
-/// Removes what a command's builds kept only for this process (the private cache used when
-/// the build cache could not be written); called when the command ends.
+/// Removes what a command's builds kept only for this process (the idle build sandboxes, the
+/// private cache used when the build cache could not be written); called when the command
+/// ends.
 pub fn clean_up() {
+    sandboxes::end_all();
     cache::remove_private_cache();
 }
 

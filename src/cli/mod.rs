@@ -107,14 +107,15 @@ fn configure_isolation(choice: IsolationChoice) -> Result<(), UsageError> {
 }
 
 /// Contains every build step of this process in the sandbox (see
-/// [`crate::build::contain_builds`]), each under `--build-memory` (default 2 GiB) and
-/// `--build-time` (default 60 s).
+/// [`crate::build::contain_builds`]), each under `--build-memory` and `--build-time` (else the
+/// problem folder's `stressjudge.yaml`, else 2 GiB and 60 s).
 fn configure_builds(memory: Option<&str>, time: Option<&str>) -> Result<(), UsageError> {
-    let memory_bytes = match memory {
-        Some(text) => crate::units::parse_size(text)
-            .map_err(|e| UsageError::new(format!("--build-memory: {e}")))?,
-        None => crate::build::DEFAULT_BUILD_MEMORY,
-    };
+    let memory_bytes = memory
+        .map(|text| {
+            crate::units::parse_size(text)
+                .map_err(|e| UsageError::new(format!("--build-memory: {e}")))
+        })
+        .transpose()?;
     let wall = time
         .map(|text| {
             crate::units::parse_duration(text)

@@ -30,9 +30,15 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
         .map_err(|e| UsageError::new(format!("cannot find this executable: {e}")))?;
     // Measured first, before the probes below load the machine.
     let calibration = Calibration::measure(NOISE_RUNS);
+    let builds = crate::build::build_containment();
+    let mut support = machine_support(&launcher);
+    if let Ok(isolation) = &mut support.full_isolation {
+        // Every report's `isolation` says how builds are contained, this one's too.
+        isolation.builds = builds.clone();
+    }
     let report = DoctorReport {
         calibration,
-        support: machine_support(&launcher),
+        support,
         python: crate::build::python_interpreter(),
         tools: TOOLS
             .iter()
@@ -40,7 +46,7 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
             .collect(),
         languages: languages(),
         languages_file: languages_file(),
-        builds: crate::build::build_containment(),
+        builds,
     };
     if args.json {
         print_out(&format!("{}\n", report.to_json()))?;

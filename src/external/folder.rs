@@ -53,7 +53,10 @@ pub fn names_a_folder(name: &str) -> bool {
 
 /// Loads the problem folder `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
+    let config = dir.join(package::STRESS_CONFIG_FILE);
     if crate::problem::polygon::is_polygon_package(dir) {
+        // A Polygon package has no stressjudge.yaml: the defaults (or the flags).
+        crate::build::use_folder_build_limits(package::BuildLimits::default(), &config);
         return super::polygon::load(dir, overrides);
     }
     if overrides.testset.is_some() {
@@ -63,6 +66,8 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         )));
     }
     let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
+    // Before anything of the folder is built (generated_data builds its generators).
+    crate::build::use_folder_build_limits(package.stress.build_limits, &config);
     check_type(&package)?;
     let (package, data_notes, built) = generated_data(dir, package)?;
     let mut notes: Vec<String> = package.notices.clone();

@@ -238,8 +238,9 @@ fn release_pipes(stdio: &Stdio) {
     }
 }
 
-/// Runs one request to its end and returns the final answer, or `None` if the harness went
-/// away meanwhile (the run has then been killed and reaped).
+/// Runs one request to its end and returns the final answer, or `None` if the launcher must
+/// end: the harness went away meanwhile (the run has then been killed and reaped), or a build
+/// step's folders could not be taken away again (its answer has then been sent).
 fn run_one<F: AsFd>(
     run: &WireRun,
     requests: &mut LineReader<F>,
@@ -358,9 +359,15 @@ fn run_one<F: AsFd>(
     }
     sweep();
     let cpu = children_cpu().saturating_sub(cpu_before);
+    let mut unfit = None;
     let oom_killed = match mode {
         Mode::Basic => false,
         Mode::Full(inner) => {
+            // A build sandbox serves the next step too: it must not see this one's folders.
+            match run.build.is_some() {
+                true => unfit = inner.root.undo_step().err(),
+                false => inner.root.keep_step(),
+            }
             empty_tmp();
             inner.cgroup.oom_killed_since_last()
         }
@@ -370,6 +377,12 @@ fn run_one<F: AsFd>(
     }
     let mut finished = outcome(run, &watched, &stdio, cpu, oom_killed);
     finished.ended_ns = ended_ns;
+    if let Some(why) = unfit {
+        // The outcome stands; the harness starts a fresh sandbox for the next step.
+        eprintln!("stressjudge launcher: {why}; ending this sandbox");
+        let _ = send(&FromLauncher::Finished(finished));
+        return None;
+    }
     Some(FromLauncher::Finished(finished))
 }
 

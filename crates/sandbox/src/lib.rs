@@ -190,6 +190,7 @@ mod sandbox;
 mod scratch;
 mod signals;
 mod spawn;
+mod step_mounts;
 mod support;
 mod watch;
 mod wire;

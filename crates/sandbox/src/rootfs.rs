@@ -33,6 +33,8 @@ use std::path::{Component, Path, PathBuf};
 use rustix::fs::{AtFlags, Mode, OFlags, CWD};
 use rustix::mount::{MountFlags, MountPropagationFlags, MoveMountFlags, OpenTreeFlags};
 
+use super::step_mounts::StepMounts;
+
 /// Size of the private `/tmp`.
 pub const TMP_BYTES: u64 = 64 << 20;
 
@@ -164,6 +166,8 @@ pub(crate) struct SandboxRoot {
     bound: HashMap<PathBuf, (u64, u64)>,
     /// Whether `/box` is writable now.
     box_writable: bool,
+    /// What was made for the current run's paths (undone after a build step).
+    step: StepMounts,
 }
 
 /// Who owns the working directory inside.
@@ -299,6 +303,7 @@ impl SandboxRoot {
             host,
             bound: HashMap::new(),
             box_writable: true,
+            step: StepMounts::default(),
         };
         root.set_root_writable(false)
             .map_err(context(|| "cannot make / read-only".to_string()))?;
@@ -371,7 +376,7 @@ impl SandboxRoot {
         let mut result = Ok(());
         for (path, wanted, is_dir, link_to) in todo {
             let done = match link_to {
-                Some(target) => make_symlink(&path, &target),
+                Some(target) => self.make_symlink(&path, &target),
                 None => self.bind_readonly(&path, is_dir).map(|()| {
                     self.bound.insert(path.clone(), wanted);
                 }),
@@ -406,7 +411,9 @@ impl SandboxRoot {
             .map_err(context(|| "cannot make / writable".to_string()))?;
         let mut result = Ok(());
         for (given, canonical) in folders {
-            let done = fs::create_dir_all(canonical)
+            let done = self
+                .step
+                .make_dirs(canonical)
                 .and_then(|()| {
                     bind(
                         self.host.as_fd(),
@@ -416,8 +423,9 @@ impl SandboxRoot {
                         true,
                     )
                 })
+                .map(|()| self.step.mounted(canonical))
                 .and_then(|()| match given != canonical && !in_system_dir(given) {
-                    true => make_symlink(given, canonical),
+                    true => self.make_symlink(given, canonical),
                     false => Ok(()),
                 });
             if let Err(e) = done {
@@ -433,17 +441,15 @@ impl SandboxRoot {
         restored.map_err(context(|| "cannot make / read-only again".to_string()))
     }
 
-    fn bind_readonly(&self, path: &Path, is_dir: bool) -> io::Result<()> {
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent)?;
-        }
+    fn bind_readonly(&mut self, path: &Path, is_dir: bool) -> io::Result<()> {
         if is_dir {
-            match fs::create_dir(path) {
-                Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
-                _ => {}
-            }
+            self.step.make_dirs(path)?;
         } else if fs::symlink_metadata(path).is_err() {
+            if let Some(parent) = path.parent() {
+                self.step.make_dirs(parent)?;
+            }
             fs::File::create(path)?;
+            self.step.created(path);
         }
         bind(
             self.host.as_fd(),
@@ -451,17 +457,47 @@ impl SandboxRoot {
             path,
             MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
             is_dir,
-        )
+        )?;
+        self.step.mounted(path);
+        Ok(())
     }
-}
 
-fn make_symlink(path: &Path, target: &Path) -> io::Result<()> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent)?;
+    fn make_symlink(&mut self, path: &Path, target: &Path) -> io::Result<()> {
+        if let Some(parent) = path.parent() {
+            self.step.make_dirs(parent)?;
+        }
+        match std::os::unix::fs::symlink(target, path) {
+            Ok(()) => {
+                self.step.created(path);
+                Ok(())
+            }
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => Err(e),
+            Err(_) => Ok(()),
+        }
     }
-    match std::os::unix::fs::symlink(target, path) {
-        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => Err(e),
-        _ => Ok(()),
+
+    /// Takes away everything bound and made for the last run's paths (a build step's
+    /// folders, its compiler's installation), so that a reused build sandbox shows the next
+    /// step only what that step lists ([`super::step_mounts`]). An error means some of it may
+    /// remain: the sandbox must then serve no other step.
+    pub fn undo_step(&mut self) -> Result<(), String> {
+        if self.step.is_empty() {
+            return Ok(());
+        }
+        self.set_root_writable(true)
+            .map_err(context(|| "cannot make / writable".to_string()))?;
+        let undone = self.step.undo();
+        // A path bound again later must be bound again: it is no longer visible.
+        self.bound.clear();
+        let restored = self.set_root_writable(false);
+        undone.map_err(|e| e.to_string())?;
+        restored.map_err(context(|| "cannot make / read-only again".to_string()))
+    }
+
+    /// Keeps what was bound for the last run (a candidate's program stays bound for its next
+    /// run) and forgets the record of it.
+    pub fn keep_step(&mut self) {
+        self.step.keep();
     }
 }
 

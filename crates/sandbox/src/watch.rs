@@ -27,6 +27,14 @@ use super::LimitHit;
 /// How often a running candidate is sampled.
 const TICK: Duration = Duration::from_millis(5);
 
+/// How often a build step is sampled: its limits (60 s, 2 GiB) need no 5 ms precision, and
+/// on a loaded machine a compile lasting seconds would pay for hundreds of samples (issue 25's
+/// cost target). The cgroup's hard memory limit, `RLIMIT_FSIZE`, `RLIMIT_DATA` and the pids
+/// cap hold between samples all the same; stdout and stderr are cut back each tick, and the
+/// hard limit leaves them [`super::spawn::FLOOD_ROOM_BYTES`] of room each, which only a flood
+/// past 10 GB/s fills in one tick (it is then stopped as a memory limit).
+const BUILD_TICK: Duration = Duration::from_millis(25);
+
 /// Real time, in wall limits, after which a run ends even if it spent most of it waiting for a
 /// CPU (so the harness knows how long a launcher may stay silent).
 pub(crate) const WALL_CAP_FACTOR: u32 = 3;
@@ -174,6 +182,11 @@ pub(crate) fn watch<F: AsFd>(
     let mut harness_open = true;
     let wall = run.wall();
     let cap = wall.saturating_mul(WALL_CAP_FACTOR);
+    let tick = if run.build.is_some() {
+        BUILD_TICK
+    } else {
+        TICK
+    };
     // Run delay at the last sample: time not counted against the wall limit.
     let mut waited = Duration::ZERO;
     let stop_with = |reason: Stop, stop: &mut Option<Stop>| {
@@ -191,7 +204,7 @@ pub(crate) fn watch<F: AsFd>(
         let timeout = if stop.is_some() {
             TICK
         } else {
-            TICK.min(wall - counted).min(cap - elapsed)
+            tick.min(wall - counted).min(cap - elapsed)
         };
         let mut fds = [
             libc::pollfd {

@@ -117,7 +117,7 @@ pub use limits::{
 pub use metadata::ProblemType;
 pub use programs::{InputValidator, InputValidatorKind, Program};
 pub use stress_config::{
-    GeneratorCommand, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
+    BuildLimits, GeneratorCommand, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
 };
 pub use submissions::{declaration_of, Submission};
 pub use testdata::{sample_interactions, TestCase, ValidatorArgs};

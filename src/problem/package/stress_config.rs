@@ -29,6 +29,19 @@ pub struct StressSetup {
     /// and stdout (a USACO-style task; the Kattis format has no file I/O, `listen` writes
     /// these for such a task). Standard streams when absent.
     pub file_io: crate::run::FileIo,
+    /// `build_memory:` and `build_time:`: the limits of each build step of this problem's
+    /// programs (`2 GiB`, `512M`; `20s`), which `--build-memory` and `--build-time` override.
+    /// The defaults when absent.
+    pub build_limits: BuildLimits,
+}
+
+/// Limits of one build step a problem folder asks for (`None`: the default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BuildLimits {
+    /// Memory of one build step, in bytes.
+    pub memory_bytes: Option<u64>,
+    /// Wall-clock time of one build step.
+    pub wall: Option<std::time::Duration>,
 }
 
 /// One generator kind: a name and the command that prints an input for a seed.
@@ -143,6 +156,7 @@ pub(crate) fn read(
             reference: None,
             generators: Vec::new(),
             file_io: crate::run::FileIo::default(),
+            build_limits: BuildLimits::default(),
         }
     };
     // A key the file leaves out falls back to the convention (a file that only declares
@@ -212,6 +226,7 @@ fn read_file(dir: &Path, file: &Path) -> Result<StressSetup, PackageError> {
         reference: None,
         generators: Vec::new(),
         file_io: crate::run::FileIo::default(),
+        build_limits: BuildLimits::default(),
     };
     for (key, value) in root.as_map(file, STRESS_CONFIG_FILE)? {
         match key.name.as_str() {
@@ -276,13 +291,26 @@ fn read_file(dir: &Path, file: &Path) -> Result<StressSetup, PackageError> {
                     _ => setup.file_io.output = Some(name),
                 }
             }
+            // The same units as `--build-memory` and `--build-time`.
+            "build_memory" => {
+                let text = value.as_string(file, "build_memory")?;
+                let bytes = crate::units::parse_size(&text)
+                    .map_err(|e| value.error(file, "build_memory:", e))?;
+                setup.build_limits.memory_bytes = Some(bytes);
+            }
+            "build_time" => {
+                let text = value.as_string(file, "build_time")?;
+                let wall = crate::units::parse_duration(&text)
+                    .map_err(|e| value.error(file, "build_time:", e))?;
+                setup.build_limits.wall = Some(wall);
+            }
             other => {
                 return Err(PackageError::new(
                     file,
                     Some(key.line),
                     format!(
                         "unknown key {other:?} (known: reference, generators, python, \
-                         input_file, output_file)"
+                         input_file, output_file, build_memory, build_time)"
                     ),
                 ))
             }

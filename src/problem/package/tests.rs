@@ -449,9 +449,38 @@ fn a_stressjudge_yaml_may_give_only_one_of_its_keys() {
 }
 
 #[test]
+fn stressjudge_yaml_sets_the_build_limits_in_the_flags_units() {
+    for (yaml, memory, seconds) in [
+        (
+            "build_memory: 512M\nbuild_time: 20s\n",
+            Some(512 << 20),
+            Some(20),
+        ),
+        ("build_memory: 2 GiB\n", Some(2 << 30), None),
+        // A bare number is MiB, as for --build-memory.
+        ("build_memory: 300\n", Some(300 << 20), None),
+        ("reference: submissions/accepted/brute.py\n", None, None),
+    ] {
+        let mut files = legacy_files();
+        files.push(("stressjudge.yaml", yaml));
+        files.push(("submissions/accepted/brute.py", "print(1)\n"));
+        let (_tmp, dir) = package("averagespeed", &files);
+        let limits = load(&dir).unwrap().stress.build_limits;
+        assert_eq!(limits.memory_bytes, memory, "{yaml}");
+        assert_eq!(
+            limits.wall,
+            seconds.map(std::time::Duration::from_secs),
+            "{yaml}"
+        );
+    }
+}
+
+#[test]
 fn stressjudge_yaml_errors_name_file_line_and_key() {
     let cases = [
-        ("refrence: x\n", "stressjudge.yaml line 1: unknown key \"refrence\" (known: reference, generators, python, input_file, output_file)"),
+        ("refrence: x\n", "stressjudge.yaml line 1: unknown key \"refrence\" (known: reference, generators, python, input_file, output_file, build_memory, build_time)"),
+        ("build_memory: lots\n", "stressjudge.yaml line 1: build_memory: bad size `lots`: expected a positive number with B, KiB, MiB or GiB, e.g. 256MiB"),
+        ("build_time: -1s\n", "stressjudge.yaml line 1: build_time: bad time `-1s`: expected a positive number with ms, s or m, e.g. 2s or 1500ms"),
         ("input_file: ../x.in\n", "stressjudge.yaml line 1: input_file `../x.in` is not a plain file name (the file is made in the program's working directory)"),
         ("reference: submissions/accepted/nope.py\n", "stressjudge.yaml line 1: reference \"submissions/accepted/nope.py\" does not exist in the problem folder"),
         ("generators:\n  small: generators/missing.py 10\n", "stressjudge.yaml line 2: generators.small names \"generators/missing.py\", which does not exist in the problem folder"),

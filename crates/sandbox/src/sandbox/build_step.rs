@@ -32,7 +32,9 @@ impl Sandbox {
     /// program started, is not sampled). Under full isolation the writable folders are bound
     /// read-write at their own paths, and when the step runs as another user than the
     /// harness they are handed to that user for the step and taken back afterwards (links
-    /// are never followed). Errors are as for [`Sandbox::run`].
+    /// are never followed). A sandbox runs any number of steps, one after the other: after
+    /// each, the folders it was shown are unmounted again and the mount points made for them
+    /// removed, so a step sees only what it lists. Errors are as for [`Sandbox::run`].
     pub fn run_build(&mut self, req: &RunRequest, place: &BuildPlace) -> io::Result<RunOutcome> {
         if !place.dir.is_absolute() || !place.writable.contains(&place.dir) {
             return Err(io::Error::new(
