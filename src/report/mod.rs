@@ -18,6 +18,7 @@ pub mod html;
 mod judge;
 mod judge_json;
 mod judge_text;
+mod json_fields;
 pub mod junit;
 mod languages;
 pub mod listen;

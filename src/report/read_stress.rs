@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use super::json_fields::{array, flag, strings, text, uint};
 use super::shard::ShardInfo;
 use super::stress::{SaveError, StressReport, StressSubject};
 use crate::compare::Verdict;
@@ -139,35 +140,3 @@ fn failure(f: &Value) -> Result<Failure, String> {
     })
 }
 
-fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {
-    v.get(key).ok_or_else(|| format!("no `{key}` field"))
-}
-
-fn array<'a>(v: &'a Value, key: &str) -> Result<&'a Vec<Value>, String> {
-    (field(v, key)?.as_array()).ok_or_else(|| format!("`{key}` is not a list"))
-}
-
-fn text(v: &Value, key: &str) -> Result<String, String> {
-    (field(v, key)?.as_str())
-        .map(str::to_string)
-        .ok_or_else(|| format!("`{key}` is not a string"))
-}
-
-fn strings(v: &Value, key: &str) -> Result<Vec<String>, String> {
-    array(v, key)?
-        .iter()
-        .map(|s| {
-            s.as_str()
-                .map(str::to_string)
-                .ok_or_else(|| format!("`{key}` holds a non-string"))
-        })
-        .collect()
-}
-
-fn uint(v: &Value, key: &str) -> Result<u64, String> {
-    (field(v, key)?.as_u64()).ok_or_else(|| format!("`{key}` is not a whole number"))
-}
-
-fn flag(v: &Value, key: &str) -> Result<bool, String> {
-    (field(v, key)?.as_bool()).ok_or_else(|| format!("`{key}` is not true or false"))
-}

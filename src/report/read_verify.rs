@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::derivation::{LimitDerivation, SpeedReading};
 use super::shard::ShardInfo;
 use super::verify::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow, NOT_RUN};
+use super::json_fields::{array, flag, float, ms, strings, text, uint, verdict};
 use super::TestRow;
 use crate::compare::{TestResult, Verdict};
 use crate::problem::polygon::points::{GroupScore, Score};
@@ -260,50 +261,3 @@ fn test(t: &Value, name: String) -> Result<TestRow, String> {
     })
 }
 
-fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {
-    v.get(key).ok_or_else(|| format!("no `{key}` field"))
-}
-
-fn array<'a>(v: &'a Value, key: &str) -> Result<&'a Vec<Value>, String> {
-    field(v, key)?
-        .as_array()
-        .ok_or_else(|| format!("`{key}` is not a list"))
-}
-
-fn text(v: &Value, key: &str) -> Result<String, String> {
-    (field(v, key)?.as_str())
-        .map(str::to_string)
-        .ok_or_else(|| format!("`{key}` is not a string"))
-}
-
-fn strings(v: &Value, key: &str) -> Result<Vec<String>, String> {
-    array(v, key)?
-        .iter()
-        .map(|s| {
-            s.as_str()
-                .map(str::to_string)
-                .ok_or_else(|| format!("`{key}` holds a non-string"))
-        })
-        .collect()
-}
-
-fn uint(v: &Value, key: &str) -> Result<u64, String> {
-    (field(v, key)?.as_u64()).ok_or_else(|| format!("`{key}` is not a whole number"))
-}
-
-fn float(v: &Value, key: &str) -> Result<f64, String> {
-    (field(v, key)?.as_f64()).ok_or_else(|| format!("`{key}` is not a number"))
-}
-
-fn flag(v: &Value, key: &str) -> Result<bool, String> {
-    (field(v, key)?.as_bool()).ok_or_else(|| format!("`{key}` is not true or false"))
-}
-
-fn ms(v: &Value, key: &str) -> Result<Duration, String> {
-    uint(v, key).map(Duration::from_millis)
-}
-
-fn verdict(v: &Value, key: &str) -> Result<Verdict, String> {
-    let name = text(v, key)?;
-    Verdict::from_name(&name).ok_or_else(|| format!("`{key}` is not a verdict: `{name}`"))
-}
