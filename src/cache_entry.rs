@@ -456,10 +456,14 @@ mod tests {
         std::fs::write(&dead, b"half").unwrap();
         std::fs::write(&mine, b"half").unwrap();
         std::fs::create_dir(dir.path().join(format!("{PARTIAL_PREFIX}999999998-d"))).unwrap();
-        let dead_here = dir.path().join(format!("{PARTIAL_PREFIX}999999997@{}-z", this_host()));
+        let dead_here = dir
+            .path()
+            .join(format!("{PARTIAL_PREFIX}999999997@{}-z", this_host()));
         std::fs::write(&dead_here, b"half").unwrap();
         // On a folder shared between machines, another host's PIDs mean nothing here.
-        let elsewhere = dir.path().join(format!("{PARTIAL_PREFIX}999999999@other_host-x"));
+        let elsewhere = dir
+            .path()
+            .join(format!("{PARTIAL_PREFIX}999999999@other_host-x"));
         std::fs::write(&elsewhere, b"half").unwrap();
         sweep_partials(dir.path());
         assert!(!dead.exists() && !dead_here.exists());

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use cluster_support::slurm::Cluster;
 use cluster_support::{
-    assert_cover_exactly, copy_problems, have, read_json, run, skip, stress_verdicts,
-    stress_words, verify_verdicts, verify_words, BIN, SHARDS,
+    assert_cover_exactly, copy_problems, have, read_json, run, skip, stress_verdicts, stress_words,
+    verify_verdicts, verify_words, BIN, SHARDS,
 };
 use serde_json::Value;
 
@@ -32,7 +32,9 @@ struct Whole {
 }
 
 fn words(base: Vec<String>, more: &[&str]) -> Vec<String> {
-    base.into_iter().chain(more.iter().map(|s| s.to_string())).collect()
+    base.into_iter()
+        .chain(more.iter().map(|s| s.to_string()))
+        .collect()
 }
 
 fn whole(work: &Path) -> Whole {
@@ -41,7 +43,12 @@ fn whole(work: &Path) -> Whole {
     assert!(verify_code <= 1, "verify failed to run: {err}");
     let verify: Value = serde_json::from_str(&out).unwrap();
     let started = Instant::now();
-    let (code, _, err) = run(work, BIN, &words(verify_words(), &["--json", "--fresh"]), LIMIT);
+    let (code, _, err) = run(
+        work,
+        BIN,
+        &words(verify_words(), &["--json", "--fresh"]),
+        LIMIT,
+    );
     assert_eq!(code, verify_code, "{err}");
     let verify_secs = started.elapsed().as_secs_f64();
     let started = Instant::now();
@@ -61,9 +68,17 @@ fn whole(work: &Path) -> Whole {
 /// `verify --plan plan.json`, timed.
 fn plan(work: &Path) -> f64 {
     let started = Instant::now();
-    let (code, out, err) = run(work, BIN, &words(verify_words(), &["--plan", "plan.json"]), LIMIT);
+    let (code, out, err) = run(
+        work,
+        BIN,
+        &words(verify_words(), &["--plan", "plan.json"]),
+        LIMIT,
+    );
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("maximum: time limit 1.00 s (derived)"), "{out}");
+    assert!(
+        out.contains("maximum: time limit 1.00 s (derived)"),
+        "{out}"
+    );
     started.elapsed().as_secs_f64()
 }
 
@@ -82,11 +97,21 @@ fn check_merge(work: &Path, engine: &str, prefix: &str, whole: &Whole) {
     args.extend(["--json", "--report", &html, "--report", &xml].map(String::from));
     let (code, out, err) = run(work, BIN, &args, LIMIT);
     let merged: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
-    assert!(merged.get("shard").is_none(), "a merged report is one run's");
+    assert!(
+        merged.get("shard").is_none(),
+        "a merged report is one run's"
+    );
     assert!(work.join(&html).exists() && work.join(&xml).exists());
     if is_verify {
-        assert_eq!(code, whole.verify_code, "{engine}: merge exits as one run: {err}");
-        assert_eq!(verify_verdicts(&merged), verify_verdicts(&whole.verify), "{engine}");
+        assert_eq!(
+            code, whole.verify_code,
+            "{engine}: merge exits as one run: {err}"
+        );
+        assert_eq!(
+            verify_verdicts(&merged),
+            verify_verdicts(&whole.verify),
+            "{engine}"
+        );
         eprintln!(
             "{engine}: merged verify equals the unsharded run: {} solutions, {} match, {} mismatch, {} skipped",
             merged["solutions"].as_array().unwrap().len(),
@@ -96,11 +121,24 @@ fn check_merge(work: &Path, engine: &str, prefix: &str, whole: &Whole) {
         );
         // The table is the one a run prints, row for row (times aside).
         let (_, table, _) = run(work, BIN, &args[..=SHARDS as usize], LIMIT);
-        let rows = table.lines().filter(|l| l.ends_with("ok") || l.contains("MISMATCH") || l.contains(" ok ("));
-        assert_eq!(rows.count(), merged["solutions"].as_array().unwrap().len(), "{table}");
+        let rows = table
+            .lines()
+            .filter(|l| l.ends_with("ok") || l.contains("MISMATCH") || l.contains(" ok ("));
+        assert_eq!(
+            rows.count(),
+            merged["solutions"].as_array().unwrap().len(),
+            "{table}"
+        );
     } else {
-        assert_eq!(code, whole.stress_code, "{engine}: merge exits as one run: {err}");
-        assert_eq!(stress_verdicts(&merged), stress_verdicts(&whole.stress), "{engine}");
+        assert_eq!(
+            code, whole.stress_code,
+            "{engine}: merge exits as one run: {err}"
+        );
+        assert_eq!(
+            stress_verdicts(&merged),
+            stress_verdicts(&whole.stress),
+            "{engine}"
+        );
         eprintln!(
             "{engine}: merged stress equals the unsharded run: verdict {}, {} inputs, {} failures",
             merged["verdict"],
@@ -133,18 +171,32 @@ fn verify_shard(index: &str, out: &str) -> String {
 }
 
 fn stress_shard(index: &str, out: &str) -> String {
-    format!("{BIN} {} --jobs 1 --shard {index}/{SHARDS} --json > {out}", stress_words().join(" "))
+    format!(
+        "{BIN} {} --jobs 1 --shard {index}/{SHARDS} --json > {out}",
+        stress_words().join(" ")
+    )
 }
 
 #[test]
 fn verify_and_stress_split_over_gnu_parallel_and_slurm() {
     let test = "verify_and_stress_split_over_gnu_parallel_and_slurm";
     let root = rustix::process::geteuid().is_root();
-    let slurm = ["munged", "slurmctld", "slurmd", "sbatch", "squeue", "scancel", "sinfo"];
+    let slurm = [
+        "munged",
+        "slurmctld",
+        "slurmd",
+        "sbatch",
+        "squeue",
+        "scancel",
+        "sinfo",
+    ];
     let missing: Vec<&str> = slurm.iter().copied().filter(|t| !have(t)).collect();
     let can_slurm = root && missing.is_empty();
     if !have("parallel") && !can_slurm {
-        skip(test, "neither GNU parallel nor SLURM (root, munge, slurmctld, slurmd) is here");
+        skip(
+            test,
+            "neither GNU parallel nor SLURM (root, munge, slurmctld, slurmd) is here",
+        );
         return;
     }
     let work = tempfile::tempdir().unwrap();
@@ -170,15 +222,26 @@ fn verify_and_stress_split_over_gnu_parallel_and_slurm() {
         check_merge(work, "GNU parallel", "parallel-stress", &whole);
         figures("GNU parallel", &whole, plan_secs, verify_secs, stress_secs);
     } else {
-        skip(test, "GNU parallel is not installed (apt-get install parallel): its part did not run");
+        skip(
+            test,
+            "GNU parallel is not installed (apt-get install parallel): its part did not run",
+        );
     }
 
     if !can_slurm {
-        let why = if root { format!("{} missing", missing.join(", ")) } else { "not root".into() };
-        skip(test, &format!("SLURM part not run: {why} (apt-get install slurm-wlm munge, as root)"));
+        let why = if root {
+            format!("{} missing", missing.join(", "))
+        } else {
+            "not root".into()
+        };
+        skip(
+            test,
+            &format!("SLURM part not run: {why} (apt-get install slurm-wlm munge, as root)"),
+        );
         return;
     }
-    let cluster = Cluster::start().unwrap_or_else(|e| panic!("the SLURM cluster did not start: {e}"));
+    let cluster =
+        Cluster::start().unwrap_or_else(|e| panic!("the SLURM cluster did not start: {e}"));
     let cache = cluster_support::cache(work);
     let array = |command: String| {
         let script = format!("export XDG_CACHE_HOME={}; {command}", cache.display());
@@ -187,9 +250,15 @@ fn verify_and_stress_split_over_gnu_parallel_and_slurm() {
         started.elapsed().as_secs_f64()
     };
     let plan_secs = plan(work);
-    let verify_secs = array(verify_shard("$SLURM_ARRAY_TASK_ID", "slurm-verify-$SLURM_ARRAY_TASK_ID.json"));
+    let verify_secs = array(verify_shard(
+        "$SLURM_ARRAY_TASK_ID",
+        "slurm-verify-$SLURM_ARRAY_TASK_ID.json",
+    ));
     check_merge(work, "SLURM", "slurm-verify", &whole);
-    let stress_secs = array(stress_shard("$SLURM_ARRAY_TASK_ID", "slurm-stress-$SLURM_ARRAY_TASK_ID.json"));
+    let stress_secs = array(stress_shard(
+        "$SLURM_ARRAY_TASK_ID",
+        "slurm-stress-$SLURM_ARRAY_TASK_ID.json",
+    ));
     check_merge(work, "SLURM", "slurm-stress", &whole);
     figures("SLURM", &whole, plan_secs, verify_secs, stress_secs);
     drop(cluster);

@@ -24,7 +24,10 @@ fn refused(work: &Path, args: &[&str], needle: &str) {
     assert_eq!(code, 2, "{args:?}: {out}{err}");
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 1, "{args:?}: one line: {err}");
-    assert!(lines[0].contains(needle), "{args:?}: `{needle}` not in: {err}");
+    assert!(
+        lines[0].contains(needle),
+        "{args:?}: `{needle}` not in: {err}"
+    );
 }
 
 fn write(work: &Path, name: &str, value: &Value) {
@@ -57,11 +60,18 @@ fn shards_of_a_given_limit_merge_into_one_run_and_mismatches_are_refused() {
         assert_eq!(report["shard"]["command"], "verify");
         std::fs::write(work.join(format!("s{i}.json")), out).unwrap();
     }
-    let shards: Vec<Value> = (1..=3).map(|i| read_json(&work.join(format!("s{i}.json")))).collect();
+    let shards: Vec<Value> = (1..=3)
+        .map(|i| read_json(&work.join(format!("s{i}.json"))))
+        .collect();
     assert_cover_exactly(&shards);
     for shard in &shards {
         // Each shard says the limits it judged by.
-        let limits: Vec<&Value> = shard["problems"].as_array().unwrap().iter().map(|p| &p["time_limit_ms"]).collect();
+        let limits: Vec<&Value> = shard["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| &p["time_limit_ms"])
+            .collect();
         assert_eq!(limits, [&Value::from(1000), &Value::from(1000)]);
     }
     let (code, out, err) = sj(work, &["merge", "s3.json", "s1.json", "s2.json", "--json"]);
@@ -71,18 +81,38 @@ fn shards_of_a_given_limit_merge_into_one_run_and_mismatches_are_refused() {
 
     refused(work, &["merge", "s1.json", "s3.json"], "shard 2/3 missing");
     refused(work, &["merge", "s1.json"], "shards 2/3, 3/3 missing");
-    refused(work, &["merge", "s1.json", "s1.json", "s2.json", "s3.json"], "both shard 1/3");
+    refused(
+        work,
+        &["merge", "s1.json", "s1.json", "s2.json", "s3.json"],
+        "both shard 1/3",
+    );
     let mut other_version = shards[1].clone();
     other_version["shard"]["version"] = "0.0.1".into();
     write(work, "version.json", &other_version);
-    refused(work, &["merge", "s1.json", "version.json", "s3.json"], "made by stressjudge 0.0.1");
+    refused(
+        work,
+        &["merge", "s1.json", "version.json", "s3.json"],
+        "made by stressjudge 0.0.1",
+    );
     let mut stress = shards[1].clone();
     stress["shard"]["command"] = "stress".into();
     write(work, "stress.json", &stress);
-    refused(work, &["merge", "s1.json", "stress.json", "s3.json"], "shard of `stress`");
-    refused(work, &["merge", "s1.json", "nope.json"], "nope.json: cannot read it");
+    refused(
+        work,
+        &["merge", "s1.json", "stress.json", "s3.json"],
+        "shard of `stress`",
+    );
+    refused(
+        work,
+        &["merge", "s1.json", "nope.json"],
+        "nope.json: cannot read it",
+    );
     std::fs::write(work.join("whole.json"), whole.to_string()).unwrap();
-    refused(work, &["merge", "s1.json", "whole.json"], "not a shard's report");
+    refused(
+        work,
+        &["merge", "s1.json", "whole.json"],
+        "not a shard's report",
+    );
 
     // Another package: a shard made after an edit is of another command.
     let yaml = work.join("hello/problem.yaml");
@@ -91,29 +121,78 @@ fn shards_of_a_given_limit_merge_into_one_run_and_mismatches_are_refused() {
     let (_, out, err) = verify(&["--shard", "2/3"]);
     std::fs::write(work.join("edited.json"), &out).unwrap();
     assert!(out.contains("\"shard\""), "{err}");
-    refused(work, &["merge", "s1.json", "edited.json", "s3.json"], "shards of different commands");
+    refused(
+        work,
+        &["merge", "s1.json", "edited.json", "s3.json"],
+        "shards of different commands",
+    );
     std::fs::write(&yaml, &original).unwrap();
 
     // A shard that would derive a limit alone is refused with the way out.
-    refused(work, &["verify", "maximum", "--shard", "1/2"], "--plan FILE");
-    refused(work, &["verify", "hello", "--shard", "3/2"], "bad shard `3/2`");
+    refused(
+        work,
+        &["verify", "maximum", "--shard", "1/2"],
+        "--plan FILE",
+    );
+    refused(
+        work,
+        &["verify", "hello", "--shard", "3/2"],
+        "bad shard `3/2`",
+    );
 
     // A plan no longer matching the package or the options is refused.
-    let (code, out, err) = sj(work, &["verify", "hello", "--stress-seeds", "2", "--plan", "plan.json"]);
+    let (code, out, err) = sj(
+        work,
+        &[
+            "verify",
+            "hello",
+            "--stress-seeds",
+            "2",
+            "--plan",
+            "plan.json",
+        ],
+    );
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("plan written to plan.json"), "{out}");
-    let shard = ["verify", "hello", "--stress-seeds", "2", "--shard", "1/2", "--plan", "plan.json", "--json"];
+    let shard = [
+        "verify",
+        "hello",
+        "--stress-seeds",
+        "2",
+        "--shard",
+        "1/2",
+        "--plan",
+        "plan.json",
+        "--json",
+    ];
     let (code, out, err) = sj(work, &shard);
     assert_eq!(code, 0, "{err}");
     let planned: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(planned["shard"]["jobs"], 4);
     refused(
         work,
-        &["verify", "hello", "--stress-seeds", "7", "--shard", "1/2", "--plan", "plan.json"],
+        &[
+            "verify",
+            "hello",
+            "--stress-seeds",
+            "7",
+            "--shard",
+            "1/2",
+            "--plan",
+            "plan.json",
+        ],
         "options differ",
     );
     std::fs::write(&yaml, format!("{original}# edited\n")).unwrap();
-    refused(work, &shard, "hello's files changed since the plan was made");
+    refused(
+        work,
+        &shard,
+        "hello's files changed since the plan was made",
+    );
     std::fs::write(work.join("plan.json"), "{}").unwrap();
-    refused(work, &shard, "not a plan written by `stressjudge verify --plan`");
+    refused(
+        work,
+        &shard,
+        "not a plan written by `stressjudge verify --plan`",
+    );
 }

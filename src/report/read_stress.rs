@@ -139,4 +139,3 @@ fn failure(f: &Value) -> Result<Failure, String> {
         input_format: strings(f, "input_format")?,
     })
 }
-

@@ -8,9 +8,9 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::derivation::{LimitDerivation, SpeedReading};
+use super::json_fields::{array, flag, float, ms, strings, text, uint, verdict};
 use super::shard::ShardInfo;
 use super::verify::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow, NOT_RUN};
-use super::json_fields::{array, flag, float, ms, strings, text, uint, verdict};
 use super::TestRow;
 use crate::compare::{TestResult, Verdict};
 use crate::problem::polygon::points::{GroupScore, Score};
@@ -260,4 +260,3 @@ fn test(t: &Value, name: String) -> Result<TestRow, String> {
         borderline: None,
     })
 }
-

@@ -26,7 +26,10 @@ pub fn copy_problems(work: &Path) {
     for problem in PROBLEMS {
         copy_dir(&source.join(problem), &work.join(problem));
     }
-    for jvm in ["maximum/submissions/accepted/Max.java", "maximum/submissions/accepted/max.kt"] {
+    for jvm in [
+        "maximum/submissions/accepted/Max.java",
+        "maximum/submissions/accepted/max.kt",
+    ] {
         std::fs::remove_file(work.join(jvm)).unwrap();
     }
 }
@@ -114,8 +117,7 @@ pub fn cache(work: &Path) -> PathBuf {
 
 /// The JSON report in `file`.
 pub fn read_json(file: &Path) -> Value {
-    let text = std::fs::read_to_string(file)
-        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}: {text}", file.display()))
 }
 
@@ -125,7 +127,12 @@ pub fn verify_verdicts(report: &Value) -> Value {
     let solutions: Vec<Value> = (report["solutions"].as_array().unwrap().iter())
         .map(|s| {
             serde_json::json!([
-                s["problem"], s["path"], s["expected"], s["got"], s["status"], s["points"],
+                s["problem"],
+                s["path"],
+                s["expected"],
+                s["got"],
+                s["status"],
+                s["points"],
                 s["score"]
             ])
         })
@@ -167,10 +174,20 @@ pub fn stress_verdicts(report: &Value) -> Value {
 pub fn assert_cover_exactly(shards: &[Value]) {
     let jobs = shards[0]["shard"]["jobs"].as_u64().unwrap();
     let mut judged: Vec<u64> = (shards.iter())
-        .flat_map(|s| s["shard"]["judged"].as_array().unwrap().iter().map(|k| k.as_u64().unwrap()))
+        .flat_map(|s| {
+            s["shard"]["judged"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|k| k.as_u64().unwrap())
+        })
         .collect();
     judged.sort_unstable();
-    assert_eq!(judged, (0..jobs).collect::<Vec<_>>(), "every job judged exactly once");
+    assert_eq!(
+        judged,
+        (0..jobs).collect::<Vec<_>>(),
+        "every job judged exactly once"
+    );
 }
 
 /// Whether a tool this test needs is on PATH.

@@ -47,7 +47,9 @@ impl Cluster {
                 .arg(format!("--log-file={}", munge.join("log").display()))
                 .arg(format!("--seed-file={}", munge.join("seed").display())),
         )?;
-        wait_for("munged's socket", Duration::from_secs(20), || socket.exists())?;
+        wait_for("munged's socket", Duration::from_secs(20), || {
+            socket.exists()
+        })?;
         let conf = root.join("slurm.conf");
         std::fs::write(&conf, slurm_conf(&root, &socket)?).map_err(|e| e.to_string())?;
         std::fs::write(root.join("plugstack.conf"), "").map_err(|e| e.to_string())?;
@@ -56,11 +58,15 @@ impl Cluster {
         }
         cluster.spawn(
             "slurmctld",
-            Command::new("slurmctld").args(["-D", "-i", "-f"]).arg(&conf),
+            Command::new("slurmctld")
+                .args(["-D", "-i", "-f"])
+                .arg(&conf),
         )?;
         cluster.spawn(
             "slurmd",
-            Command::new("slurmd").args(["-D", "-N", "localhost", "-f"]).arg(&conf),
+            Command::new("slurmd")
+                .args(["-D", "-N", "localhost", "-f"])
+                .arg(&conf),
         )?;
         let idle = || {
             cluster
@@ -69,9 +75,8 @@ impl Cluster {
                 .output()
                 .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "idle")
         };
-        wait_for("the SLURM node to be idle", Duration::from_secs(60), idle).map_err(|e| {
-            format!("{e}; slurmctld log: {}", tail(&root.join("slurmctld.log")))
-        })?;
+        wait_for("the SLURM node to be idle", Duration::from_secs(60), idle)
+            .map_err(|e| format!("{e}; slurmctld log: {}", tail(&root.join("slurmctld.log"))))?;
         Ok(cluster)
     }
 
@@ -84,7 +89,13 @@ impl Cluster {
 
     /// Submits `script` as a job array of tasks 1..=`tasks` run in `work`, each on one CPU,
     /// and waits (at most `limit`) until every task has ended.
-    pub fn run_array(&self, work: &Path, tasks: u64, script: &str, limit: Duration) -> Result<(), String> {
+    pub fn run_array(
+        &self,
+        work: &Path,
+        tasks: u64,
+        script: &str,
+        limit: Duration,
+    ) -> Result<(), String> {
         let out = self
             .command("sbatch")
             .arg("--parsable")
@@ -97,7 +108,10 @@ impl Cluster {
             .output()
             .map_err(|e| format!("sbatch: {e}"))?;
         if !out.status.success() {
-            return Err(format!("sbatch failed: {}", String::from_utf8_lossy(&out.stderr)));
+            return Err(format!(
+                "sbatch failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
         }
         let job = String::from_utf8_lossy(&out.stdout).trim().to_string();
         let done = || {
@@ -152,7 +166,10 @@ impl Drop for Cluster {
 
 /// slurm.conf for one node, localhost, with this machine's CPUs and memory (`slurmd -C`).
 fn slurm_conf(root: &Path, munge_socket: &Path) -> Result<String, String> {
-    let found = Command::new("slurmd").arg("-C").output().map_err(|e| format!("slurmd -C: {e}"))?;
+    let found = Command::new("slurmd")
+        .arg("-C")
+        .output()
+        .map_err(|e| format!("slurmd -C: {e}"))?;
     let found = String::from_utf8_lossy(&found.stdout).to_string();
     let value = |key: &str| -> Result<u64, String> {
         (found.split_whitespace())
@@ -214,7 +231,11 @@ fn set_mode(path: &Path, mode: u32) -> Result<(), String> {
 }
 
 /// Polls `ready` every 200 ms for at most `limit`.
-pub fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) -> Result<(), String> {
+pub fn wait_for(
+    what: &str,
+    limit: Duration,
+    mut ready: impl FnMut() -> bool,
+) -> Result<(), String> {
     let deadline = Instant::now() + limit;
     while Instant::now() < deadline {
         if ready() {
@@ -222,7 +243,10 @@ pub fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) ->
         }
         std::thread::sleep(Duration::from_millis(200));
     }
-    Err(format!("timed out after {} s waiting for {what}", limit.as_secs()))
+    Err(format!(
+        "timed out after {} s waiting for {what}",
+        limit.as_secs()
+    ))
 }
 
 fn tail(path: &Path) -> String {
