@@ -332,9 +332,23 @@ pub fn sync_folder(dir: &Path) -> io::Result<()> {
     }
 }
 
-/// The prefix of this process's temporaries: `.stressjudge-partial-PID-`.
+/// The prefix of this process's temporaries: `.stressjudge-partial-PID@HOST-`. The host is
+/// named because caches may sit on a folder that several machines share (issue 29): a PID
+/// says nothing about another machine's processes, so only this host's temporaries are swept.
 pub fn partial_prefix() -> String {
-    format!("{PARTIAL_PREFIX}{}-", std::process::id())
+    format!("{PARTIAL_PREFIX}{}@{}-", std::process::id(), this_host())
+}
+
+/// This machine's host name with every character but letters and digits made `_` (so it
+/// never holds the `-` that ends the owner in a temporary's name).
+fn this_host() -> &'static str {
+    static HOST: OnceLock<String> = OnceLock::new();
+    HOST.get_or_init(|| {
+        let name = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+        (name.trim().chars())
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect()
+    })
 }
 
 /// Removes the temporaries (files or folders) in `dir` that processes no longer running left
@@ -348,7 +362,14 @@ pub fn sweep_partials(dir: &Path) {
         let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(PARTIAL_PREFIX)) else {
             continue;
         };
-        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<i32>().ok()) else {
+        let owner = rest.split('-').next().unwrap_or("");
+        // `PID@HOST`; a name without a host is one of this machine's (written before hosts
+        // were named).
+        let (pid, host) = owner.split_once('@').unwrap_or((owner, this_host()));
+        if host != this_host() {
+            continue;
+        }
+        let Some(pid) = pid.parse::<i32>().ok() else {
             continue;
         };
         if pid_is_running(pid) {
@@ -435,9 +456,19 @@ mod tests {
         std::fs::write(&dead, b"half").unwrap();
         std::fs::write(&mine, b"half").unwrap();
         std::fs::create_dir(dir.path().join(format!("{PARTIAL_PREFIX}999999998-d"))).unwrap();
+        let dead_here = dir
+            .path()
+            .join(format!("{PARTIAL_PREFIX}999999997@{}-z", this_host()));
+        std::fs::write(&dead_here, b"half").unwrap();
+        // On a folder shared between machines, another host's PIDs mean nothing here.
+        let elsewhere = dir
+            .path()
+            .join(format!("{PARTIAL_PREFIX}999999999@other_host-x"));
+        std::fs::write(&elsewhere, b"half").unwrap();
         sweep_partials(dir.path());
-        assert!(!dead.exists());
+        assert!(!dead.exists() && !dead_here.exists());
         assert!(mine.exists(), "a running process's temporary stays");
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert!(elsewhere.exists(), "another machine's temporary stays");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 }

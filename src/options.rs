@@ -250,6 +250,21 @@ pub struct VerifyOptions {
     pub file_io: crate::run::FileIo,
     /// The testset of each Polygon package to judge (`--testset`, default `tests`).
     pub testset: Option<String>,
+    /// `--shard I/N`: judge only this shard's share of the submissions.
+    pub shard: Option<crate::stress::seeds::Shard>,
+    /// `--plan FILE`: with a shard, the limits to judge by; without, where to write them.
+    pub plan: Option<PathBuf>,
+}
+
+/// `stressjudge merge`: shards' JSON reports joined into one run's report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeOptions {
+    /// The shards' JSON reports.
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object instead of the table.
+    pub json: bool,
+    /// Extra report files.
+    pub reports: ReportFiles,
 }
 
 /// `stressjudge doctor`.

@@ -7,7 +7,7 @@
 //! cache_dir/ok/HASH     checked entries: Python sources whose syntax check passed (empty), and
 //!                       folder results that are complete (each file's name, size and SHA-256)
 //! cache_dir/lock/HASH   lock files: one build of a hash at a time across threads and processes
-//! cache_dir/tmp/.stressjudge-partial-PID-*  per-build working directories, removed when the
+//! cache_dir/tmp/.stressjudge-partial-PID@HOST-*  per-build working directories, removed when the
 //!                       build ends (or, after a kill, by the next process to open the cache)
 //! ```
 //!

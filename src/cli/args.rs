@@ -45,6 +45,9 @@ pub enum Command {
     /// Judge every solution under solutions/ (or every submission of a problem folder) and
     /// check each gets its folder's verdict.
     Verify(VerifyArgs),
+    /// Merge the JSON reports of a command's shards (`verify --shard`, `stress --shard`) into
+    /// the report one run would have given.
+    Merge(MergeArgs),
     /// Show what this machine offers for isolating candidates, and the toolchains.
     Doctor(DoctorArgs),
     /// Print the man page (or write one page per command into a folder).
@@ -381,4 +384,27 @@ pub struct VerifyArgs {
     /// Polygon packages: the testset to judge, e.g. `pretests` (default `tests`).
     #[arg(long, value_name = "NAME")]
     pub testset: Option<String>,
+    /// Judge only shard I of N (1-based, e.g. 2/8): the (problem, submission) pairs dealt
+    /// round-robin; `stressjudge merge` joins the shards' JSON reports.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Without --shard: derive every time limit, write them to FILE and judge nothing. With
+    /// --shard: judge by the limits in FILE (never derive again).
+    #[arg(long, value_name = "FILE")]
+    pub plan: Option<PathBuf>,
+}
+
+/// `stressjudge merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shards' JSON reports (`verify --shard I/N --json`, `stress --shard I/N --json`),
+    /// every shard of one command.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the merged report to FILE (.json, .xml for JUnit, .html); repeatable.
+    #[arg(long = "report", value_name = "FILE")]
+    pub reports: Vec<PathBuf>,
 }

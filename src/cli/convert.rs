@@ -6,13 +6,13 @@ use std::path::PathBuf;
 
 use super::args::{
     CandidateArgs, DoctorArgs, FileIoArgs, GenArgs, GenerateArgs, IsolationArg, JudgeArgs,
-    ListArgs, ListenArgs, ProblemPartArgs, ReproArgs, SolveArgs, StressArgs, VerifyArgs,
+    ListArgs, ListenArgs, MergeArgs, ProblemPartArgs, ReproArgs, SolveArgs, StressArgs, VerifyArgs,
 };
 use crate::error::UsageError;
 use crate::options::{
     AdHocParts, CandidateOptions, CandidateSource, DoctorOptions, GenOptions, GenerateOptions,
-    IsolationChoice, JudgeOptions, ListOptions, ListenOptions, ProblemSpec, ReproOptions,
-    SolveOptions, StressOptions, VerifyOptions,
+    IsolationChoice, JudgeOptions, ListOptions, ListenOptions, MergeOptions, ProblemSpec,
+    ReproOptions, SolveOptions, StressOptions, VerifyOptions,
 };
 use crate::run::FileIo;
 use crate::stress::seeds::{SeedRange, Shard, DEFAULT_SEEDS};
@@ -131,7 +131,18 @@ pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
         all_tests: args.all_tests,
         fresh: args.fresh,
         testset: args.testset,
+        shard: args.shard.as_deref().map(Shard::parse).transpose()?,
+        plan: args.plan,
     })
+}
+
+/// `merge`.
+pub fn merge(args: MergeArgs) -> MergeOptions {
+    MergeOptions {
+        files: args.files,
+        json: args.json,
+        reports: args.reports,
+    }
 }
 
 /// The problem named by PROBLEM (if any) completed by the ad-hoc flags.

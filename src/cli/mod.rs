@@ -65,6 +65,7 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Stress(args) => commands::stress::run(&convert::stress(args)?),
         Command::Repro(args) => commands::repro::run(&convert::repro(args)?),
         Command::Verify(args) => commands::verify::run(&convert::verify(args)?),
+        Command::Merge(args) => commands::merge::run(&convert::merge(args)),
         Command::Doctor(args) => commands::doctor::run(&convert::doctor(args)),
         Command::Man(args) => reference::man(args.out.as_deref()),
         Command::Completions(args) => reference::completions(args.shell),

@@ -8,6 +8,7 @@ pub mod generate;
 pub mod judge;
 pub mod list;
 pub mod listen;
+pub mod merge;
 pub mod repro;
 pub mod samples;
 pub mod solve;

@@ -18,6 +18,7 @@ use crate::error::UsageError;
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec, StressOptions};
 use crate::problem::{Origin, Problem, TimeLimitOrigin};
 use crate::report::progress::{Display, Progress, Status};
+use crate::report::shard::ShardInfo;
 use crate::report::stress::{failure_stem, formats_json, signature, KindFormat};
 use crate::report::{
     check_report_files, stress_text, write_report_files, Report, SaveError, StressReport,
@@ -29,7 +30,7 @@ use crate::stress::any_output::AnyOutput;
 use crate::stress::keep::TestsFolder;
 use crate::stress::prepare::ignored_seed_warning;
 use crate::stress::runner::SandboxCaseRunner;
-use crate::stress::seeds::SeedRange;
+use crate::stress::seeds::{SeedRange, Shard};
 use crate::stress::store::{FailureMeta, FailureStore};
 use crate::stress::{self as engine, CaseRunner, Counters, Failure, Plan};
 use crate::testset::Plan as RunPlan;
@@ -100,6 +101,7 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         reports: &options.reports,
         notes,
         keep: keep.map(|folder| (folder, has_answers)),
+        shard: (options.shard != Shard::WHOLE).then(|| stress_shard(options, &subject, &plan)),
     };
     stress(problem.as_ref(), &subject, &plan, output, runners)
 }
@@ -373,6 +375,40 @@ pub struct Output<'a> {
     pub notes: Vec<String>,
     /// `--save-tests`: where failures are kept as tests, and whether they have answers.
     pub keep: Option<(TestsFolder, bool)>,
+    /// Which shard this is, for the report (`--shard I/N`).
+    pub shard: Option<ShardInfo>,
+}
+
+/// What a stress shard's report says of its shard: every shard of one stress has the same
+/// identity (problem, candidate and its limits, kinds, whole seed range, `--keep-going`,
+/// version), so `merge` can tell shards of another stress apart.
+fn stress_shard(options: &StressOptions, subject: &StressSubject, plan: &Plan) -> ShardInfo {
+    use sha2::Digest;
+    let range = options.seeds;
+    let version = env!("CARGO_PKG_VERSION");
+    let mut hasher = sha2::Sha256::new();
+    hasher.update(format!(
+        "stress\0{}\0{}\0{}\0{}\0{}\0{:?}\0{}..{}\0{}\0{version}",
+        subject.problem,
+        subject.solution_hash,
+        subject.repro_problem,
+        subject.repro_candidate,
+        crate::units::millis(subject.time_limit),
+        plan.kinds,
+        range.start,
+        range.end,
+        plan.keep_going,
+    ));
+    ShardInfo {
+        command: "stress".to_string(),
+        index: options.shard.index,
+        count: options.shard.count,
+        identity: crate::build::hex_digest(hasher),
+        version: version.to_string(),
+        jobs: range.len(),
+        judged: Vec::new(),
+        seeds: Some([range.start, range.end]),
+    }
 }
 
 /// Runs the stress loop with the given runners (one per job), writes failures, prints the
@@ -448,6 +484,7 @@ pub fn stress<'a>(
         isolation: crate::run::process_isolation(),
         save_errors: save_errors.into_inner().unwrap_or_default(),
         has_games,
+        shard: output.shard,
     };
     if output.json {
         print_out(&format!("{}\n", report.to_json()))?;

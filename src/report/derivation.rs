@@ -189,6 +189,12 @@ impl LimitDerivation {
             "unreliable": self.unreliable() || self.gave_up,
             "drift_limits_ms": [millis(self.drift_limits.0), millis(self.drift_limits.1)],
             "elapsed_ms": millis(self.elapsed),
+            "ac_to_time_limit": self.ac_to_time_limit,
+            "time_resolution": self.time_resolution,
+            "longest_probe": self.longest_probe.as_ref().map(|(submission, wall)| json!({
+                "submission": submission,
+                "wall_ms": millis(*wall),
+            })),
         })
     }
 }

@@ -102,6 +102,8 @@ pub struct StressReport {
     pub has_games: bool,
     /// The failures whose files could not be written, and why.
     pub save_errors: Vec<SaveError>,
+    /// Which shard of a split stress this is (`stress --shard I/N`), `None` for a whole run.
+    pub shard: Option<super::shard::ShardInfo>,
 }
 
 /// A failure whose files could not be saved.
@@ -177,6 +179,8 @@ impl StressReport {
                     "recorded_input": f.recorded_input,
                     "shrunk_from": f.shrunk_from.as_ref().map(|u| json!({"kind": u.kind, "seed": u.seed, "args": f.shrunk_from_args})),
                     "input_format": f.input_format,
+                    "shrunk_game": f.shrunk_game,
+                    "packed_seeds": f.packed_seeds,
                     "cases": f.cases.as_ref().map(|c| json!({
                         "cases": c.cases,
                         "of": c.of,
@@ -206,7 +210,8 @@ impl StressReport {
                 })
             })
             .collect();
-        json!({
+        let s = &self.subject;
+        let mut value = json!({
             "problem": self.subject.problem,
             "solution": self.subject.solution,
             "verdict": self.verdict().name(),
@@ -226,7 +231,20 @@ impl StressReport {
                 "file_stem": e.stem,
                 "error": e.error,
             })).collect::<Vec<_>>(),
-        })
+            "subject": {
+                "solution_hash": s.solution_hash,
+                "repro_problem": s.repro_problem,
+                "repro_candidate": s.repro_candidate,
+                "time_limit_ms": millis(s.time_limit),
+                "memory_limit_bytes": s.memory_limit,
+                "interactive": s.interactive,
+                "has_games": self.has_games,
+            },
+        });
+        if let Some(shard) = &self.shard {
+            value["shard"] = shard.to_json();
+        }
+        value
     }
 }
 

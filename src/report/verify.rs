@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use super::derivation::LimitDerivation;
 use super::judge::TestRow;
+use super::shard::ShardInfo;
 use crate::compare::Verdict;
 pub use crate::problem::package::expectation::show_score;
 use crate::problem::polygon::points::Score;
@@ -164,6 +165,8 @@ pub struct VerifyReport {
     pub incomplete: Vec<String>,
     /// The calibration workload's runs that measured the machine's timing noise.
     pub calibration: Option<Calibration>,
+    /// Which shard of a split command this is (`verify --shard I/N`), `None` for a whole run.
+    pub shard: Option<ShardInfo>,
 }
 
 impl VerifyReport {
@@ -199,7 +202,7 @@ impl VerifyReport {
                 })
             })
             .collect();
-        json!({
+        let mut value = json!({
             "ok": self.ok(),
             "problems": problems,
             "solutions": list,
@@ -211,7 +214,11 @@ impl VerifyReport {
             "stress_passes_reused": self.runs.stress_reused,
             "incomplete": self.incomplete,
             "timing_noise": self.calibration.as_ref().map(noise_json),
-        })
+        });
+        if let Some(shard) = &self.shard {
+            value["shard"] = shard.to_json();
+        }
+        value
     }
 }
 
@@ -306,6 +313,7 @@ fn row_json(row: &VerifyRow) -> Value {
     let mut value = json!({
         "problem": row.problem,
         "path": row.path,
+        "shown": row.shown,
         "expected": row.expected,
         "category": row.category,
         "got": match (row.status, row.got) {

@@ -105,6 +105,24 @@ pub fn row(row: &VerifyRow, widths: Widths) -> String {
     text
 }
 
+/// The whole terminal view of a finished report, as a run prints it: header, notes, one line
+/// per solution, summary (`merge` prints a merged verify this way).
+pub fn whole(report: &VerifyReport) -> String {
+    let widths = Widths::fitting(
+        report.problems.iter().map(|p| p.id.as_str()),
+        report.rows.iter().map(|r| r.shown.as_str()),
+    );
+    let mut text = header(widths);
+    for note in &report.notes {
+        text.push_str(&format!("note: {note}\n"));
+    }
+    for r in &report.rows {
+        text.push_str(&row(r, widths));
+    }
+    text.push_str(&summary(report));
+    text
+}
+
 /// The closing summary.
 pub fn summary(report: &VerifyReport) -> String {
     let skipped = report.count(RowStatus::Skipped);

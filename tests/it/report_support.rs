@@ -225,6 +225,7 @@ pub fn verify_report() -> VerifyReport {
         runs: Default::default(),
         incomplete: Vec::new(),
         calibration: None,
+        shard: None,
     }
 }
 
@@ -369,6 +370,7 @@ pub fn stress_report() -> StressReport {
         isolation: None,
         save_errors: Vec::new(),
         has_games: true,
+        shard: None,
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod evaluate;
 pub mod library;
+pub mod plan;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -37,6 +38,7 @@ use crate::problem::polygon::points::{self, Score, TestOutcome};
 use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
 use crate::report::derivation::LimitDerivation;
 use crate::report::progress::{Display, Progress, Status, TestProgress};
+use crate::report::shard::{dealt, ShardInfo};
 use crate::report::verify_text::Widths;
 use crate::report::{
     check_report_files, verify_text, write_report_files, Report, RowScore, RowStatus,
@@ -50,6 +52,10 @@ use library::{Expected, LibrarySolution};
 
 /// One problem to verify: the problem, its solutions, and its TLE margin factor.
 struct Target {
+    /// The problem as named on the command line.
+    name: String,
+    /// Its content hash ([`plan::content_hash`]), `builtin` for a built-in problem.
+    content: String,
     problem: Arc<dyn Problem>,
     solutions: Vec<LibrarySolution>,
     tle_margin: f64,
@@ -218,8 +224,92 @@ fn derive_time_limit(
     ))
 }
 
+/// Where a problem folder without a time limit gets one.
+enum Limits<'a> {
+    /// Derived here, judging the submissions that must exceed it beside the derivation.
+    Derive,
+    /// Derived here and nothing judged: `verify --plan FILE` writes it down.
+    DeriveOnly,
+    /// Read from the plan at the path (`verify --shard I/N --plan FILE`).
+    Planned(&'a plan::VerifyPlan, &'a Path),
+    /// A shard without a plan: such a problem is an error (shards must not derive apart).
+    Refuse,
+}
+
+/// The limit `loaded` (named `name`) is judged by, as `limits` says, with the wall time spent
+/// judging submissions beside its derivation.
+fn limit_of(
+    name: &str,
+    content: &str,
+    loaded: &Folder,
+    solutions: &[LibrarySolution],
+    args: &VerifyOptions,
+    results: &ResultCache,
+    limits: &Limits<'_>,
+) -> Result<(Option<LimitDerivation>, JudgedEarly), UsageError> {
+    match limits {
+        Limits::Derive => derive_time_limit(loaded, solutions, args, results),
+        Limits::DeriveOnly => {
+            let display = Display::for_stderr(!args.json);
+            let derived = time_limit::derive_remembering(
+                loaded,
+                args.jobs,
+                args.isolation,
+                results,
+                None,
+                display,
+            )?;
+            Ok((derived, Vec::new()))
+        }
+        Limits::Refuse if loaded.time_limit_rule.is_some() => Err(UsageError::new(format!(
+            "verify --shard: {name} has no time limit in problem.yaml, and every shard must judge \
+             by the same derived one: run `stressjudge verify --plan FILE ...` once, then give \
+             every shard `--plan FILE`"
+        ))),
+        Limits::Refuse => Ok((None, Vec::new())),
+        Limits::Planned(plan, path) => {
+            let planned = (plan.problems.iter().find(|p| p.name == name)).ok_or_else(|| {
+                UsageError::new(format!(
+                    "--plan {}: the plan has no problem {name}; give every shard the plan \
+                     step's problems",
+                    path.display()
+                ))
+            })?;
+            if planned.content != content {
+                return Err(UsageError::new(format!(
+                    "--plan {} does not match this command: {name}'s files changed since the \
+                     plan was made; make the plan again",
+                    path.display()
+                )));
+            }
+            match (&planned.derivation, loaded.time_limit_rule.is_some()) {
+                (Some(derivation), true) => {
+                    let derived =
+                        crate::report::read_verify::derivation(derivation).map_err(|e| {
+                            UsageError::new(format!(
+                                "--plan {}: {name}'s time_limit_derivation: {e}",
+                                path.display()
+                            ))
+                        })?;
+                    Ok((Some(derived), Vec::new()))
+                }
+                (None, false) => Ok((None, Vec::new())),
+                _ => Err(UsageError::new(format!(
+                    "--plan {} does not match this command: {name}'s time limit is given in one \
+                     and derived in the other; make the plan again",
+                    path.display()
+                ))),
+            }
+        }
+    }
+}
+
 /// The problems named (every built-in one by default) with their solutions.
-fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, UsageError> {
+fn targets(
+    args: &VerifyOptions,
+    results: &ResultCache,
+    limits: &Limits<'_>,
+) -> Result<Vec<Target>, UsageError> {
     let catalog = Catalog::builtin();
     let names: Vec<String> = if args.problems.is_empty() {
         catalog.ids().iter().map(|s| s.to_string()).collect()
@@ -244,7 +334,10 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
             build_tools_and_submissions(&loaded, stressing)?;
             let dir = Path::new(name);
             let mut solutions = library::from_folder(name, dir, &loaded.submissions);
-            let (derived, judged_early) = derive_time_limit(&loaded, &solutions, args, results)?;
+            // Hashed once loaded: a package whose tests a generator writes is hashed with them.
+            let content = plan::content_hash(dir)?;
+            let (derived, judged_early) =
+                limit_of(name, &content, &loaded, &solutions, args, results, limits)?;
             time_limit::apply(&mut loaded, derived.as_ref());
             if loaded.polygon.is_some() {
                 // A Polygon package's solutions are shown from the package (`solutions/a.cpp`).
@@ -298,6 +391,8 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
                 None => None,
             };
             targets.push(Target {
+                name: name.clone(),
+                content,
                 polygon: loaded.polygon.clone(),
                 tle_margin: loaded.rule.time_limit_to_tle,
                 ac_to_time_limit: loaded.rule.ac_to_time_limit,
@@ -320,6 +415,8 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
             }
             let solutions = library::discover(&args.solutions, &[name.as_str()])?;
             targets.push(Target {
+                name: name.clone(),
+                content: "builtin".to_string(),
                 problem,
                 solutions,
                 tle_margin: LIBRARY_TLE_MARGIN,
@@ -347,11 +444,34 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
 pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     check_report_files(&args.reports)?;
     crate::commands::common::check_folders()?;
+    let read_plan = match (&args.plan, args.shard) {
+        (Some(path), Some(_)) => Some(plan::VerifyPlan::read(path)?),
+        _ => None,
+    };
+    let limits = match (&args.plan, args.shard, &read_plan) {
+        (Some(path), Some(_), Some(read)) => Limits::Planned(read, path),
+        (Some(_), None, _) => Limits::DeriveOnly,
+        (None, Some(_), _) => Limits::Refuse,
+        _ => Limits::Derive,
+    };
     let results = ResultCache::open(&BuildOptions::default_for_user().cache_dir, args.fresh);
     // The machine's timing noise, measured before anything runs: a verdict that would flip
     // within it is named sensitive.
     let calibration = Calibration::measure(NOISE_RUNS);
-    let targets = targets(args, &results)?;
+    let targets = targets(args, &results, &limits)?;
+    let found = plan_of(&targets, args);
+    if let (Some(path), None) = (&args.plan, args.shard) {
+        found.write(path)?;
+        print_out(&plan_summary(&found, path))?;
+        return Ok(Outcome::Passed);
+    }
+    let identity = match (&read_plan, &args.plan) {
+        (Some(read), Some(path)) => {
+            read.check_matches(&found, path)?;
+            read.identity()
+        }
+        _ => found.identity(),
+    };
     let started = Instant::now();
     let mut notes = Vec::new();
     for target in &targets {
@@ -377,10 +497,26 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             print_out(&format!("note: {note}\n"))?;
         }
     }
-    let jobs: Vec<(&Target, &LibrarySolution)> = targets
+    let all_jobs: Vec<(&Target, &LibrarySolution)> = targets
         .iter()
         .flat_map(|t| t.solutions.iter().map(move |s| (t, s)))
         .collect();
+    let shard = args.shard.map(|shard| ShardInfo {
+        command: "verify".to_string(),
+        index: shard.index,
+        count: shard.count,
+        identity,
+        version: plan::VERSION.to_string(),
+        jobs: all_jobs.len() as u64,
+        judged: dealt(shard.index, shard.count, all_jobs.len() as u64).collect(),
+        seeds: None,
+    });
+    let jobs: Vec<(&Target, &LibrarySolution)> = match &shard {
+        Some(shard) => (shard.judged.iter())
+            .map(|&k| all_jobs[k as usize])
+            .collect(),
+        None => all_jobs,
+    };
     let watch = Arc::new(Watch {
         active: Mutex::new(Vec::new()),
         done: AtomicUsize::new(0),
@@ -511,6 +647,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         isolation: crate::run::process_isolation(),
         runs: results.counts(),
         calibration: Some(calibration),
+        shard,
     };
     if args.json {
         print_out(&format!("{}\n", report.to_json()))?;
@@ -523,6 +660,63 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     } else {
         Outcome::Failed
     })
+}
+
+/// The plan of this command: its problems with the limits they are judged by, its jobs and
+/// its verdict-changing options.
+fn plan_of(targets: &[Target], args: &VerifyOptions) -> plan::VerifyPlan {
+    plan::VerifyPlan {
+        format: plan::FORMAT,
+        version: plan::VERSION.to_string(),
+        options: plan::PlanOptions::of(args),
+        problems: (targets.iter())
+            .map(|t| {
+                let info = t.problem.info();
+                plan::PlannedProblem {
+                    name: t.name.clone(),
+                    id: info.id.clone(),
+                    content: t.content.clone(),
+                    time_limit_ms: crate::units::millis(info.limits.time),
+                    memory_limit_bytes: info.limits.memory_bytes,
+                    derivation: t.derivation.as_ref().map(LimitDerivation::to_json),
+                }
+            })
+            .collect(),
+        submissions: (targets.iter())
+            .flat_map(|t| t.solutions.iter())
+            .map(|s| plan::PlannedSubmission {
+                problem: s.problem.clone(),
+                path: s.path.display().to_string(),
+                expected: s.expected.label(),
+            })
+            .collect(),
+    }
+}
+
+/// What `verify --plan FILE` prints: each problem's limit and the jobs the shards will deal.
+fn plan_summary(plan: &plan::VerifyPlan, path: &Path) -> String {
+    let mut text = String::new();
+    for p in &plan.problems {
+        let how = if p.derivation.is_some() {
+            "derived"
+        } else {
+            "given"
+        };
+        text.push_str(&format!(
+            "{}: time limit {} ({how})\n",
+            p.id,
+            crate::units::seconds(Duration::from_millis(p.time_limit_ms))
+        ));
+    }
+    text.push_str(&format!(
+        "plan written to {}: {} problem(s), {} submission(s) to deal to the shards \
+         (`verify --shard I/N --plan {}`)\n",
+        path.display(),
+        plan.problems.len(),
+        plan.submissions.len(),
+        path.display()
+    ));
+    text
 }
 
 /// What verify is doing, for the live display: the solutions being judged, each with its
