@@ -30,6 +30,11 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
         .map_err(|e| UsageError::new(format!("cannot find this executable: {e}")))?;
     // Measured first, before the probes below load the machine.
     let calibration = Calibration::measure(NOISE_RUNS);
+    // Remembered for the next verify (see crate::testset::noise).
+    crate::testset::noise::remember(
+        &crate::build::BuildOptions::default_for_user().cache_dir,
+        &calibration,
+    );
     let report = DoctorReport {
         calibration,
         support: machine_support(&launcher),

@@ -42,7 +42,6 @@ use crate::report::{
     check_report_files, verify_text, write_report_files, Report, RowScore, RowStatus,
     VerifiedProblem, VerifyReport, VerifyRow,
 };
-use crate::run::calibration::Calibration;
 use crate::testset::gate::Gate;
 use crate::testset::results::ResultCache;
 use evaluate::{evaluate, Evaluation, Settings};
@@ -348,9 +347,13 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     check_report_files(&args.reports)?;
     crate::commands::common::check_folders()?;
     let results = ResultCache::open(&BuildOptions::default_for_user().cache_dir, args.fresh);
-    // The machine's timing noise, measured before anything runs: a verdict that would flip
-    // within it is named sensitive.
-    let calibration = Calibration::measure(NOISE_RUNS);
+    // The machine's timing noise, measured before anything runs (or remembered from a command
+    // of the last hour): a verdict that would flip within it is named sensitive.
+    let calibration = crate::testset::noise::calibration(
+        &BuildOptions::default_for_user().cache_dir,
+        args.fresh,
+        NOISE_RUNS,
+    );
     let targets = targets(args, &results)?;
     let started = Instant::now();
     let mut notes = Vec::new();
