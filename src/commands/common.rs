@@ -160,6 +160,17 @@ pub fn build_candidate(source: &CandidateSource) -> Result<Program, BuildError> 
     build_submission(source, &declared)
 }
 
+/// The Python 3 interpreter a built Python 3 `program` from `source` runs with and why
+/// (`PyPy 7.3.11 (/usr/bin/pypy3), as Kattis and problemtools run Python 3`), for reports to
+/// name; `None` for every other language and for a command.
+pub fn python_named(program: &Program, source: &CandidateSource) -> Option<String> {
+    let CandidateSource::Path(path) = source else {
+        return None;
+    };
+    (program.language == build::Language::Python)
+        .then(|| build::interpreter_for(path, BuildOptions::default_for_user().compile_timeout))
+}
+
 /// What the package a program at `path` belongs to declares about building it
 /// (`submissions.yaml`'s `language` and `entrypoint`, DOMjudge's `submissions.json`; see
 /// [`crate::problem::package::declaration_of`]); nothing for a program outside a package. A

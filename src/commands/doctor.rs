@@ -36,6 +36,11 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
         // Every report's `isolation` says how builds are contained, this one's too.
         isolation.builds = builds.clone();
     }
+    // Remembered for the next verify (see crate::testset::noise).
+    crate::testset::noise::remember(
+        &crate::build::BuildOptions::default_for_user().cache_dir,
+        &calibration,
+    );
     let report = DoctorReport {
         calibration,
         support,

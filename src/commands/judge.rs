@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use super::common::{build_candidate, fault_error, resolve_for_runs, unavailable};
+use super::common::{build_candidate, fault_error, python_named, resolve_for_runs, unavailable};
 use super::{print_out, Outcome};
 use crate::build::{BuildError, Program};
 use crate::compare::Verdict;
@@ -30,6 +30,10 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
         Err(BuildError::Unavailable(why)) => return Err(unavailable(&name, &why)),
         other => other,
     };
+    let python = built
+        .as_ref()
+        .ok()
+        .and_then(|program| python_named(program, &options.candidate.source));
     let cases = problem
         .fixed_tests()
         .map_err(|f| fault_error(Fault::judge(f, "", None), None))?;
@@ -48,6 +52,7 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
             !options.json,
         )?,
     };
+    report.python = python;
     // Tests the problem could not make: the verdict holds for the others only.
     let incomplete = problem.left_out();
     report
@@ -112,6 +117,7 @@ fn empty_report(problem: &dyn Problem, plan: &Plan, name: &str) -> JudgeReport {
         },
         notes: problem.info().notes.clone(),
         isolation: crate::run::process_isolation(),
+        python: None,
     }
 }
 

@@ -636,6 +636,7 @@ pub fn subject(
         memory_limit: plan.limits.memory_bytes,
         saved_in: out.to_path_buf(),
         interactive: problem.interaction().is_some(),
+        python: super::common::python_named(program, &options.candidate.source),
     }
 }
 

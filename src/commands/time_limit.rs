@@ -101,8 +101,8 @@ pub fn derive_remembering(
             results.forget(key);
         }
     }
-    let noise = found.calibrations.first().map_or(0.0, Calibration::noise);
-    let medians: Vec<Duration> = found.calibrations.iter().map(Calibration::median).collect();
+    let noise = found.calibrations.first().map_or(0.0, |(_, c)| c.noise());
+    let medians: Vec<Duration> = found.calibrations.iter().map(|(_, c)| c.median()).collect();
     let (fastest, slowest_speed) = (
         medians.iter().min().copied().unwrap_or_default(),
         medians.iter().max().copied().unwrap_or_default(),
@@ -127,9 +127,11 @@ pub fn derive_remembering(
         repeats_reused: found.repeats_reused,
         gave_up: found.gave_up,
         noise,
-        speed: (["before", "during", "after"].into_iter())
-            .zip(medians)
-            .map(|(when, median)| SpeedReading { when, median })
+        speed: (found.calibrations.iter())
+            .map(|(when, c)| SpeedReading {
+                when,
+                median: c.median(),
+            })
             .collect(),
         drift,
         elapsed: started.elapsed(),
@@ -161,7 +163,9 @@ struct Found {
     single: usize,
     repeats_reused: usize,
     gave_up: bool,
-    calibrations: Vec<Calibration>,
+    /// The calibrations by when they were read: `before`, and `during` and `after` only when
+    /// runs were made (all remembered, nothing ran whose speed they could judge).
+    calibrations: Vec<(&'static str, Calibration)>,
     longest_probe: Option<(String, Duration)>,
     /// The first runs of the runs repeated here, by their result-cache keys.
     first_runs: Vec<(RunKey, Duration)>,
@@ -169,6 +173,9 @@ struct Found {
 
 /// Runs of the calibration workload at each reading of the machine's speed.
 const CALIBRATION_RUNS: usize = 9;
+
+/// How recent a calibration this process measured must be to serve as the `before` reading.
+const BEFORE_READING_AGE: Duration = Duration::from_secs(30);
 
 fn slowest_accepted(
     folder: &Folder,
@@ -197,14 +204,8 @@ fn slowest_accepted(
     // time factors; here the slower interpreter simply does not decide).
     let (slower, others): (Vec<&Submission>, Vec<&Submission>) =
         accepted.iter().partition(|s| runs_without_pypy(s));
+    // The report's note on the interpreter says so, once (`build::interpreter_for`).
     if !slower.is_empty() && !others.is_empty() {
-        for s in &slower {
-            eprintln!(
-                "stressjudge: leaving {} out of the time limit: pypy3 is not installed and its \
-                 package's judge runs Python 3 with PyPy",
-                s.program.path.display()
-            );
-        }
         accepted = others;
     }
     // The accepted submissions are built and run side by side, the gate keeping each run the
@@ -231,7 +232,12 @@ fn slowest_accepted(
         let _alone = gate.alone();
         Calibration::measure(CALIBRATION_RUNS)
     };
-    let mut calibrations = vec![calibrate()];
+    // Verify's noise, measured a moment ago, is the `before` reading when it is that recent.
+    let before =
+        crate::testset::noise::measured_within(BEFORE_READING_AGE).unwrap_or_else(&calibrate);
+    let mut calibrations = vec![("before", before)];
+    let ran_before = results.counts().ran;
+    let something_ran = || results.counts().ran > ran_before;
     let next = AtomicUsize::new(0);
     let found: Mutex<Vec<Option<ProbeResult>>> =
         Mutex::new(accepted.iter().map(|_| None).collect());
@@ -274,9 +280,13 @@ fn slowest_accepted(
             for times in std::mem::take(&mut *lock(&found)) {
                 probed.push(times.transpose()?.flatten());
             }
-            calibrations.push(calibrate());
+            if something_ran() {
+                calibrations.push(("during", calibrate()));
+            }
             let repeated = probe.repeat_slowest(&probed);
-            calibrations.push(calibrate());
+            if something_ran() {
+                calibrations.push(("after", calibrate()));
+            }
             repeated
         })();
         probing.fetch_sub(1, Ordering::SeqCst);

@@ -15,7 +15,7 @@
 use std::time::Duration;
 
 use super::{millis, seconds, TestResult, Verdict};
-use crate::run::{RunLimits, RunOutcome};
+use crate::run::{LimitHit, RunLimits, RunOutcome};
 
 /// Half-width of the borderline band, in percent of the CPU limit.
 pub const BORDERLINE_PERCENT: u32 = 15;
@@ -35,6 +35,37 @@ pub fn measuring_limits(nominal: &RunLimits) -> RunLimits {
         wall: nominal.wall.max(cpu),
         ..*nominal
     }
+}
+
+/// Whether the machine's load, not the candidate, stopped `outcome`: the wall-clock backstop
+/// `sandbox` (the limits the sandbox enforced) stopped it with its CPU time under the nominal
+/// `limits`, after at least twice the backstop of real time. The sandbox does not count time
+/// spent waiting for a CPU against the backstop, so a sleeping or blocked program stops after
+/// about the backstop itself; one that took twice as long waited as long as it counted, which
+/// only a loaded machine does (issue 31: under load 10-17 accepted runs were stopped so).
+/// Such a run is run again alone, and never decides a TLE by itself.
+pub fn stopped_by_load(outcome: &RunOutcome, limits: &RunLimits, sandbox: &RunLimits) -> bool {
+    outcome.limit_hit == Some(LimitHit::Wall)
+        && outcome.cpu < limits.cpu
+        && outcome.wall >= sandbox.wall.saturating_mul(2)
+}
+
+/// The wall-clock backstop a run again of `outcome` ([`stopped_by_load`]) gets: enough real
+/// time to reach the `sandbox` CPU limit at the share of a CPU the run got (its CPU over its
+/// wall time), with a quarter more; at least twice and at most sixteen times the backstop.
+/// One run again then decides at the cost the load imposes anyway, instead of several runs
+/// each stopped early.
+pub fn backstop_under_load(outcome: &RunOutcome, sandbox: &RunLimits) -> Duration {
+    let (low, high) = (
+        sandbox.wall.saturating_mul(2),
+        sandbox.wall.saturating_mul(16),
+    );
+    let share = outcome.cpu.as_secs_f64() / outcome.wall.as_secs_f64().max(1e-3);
+    if share <= 0.0 {
+        return low;
+    }
+    Duration::from_secs_f64((sandbox.cpu.as_secs_f64() / share * 1.25).min(high.as_secs_f64()))
+        .clamp(low, high)
 }
 
 /// Whether `outcome` is borderline under the nominal `limits`: no limit stopped it and its CPU

@@ -132,7 +132,12 @@ impl LimitDerivation {
             .map(|s| format!("{} {:.1} ms", s.when, s.median.as_secs_f64() * 1e3))
             .collect();
         let speed = speeds.join(", ");
-        lines.push(if !self.drifted() {
+        lines.push(if self.speed.len() < 2 {
+            format!(
+                "machine speed read once (calibration: {speed}): every run that set the limit \
+                 was remembered from an earlier verify"
+            )
+        } else if !self.drifted() {
             format!(
                 "machine speed steady while the limit was derived (calibration: {speed}; \
                  drift {:.1} %)",

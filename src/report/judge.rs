@@ -31,6 +31,8 @@ pub struct JudgeReport {
     pub notes: Vec<String>,
     /// The isolation the runs had, when a sandbox was configured.
     pub isolation: Option<Isolation>,
+    /// The Python 3 interpreter the candidate ran with and why, when it is Python 3.
+    pub python: Option<String>,
 }
 
 /// The test that used the most CPU time and its share of the limit.

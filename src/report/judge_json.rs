@@ -26,6 +26,7 @@ pub(super) fn to_json(report: &JudgeReport) -> Value {
         "slowest": slowest,
         "notes": report.notes,
         "isolation": report.isolation.as_ref().map(|i| i.to_json()),
+        "python": report.python,
         "timing": {
             "jobs": report.scheduling.jobs,
             "strict": report.scheduling.strict,

@@ -20,6 +20,9 @@ pub(super) fn render(report: &JudgeReport) -> String {
         seconds(report.time_limit),
         mebibytes(report.memory_limit_bytes / 1024)
     );
+    if let Some(python) = &report.python {
+        let _ = writeln!(out, "python: {python}");
+    }
     for note in &report.notes {
         let _ = writeln!(out, "note: {note}");
     }

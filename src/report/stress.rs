@@ -44,6 +44,8 @@ pub struct StressSubject {
     /// Whether the problem is interactive: a failure's output is then the conversation
     /// (`.interaction` form), shown instead of expected, actual and diff.
     pub interactive: bool,
+    /// The Python 3 interpreter the candidate runs with and why, when it is Python 3.
+    pub python: Option<String>,
 }
 
 impl StressSubject {
@@ -226,6 +228,7 @@ impl StressReport {
             "groups": groups,
             "notes": self.notes,
             "isolation": self.isolation.as_ref().map(|i| i.to_json()),
+            "python": self.subject.python,
             "saved": self.save_errors.is_empty(),
             "save_errors": self.save_errors.iter().map(|e| json!({
                 "file_stem": e.stem,

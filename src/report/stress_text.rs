@@ -199,6 +199,9 @@ pub fn summary_text(report: &StressReport) -> String {
     if !report.failures.is_empty() {
         text.push_str(&saved_line(report));
     }
+    if let Some(python) = &report.subject.python {
+        text.push_str(&format!("python: {python}\n"));
+    }
     if let Some(isolation) = &report.isolation {
         text.push_str(&format!("{}\n", isolation.report_line()));
     }

@@ -22,6 +22,7 @@ pub mod deciding;
 pub mod executor;
 pub mod gate;
 pub mod interactive;
+pub mod noise;
 mod plan;
 pub mod results;
 mod runner;

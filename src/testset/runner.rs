@@ -12,7 +12,9 @@ use super::gate::Gate;
 use super::interactive::{judge_run_enforcing, RunInput, RunTerms};
 use super::results::{ResultCache, RunKey};
 use super::Plan;
-use crate::compare::timing::{decide, is_borderline, measuring_limits, Borderline};
+use crate::compare::timing::{
+    backstop_under_load, decide, is_borderline, measuring_limits, stopped_by_load, Borderline,
+};
 use crate::compare::{TestResult, Verdict};
 use crate::error::Fault;
 use crate::problem::{Problem, TestCase};
@@ -488,6 +490,10 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// How many times a run the machine's load stopped ([`stopped_by_load`]) runs again, each
+/// time under the backstop [`backstop_under_load`] gives.
+const LOAD_RETRIES: u32 = 2;
+
 /// A first judgement: the result and whether it was borderline.
 type First = (TestResult, bool);
 
@@ -530,7 +536,10 @@ impl Judge<'_> {
     }
 
     /// One measured run of case `i`, judged under the nominal limits (and remembered when it
-    /// is a first run that is not borderline).
+    /// is a first run that is not borderline). A run the machine's load stopped at the
+    /// wall-clock backstop with its CPU time under the limit ([`stopped_by_load`]) decides
+    /// nothing: it runs again (as it ran: alone or beside others; the load is the machine's)
+    /// under the backstop [`backstop_under_load`] gives, up to [`LOAD_RETRIES`] times.
     fn once<E: Executor>(
         &self,
         executor: &mut E,
@@ -539,6 +548,29 @@ impl Judge<'_> {
         path: &Path,
         kind: RunKind,
     ) -> Result<First, Fault> {
+        let mut backstop = None;
+        for _ in 0..LOAD_RETRIES {
+            let (first, by_load) = self.measure(executor, i, case, path, kind, backstop)?;
+            match by_load {
+                Some(larger) => backstop = Some(larger),
+                None => return Ok(first),
+            }
+        }
+        Ok(self.measure(executor, i, case, path, kind, backstop)?.0)
+    }
+
+    /// [`Judge::once`]'s one run, under the wall-clock `backstop` when given (else the plan's):
+    /// the judgement, and when the machine's load stopped it (then it is not remembered) the
+    /// backstop to run it again under.
+    fn measure<E: Executor>(
+        &self,
+        executor: &mut E,
+        i: usize,
+        case: &TestCase,
+        path: &Path,
+        kind: RunKind,
+        backstop: Option<Duration>,
+    ) -> Result<(First, Option<Duration>), Fault> {
         let limits = &self.plan.limits;
         self.observer.started(case);
         let permit = self.gate.map(|gate| match kind {
@@ -551,7 +583,7 @@ impl Judge<'_> {
             text: &case.input,
             expected: &case.expected,
         };
-        let sandbox = if self.plan.measure_past_limit {
+        let mut sandbox = if self.plan.measure_past_limit {
             measuring_limits(limits)
         } else {
             RunLimits {
@@ -559,6 +591,9 @@ impl Judge<'_> {
                 ..*limits
             }
         };
+        if let Some(backstop) = backstop {
+            sandbox.wall = sandbox.wall.max(backstop);
+        }
         let enforced = RunTerms {
             nominal: limits,
             sandbox: &sandbox,
@@ -568,14 +603,17 @@ impl Judge<'_> {
         let (result, outcome) = (judged.result, judged.outcome);
         drop(permit);
         let borderline = is_borderline(&outcome, limits);
+        let by_load = stopped_by_load(&outcome, limits, &sandbox);
+        let again = by_load || backstop.is_some();
         if let Some(cache) = self.cache {
             cache.count_run();
             let key = self.keys.get(i).and_then(Option::as_ref);
-            if let (Some(key), false) = (key, borderline || kind == RunKind::Rerun) {
+            if let (Some(key), false) = (key, borderline || again || kind == RunKind::Rerun) {
                 cache.remember(key, limits, &outcome, &result, kind == RunKind::Alone);
             }
         }
-        Ok((result, borderline))
+        let larger = by_load.then(|| backstop_under_load(&outcome, &sandbox));
+        Ok(((result, borderline), larger))
     }
 
     /// The case's row: the first judgement, or the fastest of `plan.reruns` re-runs alone when

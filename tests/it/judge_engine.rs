@@ -11,7 +11,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use judge_common::{correct_output, sum_problem, SumRules};
-use stressjudge::compare::timing::{decide, is_borderline, measuring_limits, RERUNS};
+use stressjudge::compare::timing::{
+    backstop_under_load, decide, is_borderline, measuring_limits, stopped_by_load, RERUNS,
+};
 use stressjudge::compare::{TestResult, Verdict};
 use stressjudge::problem::builtin::BuiltinProblem;
 use stressjudge::problem::{Answer, Problem};
@@ -78,7 +80,13 @@ impl Executor for Fake<'_> {
                 Exit::Code(0)
             },
             cpu,
-            wall: cpu,
+            // A wall-clock stop as the sandbox's real-time cap makes it on a loaded machine:
+            // three times the backstop.
+            wall: if limit_hit == Some(LimitHit::Wall) {
+                limits.wall * 3
+            } else {
+                cpu
+            },
             peak_memory_kib: 1000,
             limit_hit,
             stdout,
@@ -275,6 +283,98 @@ fn killed_runs_and_runs_far_from_the_limit_are_not_rerun() {
     assert_eq!(run.rows[1].result.verdict, Verdict::TLE);
     assert_eq!(run.rows[2].result.verdict, Verdict::AC);
     assert!(!run.scheduling.parallel_used, "one job is not parallel");
+}
+
+#[test]
+fn a_wall_clock_stop_by_load_under_the_cpu_limit_is_run_again_alone() {
+    // Issue 31: under load 10-17 the backstop stopped accepted runs with their CPU time under
+    // the limit, and that TLE decided. Here the load is scripted: the first two runs of
+    // `edge-1` are stopped so, the third finishes; every `edge-2` run is stopped so.
+    let log = Log::default();
+    let script = |name: &str, call: usize| match (name, call) {
+        ("edge-1", 0 | 1) => (ms(300), Some(LimitHit::Wall), false),
+        ("edge-2", _) => (ms(200), Some(LimitHit::Wall), false),
+        _ => (ms(40), None, true),
+    };
+    let run = run_test_set(&sum_problem(), &cases(), &plan(2, false), || {
+        Ok(Fake {
+            log: &log,
+            script: &script,
+        })
+    })
+    .unwrap();
+    let calls = log.calls.lock().unwrap().clone();
+    assert_eq!(calls["edge-1"], 3, "{calls:?}");
+    assert_eq!(run.rows[1].result.verdict, Verdict::AC, "{:?}", run.rows[1]);
+    // Each run again gets a larger backstop than the plan's 2 s (two for each of the two).
+    let walls: Vec<Duration> = (log.limits_seen.lock().unwrap().iter())
+        .map(|l| l.wall)
+        .collect();
+    assert_eq!(
+        walls.iter().filter(|&&w| w > ms(2000)).count(),
+        4,
+        "{walls:?}"
+    );
+    // Stopped so every time: after the retries the TLE stands.
+    assert_eq!(calls["edge-2"], 3, "{calls:?}");
+    assert_eq!(run.rows[2].result.verdict, Verdict::TLE);
+    assert!(
+        calls
+            .iter()
+            .all(|(name, &c)| name.starts_with("edge") || c == 1),
+        "{calls:?}"
+    );
+}
+
+#[test]
+fn only_a_wall_clock_stop_after_long_waiting_and_under_the_cpu_limit_is_the_loads() {
+    let limits = plan(1, false).limits;
+    let sandbox = measuring_limits(&limits);
+    let stop = |cpu: u64, wall: Duration| RunOutcome {
+        wall,
+        ..outcome(cpu, Some(LimitHit::Wall))
+    };
+    // Sleeping or blocked: stopped after about the backstop itself.
+    assert!(!stopped_by_load(
+        &stop(5, sandbox.wall + ms(30)),
+        &limits,
+        &sandbox
+    ));
+    // Waited for a CPU as long as it ran: the machine's load.
+    assert!(stopped_by_load(
+        &stop(400, sandbox.wall * 2),
+        &limits,
+        &sandbox
+    ));
+    assert!(stopped_by_load(
+        &stop(400, sandbox.wall * 3),
+        &limits,
+        &sandbox
+    ));
+    // Its CPU time was past the limit anyway: TLE.
+    assert!(!stopped_by_load(
+        &stop(1100, sandbox.wall * 3),
+        &limits,
+        &sandbox
+    ));
+    // The backstop to run it again under: enough for its CPU share to reach the 1.15 s the
+    // sandbox allows, with a quarter more (400 ms in 6 s: 21.6 s), within 2 to 16 backstops.
+    let larger = backstop_under_load(&stop(400, sandbox.wall * 3), &sandbox);
+    assert!((ms(21_500)..ms(21_700)).contains(&larger), "{larger:?}");
+    assert_eq!(
+        backstop_under_load(&stop(0, sandbox.wall * 3), &sandbox),
+        sandbox.wall * 2
+    );
+    assert_eq!(
+        backstop_under_load(&stop(1, sandbox.wall * 3), &sandbox),
+        sandbox.wall * 16
+    );
+    // Another limit stopped it.
+    let cpu_stop = RunOutcome {
+        wall: sandbox.wall * 3,
+        ..outcome(400, Some(LimitHit::Cpu))
+    };
+    assert!(!stopped_by_load(&cpu_stop, &limits, &sandbox));
 }
 
 #[test]

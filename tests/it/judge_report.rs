@@ -50,6 +50,7 @@ fn report(tests: Vec<TestRow>) -> JudgeReport {
         },
         notes: Vec::new(),
         isolation: None,
+        python: None,
     }
 }
 

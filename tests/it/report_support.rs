@@ -261,6 +261,7 @@ pub fn judge_report() -> JudgeReport {
         },
         notes: vec![format!("note {HOSTILE}")],
         isolation: None,
+        python: None,
     }
 }
 
@@ -358,6 +359,7 @@ pub fn stress_report() -> StressReport {
             memory_limit: 256 << 20,
             saved_in: PathBuf::from("stressjudge-failures/david-vs-david"),
             interactive: false,
+            python: None,
         },
         runs: 2949,
         games: 3_315_976,

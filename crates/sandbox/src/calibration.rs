@@ -3,10 +3,14 @@
 //! A time that decides a verdict is CPU time, which a quiet machine repeats to within a few
 //! per cent but a virtual machine's host can inflate (another guest, a throttled core) or slow
 //! for minutes at a time. To tell the two apart from the candidates' own behaviour, the judge
-//! runs the same small workload (a fixed number of xorshift steps, about 20 ms) several times
-//! on one thread and reads that thread's CPU time from the kernel
-//! (`/proc/thread-self/schedstat`, the scheduler's `sum_exec_runtime`: the same accounting a
-//! cgroup's `cpuacct.usage` sums for the candidates).
+//! runs the same small workload (a fixed number of xorshift steps, about 25 ms) several times
+//! on one thread and reads that thread's CPU time from the kernel with
+//! `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`: the scheduler's `sum_exec_runtime`, the same
+//! accounting a cgroup's `cpuacct.usage` sums for the candidates, brought up to date to the
+//! nanosecond when read. (`/proc/thread-self/schedstat` shows the same counter but as of the
+//! last scheduler tick or context switch: read by the running thread itself it lags by up to
+//! one tick, so a 25 ms workload's times landed in 4 ms steps and the noise read 17-19 % on a
+//! quiet machine where this clock reads 3-5 %.)
 //!
 //! - The **noise** is the spread of the faster three quarters of the runs, relative to the
 //!   fastest: the everyday jitter every measurement carries. The rare large outliers (one run
@@ -17,7 +21,7 @@
 
 use std::time::{Duration, Instant};
 
-/// Steps of the workload: about 20 ms on the development machine.
+/// Steps of the workload: about 25 ms on the development machine.
 const STEPS: u64 = 12_000_000;
 
 /// Repeated runs of the calibration workload.
@@ -113,11 +117,13 @@ fn workload(steps: u64) -> u64 {
     sum
 }
 
-/// The calling thread's CPU time so far (`/proc/thread-self/schedstat`, first field, ns).
+/// The calling thread's CPU time so far (`CLOCK_THREAD_CPUTIME_ID`, see the module
+/// documentation).
 fn thread_cpu() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
+    let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    let secs = u64::try_from(now.tv_sec).ok()?;
+    let nanos = u32::try_from(now.tv_nsec).ok()?;
+    Some(Duration::new(secs, nanos))
 }
 
 #[cfg(test)]
@@ -147,6 +153,12 @@ mod tests {
         let c = Calibration::measure(3);
         assert_eq!(c.times.len(), 3);
         assert!(c.times.iter().all(|t| !t.is_zero()));
+        // Read to the nanosecond, not in scheduler ticks: some run is not a whole 100 µs.
+        assert!(
+            c.times.iter().any(|t| t.as_nanos() % 100_000 != 0),
+            "{:?}",
+            c.times
+        );
         assert!(c.describe().starts_with("3 runs of a fixed workload"));
     }
 }

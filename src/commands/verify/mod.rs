@@ -44,7 +44,6 @@ use crate::report::{
     check_report_files, verify_text, write_report_files, Report, RowScore, RowStatus,
     VerifiedProblem, VerifyReport, VerifyRow,
 };
-use crate::run::calibration::Calibration;
 use crate::testset::gate::Gate;
 use crate::testset::results::ResultCache;
 use evaluate::{evaluate, Evaluation, Settings};
@@ -455,9 +454,13 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         _ => Limits::Derive,
     };
     let results = ResultCache::open(&BuildOptions::default_for_user().cache_dir, args.fresh);
-    // The machine's timing noise, measured before anything runs: a verdict that would flip
-    // within it is named sensitive.
-    let calibration = Calibration::measure(NOISE_RUNS);
+    // The machine's timing noise, measured before anything runs (or remembered from a command
+    // of the last hour): a verdict that would flip within it is named sensitive.
+    let calibration = crate::testset::noise::calibration(
+        &BuildOptions::default_for_user().cache_dir,
+        args.fresh,
+        NOISE_RUNS,
+    );
     let targets = targets(args, &results, &limits)?;
     let found = plan_of(&targets, args);
     if let (Some(path), None) = (&args.plan, args.shard) {
