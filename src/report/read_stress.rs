@@ -30,6 +30,11 @@ pub fn stress_report(value: &Value) -> Result<StressReport, String> {
         memory_limit: uint(s, "memory_limit_bytes")?,
         saved_in: PathBuf::from(text(value, "out")?),
         interactive: flag(s, "interactive")?,
+        // Absent from reports written before the interpreter was named.
+        python: value
+            .get("python")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
     };
     let failures = array(value, "failures")?
         .iter()

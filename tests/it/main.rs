@@ -7,6 +7,7 @@
 //! `verify_speed` (they measure times, so they must not share the machine with other tests
 //! of the same run). Run one module with `cargo test --release --test it MODULE::`.
 
+mod cluster_support;
 mod faults_support;
 mod folders_support;
 mod judge_binary;
@@ -17,6 +18,8 @@ mod stress_support;
 
 mod adhoc_cli;
 mod broken_tools;
+mod build_sandboxes;
+mod cluster;
 mod david_generator;
 mod david_reference;
 mod david_validator;
@@ -43,8 +46,10 @@ mod king_game_oracle;
 mod king_game_problem;
 mod king_game_proof;
 mod languages;
+mod merge_shards;
 mod polygon_cli;
 mod problem_folders;
+mod python_named;
 mod report_chromium;
 mod report_html;
 mod report_junit;

@@ -5,7 +5,7 @@
 //! `isolation.builds` is in the reports of `judge`, `stress`, `repro`, `verify` (JSON, JUnit,
 //! HTML) and `doctor`.
 
-mod folders_support;
+use crate::folders_support;
 
 use folders_support::*;
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! repeated shard, shards of another command, package or version, a shard that would derive a
 //! limit on its own and a plan that no longer matches the package are each one line, exit 2.
 
-mod cluster_support;
+use crate::cluster_support;
 
 use std::path::Path;
 use std::time::Duration;

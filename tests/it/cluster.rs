@@ -6,7 +6,7 @@
 //! without root, munge and SLURM; CI installs them and sets STRESSJUDGE_REQUIRE_FULL_ISOLATION=1,
 //! which turns a skip into a failure.
 
-mod cluster_support;
+use crate::cluster_support;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -1,4 +1,3 @@
-#![allow(dead_code)] // Each test binary uses part of what the cluster tests share.
 //! What the cluster tests share: the problems they verify, running the binary with a bound,
 //! and reading the reports they compare.
 
