@@ -35,6 +35,7 @@ pub mod error;
 pub mod external;
 #[path = "../generators/mod.rs"]
 pub mod generators;
+pub mod judge;
 pub mod options;
 pub mod problem;
 pub mod report;

@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use judge_common::{correct_output, sum_problem, SumRules};
-use stressjudge::compare::timing::{decide, is_borderline, measuring_limits, RERUNS};
-use stressjudge::compare::{TestResult, Verdict};
+use stressjudge::judge::timing::{decide, is_borderline, measuring_limits, RERUNS};
+use stressjudge::judge::{TestResult, Verdict};
 use stressjudge::problem::builtin::BuiltinProblem;
 use stressjudge::problem::{Answer, Problem};
 use stressjudge::run::{Exit, LimitHit, RunLimits, RunOutcome};

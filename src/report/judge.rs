@@ -5,10 +5,11 @@
 
 use std::time::Duration;
 
-use crate::compare::timing::BORDERLINE_PERCENT;
-use crate::compare::{millis, seconds, Verdict};
+use crate::judge::timing::BORDERLINE_PERCENT;
+use crate::judge::Verdict;
 use crate::run::Isolation;
 pub use crate::testset::{Scheduling, TestRow};
+use crate::units::{millis, seconds};
 
 /// The judgement of one candidate on one test set.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 use crate::run::Isolation;
 use crate::shell::quote;
 use crate::stress::Failure;

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::derivation::LimitDerivation;
 use super::judge::TestRow;
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 pub use crate::problem::package::expectation::show_score;
 use crate::problem::polygon::points::Score;
 use crate::problem::ValidatorScore;

@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::build::Declared;
-use crate::compare::Verdict;
 use crate::error::UsageError;
+use crate::judge::Verdict;
 use crate::problem::package::{Expectation, Judged, JudgedTest, Submission, TestVerdict};
 
 /// The verdict folders and the verdict each promises.

@@ -22,13 +22,12 @@ use super::time_limit;
 use super::{print_out, Outcome};
 use crate::build::BuildOptions;
 use crate::catalog::Catalog;
-use crate::compare::repeats;
-use crate::compare::seconds;
-use crate::compare::Verdict;
 use crate::error::{Fault, UsageError};
 use crate::external::folder::{self, Folder};
 use crate::external::grader::{Grader, NotUsable};
 use crate::external::polygon::{test_name as polygon_test_name, PolygonExtras};
+use crate::judge::repeats;
+use crate::judge::Verdict;
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::package::expectation::STRESS_TEST_NAME;
 use crate::problem::package::scoring::{CustomGrader, Graded, Grading, ScoredTest};
@@ -45,6 +44,7 @@ use crate::report::{
 use crate::run::calibration::Calibration;
 use crate::testset::gate::Gate;
 use crate::testset::results::ResultCache;
+use crate::units::seconds;
 use evaluate::{evaluate, Evaluation, Settings};
 use library::{Expected, LibrarySolution};
 

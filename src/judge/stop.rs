@@ -1,6 +1,6 @@
 //! Where judging a candidate stops: the one rule of which rejected test ends it.
 
-use crate::compare::Verdict;
+use super::Verdict;
 use crate::problem::{ProblemInfo, TestCase};
 
 /// Whether `case` getting `verdict` ends the judging of the candidate, so the tests after it
@@ -12,7 +12,7 @@ use crate::problem::{ProblemInfo, TestCase};
 /// aggregate to the first non-accepted verdict (`first_error`; `worst_error` is the same with
 /// `break`), so the first rejected test decides. This is the problem-wide rule; a submission's
 /// own rules (a group with `on_reject: continue`, a scoring problem, an expectation about later
-/// tests) narrow it through [`super::Judging::rejection_ends`].
+/// tests) narrow it through [`crate::testset::Judging::rejection_ends`].
 pub fn ends_judging(_problem: &ProblemInfo, _case: &TestCase, verdict: Verdict) -> bool {
     verdict != Verdict::AC
 }

@@ -1,0 +1,22 @@
+//! Where a verdict is decided: every rule that turns measured runs into verdicts, scores and
+//! kept or broken promises, after the run step and before the report (which only presents).
+//!
+//! | decision | file |
+//! |---|---|
+//! | the verdict type (`AC`, `WA`, ..., one enum for tests, submissions and expectations) | [`verdict`] |
+//! | one run's verdict (ICPC precedence, interactive runs) | [`classify`] |
+//! | which CPU time decides near the limit (borderline re-runs) | [`timing`] |
+//! | which runs are repeated and which of their times decides | [`repeats`] |
+//! | when a rejected test ends the judging | [`stop`] |
+
+pub mod classify;
+pub mod repeats;
+pub mod stop;
+pub mod timing;
+mod verdict;
+
+pub use classify::{
+    classify, classify_interaction, sample_interaction_lines, TestResult, IDLE_DETAIL,
+    SAMPLE_INTERACTION_HEADER, TRANSCRIPT_HEADER,
+};
+pub use verdict::Verdict;
