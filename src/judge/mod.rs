@@ -7,9 +7,15 @@
 //! | one run's verdict (ICPC precedence, interactive runs) | [`classify`] |
 //! | which CPU time decides near the limit (borderline re-runs) | [`timing`] |
 //! | which runs are repeated and which of their times decides | [`repeats`] |
-//! | when a rejected test ends the judging | [`stop`] |
+//! | when a rejected test ends the judging (the problem's rule, a scoring package's groups, an expectation about later tests) | [`stop`] |
+//! | a scoring problem's test, group and submission scores (problemtools' and 2025-09 rules) | [`grade`] |
+//! | the same scores as DOMjudge computes them | [`grade_domjudge`] |
+//! | whether a submission kept what its package promised (expectations) | [`expectation`] |
 
 pub mod classify;
+pub mod expectation;
+pub mod grade;
+pub mod grade_domjudge;
 pub mod repeats;
 pub mod stop;
 pub mod timing;

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 
 use crate::build::Declared;
 use crate::error::UsageError;
+use crate::judge::expectation::{Judged, JudgedTest};
 use crate::judge::Verdict;
-use crate::problem::package::{Expectation, Judged, JudgedTest, Submission, TestVerdict};
+use crate::problem::package::{Expectation, Submission, TestVerdict};
 
 /// The verdict folders and the verdict each promises.
 pub const FOLDERS: [(&str, Verdict); 6] = [

@@ -439,9 +439,10 @@ pub fn time_limit_role(expectation: &Expectation) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::super::expectation::{tests::judged, verdict_set, Judged};
+    use super::super::expectation::verdict_set;
     use super::TestVerdict::*;
     use super::*;
+    use crate::judge::expectation::{tests::judged, Judged};
     use std::fs;
 
     fn write(root: &Path, files: &[(&str, &str)]) {
