@@ -574,7 +574,7 @@ impl Probe<'_> {
         // spun forever, as problemtools' `guess/wrong_answer/guess_tle.cc`, is WA, and its 20 s
         // say nothing about the time limit).
         let leaves_out = |name: &str, result: &crate::judge::TestResult| {
-            let verdict = crate::commands::verify::library::test_verdict(result.verdict);
+            let verdict = result.verdict;
             let covered = covering(name);
             (!covered.is_empty() && result.cpu() >= PROBE_LIMIT)
                 || covered.iter().any(|rule| {

@@ -4,7 +4,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::problem::package::expectation::{show_score, Expectation, Rule, TestVerdict};
+use super::Verdict;
+use crate::problem::package::expectation::{show_score, Expectation, Rule};
 
 /// One judged test, as the expectation sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -12,7 +13,7 @@ pub struct JudgedTest {
     /// The test's name relative to `data/` (`secret/g1/03`), or `stress` for the stress pass.
     pub name: String,
     /// Its verdict.
-    pub verdict: TestVerdict,
+    pub verdict: Verdict,
     /// The judge's message on it (a validator's `judgemessage.txt`, a mismatch), if any.
     pub message: String,
 }
@@ -31,36 +32,36 @@ pub struct Judged {
     /// The best possible score (for `partially_accepted`), when bounded.
     pub max_score: Option<f64>,
     /// The graded verdict of a legacy scoring problem (problemtools' default grader).
-    pub graded_verdict: Option<TestVerdict>,
+    pub graded_verdict: Option<Verdict>,
     /// The submission's verdict when the grading decides it (DOMjudge's scoring result: the
     /// first rejected test of its group tree, where samples outside the tree do not count).
-    pub final_verdict: Option<TestVerdict>,
+    pub final_verdict: Option<Verdict>,
 }
 
 impl Judged {
     /// The final verdict: CE, else the grading's when it decides one (then a rejected stress
     /// pass after an accepted grading), else the first rejected test's, else AC.
-    pub fn verdict(&self) -> TestVerdict {
+    pub fn verdict(&self) -> Verdict {
         if !self.compiled {
-            return TestVerdict::CE;
+            return Verdict::CE;
         }
-        let rejected = |t: &&JudgedTest| t.verdict != TestVerdict::AC;
+        let rejected = |t: &&JudgedTest| t.verdict != Verdict::AC;
         match self.final_verdict {
-            Some(TestVerdict::AC) => (self.tests.iter())
+            Some(Verdict::AC) => (self.tests.iter())
                 .filter(|t| t.name == STRESS_TEST_NAME)
                 .find(rejected)
-                .map_or(TestVerdict::AC, |t| t.verdict),
+                .map_or(Verdict::AC, |t| t.verdict),
             Some(verdict) => verdict,
             None => (self.tests.iter())
                 .find(rejected)
-                .map_or(TestVerdict::AC, |t| t.verdict),
+                .map_or(Verdict::AC, |t| t.verdict),
         }
     }
 }
 impl Expectation {
     /// Whether a submission whose tests got `verdicts` (unnamed: only the rules over every
     /// test apply) keeps the promise.
-    pub fn is_met_by<I: IntoIterator<Item = TestVerdict>>(&self, verdicts: I) -> bool {
+    pub fn is_met_by<I: IntoIterator<Item = Verdict>>(&self, verdicts: I) -> bool {
         let judged = Judged {
             compiled: true,
             tests: verdicts
@@ -82,7 +83,11 @@ impl Expectation {
         let verdict = judged.verdict();
         if let Some(allowed) = &self.verdict_any_of {
             if !allowed.contains(&verdict) {
-                broken.push(format!("got {verdict}, expected one of {}", join(allowed)));
+                broken.push(format!(
+                    "got {}, expected one of {}",
+                    verdict.expectation_name(),
+                    join(allowed)
+                ));
             }
         } else if !judged.compiled {
             broken.push("does not compile".to_string());
@@ -97,8 +102,11 @@ impl Expectation {
         // problemtools: a partially_accepted submission's graded verdict is AC and its score
         // is not the best of the root range.
         if self.partial_score {
-            if let Some(v) = judged.graded_verdict.filter(|v| *v != TestVerdict::AC) {
-                broken.push(format!("partially_accepted but graded {v}, not AC"));
+            if let Some(v) = judged.graded_verdict.filter(|v| *v != Verdict::AC) {
+                broken.push(format!(
+                    "partially_accepted but graded {}, not AC",
+                    v.expectation_name()
+                ));
             }
             if let (Some(score), Some(max)) = (judged.score, judged.max_score) {
                 if score >= max - 1e-9 * max.abs().max(1.0) {
@@ -127,7 +135,7 @@ fn rule_broken(rule: &Rule, judged: &Judged) -> Option<String> {
         if let Some(bad) = covered.iter().find(|t| !permitted.contains(&t.verdict)) {
             return Some(format!(
                 "{} on {} (permitted{place}: {}; {})",
-                bad.verdict,
+                bad.verdict.expectation_name(),
                 bad.name,
                 join(permitted),
                 rule.origin
@@ -136,7 +144,7 @@ fn rule_broken(rule: &Rule, judged: &Judged) -> Option<String> {
     }
     if let Some(required) = &rule.required {
         if !covered.iter().any(|t| required.contains(&t.verdict)) {
-            let got: BTreeSet<TestVerdict> = covered.iter().map(|t| t.verdict).collect();
+            let got: BTreeSet<Verdict> = covered.iter().map(|t| t.verdict).collect();
             let got = if got.is_empty() {
                 "no test".to_string()
             } else {
@@ -189,28 +197,26 @@ fn rule_broken(rule: &Rule, judged: &Judged) -> Option<String> {
 /// cover it.
 pub const STRESS_TEST_NAME: &str = "stress";
 
-fn join(set: &BTreeSet<TestVerdict>) -> String {
+fn join(set: &BTreeSet<Verdict>) -> String {
     // MLE and OLE ride along with RTE (Kattis); name them only when RTE is absent.
-    let shown: Vec<String> = set
+    let shown: Vec<&str> = set
         .iter()
-        .filter(|v| {
-            !(matches!(v, TestVerdict::MLE | TestVerdict::OLE) && set.contains(&TestVerdict::RTE))
-        })
-        .map(|v| v.to_string())
+        .filter(|v| !(matches!(v, Verdict::MLE | Verdict::OLE) && set.contains(&Verdict::RE)))
+        .map(|v| v.expectation_name())
         .collect();
     shown.join(", ")
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::TestVerdict::*;
+    use super::Verdict::*;
     use super::*;
     use crate::problem::package::expectation::ScoreRange;
     use crate::problem::package::glob::Glob;
 
     /// A compiled submission's judgement with these test verdicts (shared by the package's
     /// test modules).
-    pub(crate) fn judged(tests: &[(&str, TestVerdict)]) -> Judged {
+    pub(crate) fn judged(tests: &[(&str, Verdict)]) -> Judged {
         Judged {
             compiled: true,
             tests: tests

@@ -27,7 +27,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::problem::package::expectation::{show_score, TestVerdict};
+use super::Verdict;
+use crate::problem::package::expectation::show_score;
 use crate::problem::package::scoring::{
     legacy_settings, Aggregation, CustomGrader, Grading, LegacyGroupSettings, ModernGroup,
     ModernGroupSettings,
@@ -40,7 +41,7 @@ pub struct ScoredTest {
     /// Its name relative to `data/` (`secret/g1/03`).
     pub name: String,
     /// Its verdict.
-    pub verdict: TestVerdict,
+    pub verdict: Verdict,
     /// What the output validator wrote, if anything.
     pub validator: Option<ValidatorScore>,
 }
@@ -53,7 +54,7 @@ pub struct GroupScore {
     /// Its score.
     pub score: f64,
     /// Its graded verdict (legacy only).
-    pub verdict: Option<TestVerdict>,
+    pub verdict: Option<Verdict>,
     /// Its maximum, when bounded.
     pub max: Option<f64>,
 }
@@ -64,7 +65,7 @@ pub struct Graded {
     /// The submission's score.
     pub score: f64,
     /// The submission's graded verdict (legacy; `None` in 2025-09, where scores replace it).
-    pub verdict: Option<TestVerdict>,
+    pub verdict: Option<Verdict>,
     /// The best score possible, when finite (legacy: the root range's best end).
     pub max_score: Option<f64>,
     /// Every group's result, children before parents.
@@ -75,7 +76,7 @@ pub struct Graded {
     pub errors: Vec<String>,
     /// The submission's verdict when the grading decides it rather than its first rejected
     /// test (DOMjudge: the first rejected test of its group tree, samples outside it).
-    pub final_verdict: Option<TestVerdict>,
+    pub final_verdict: Option<Verdict>,
 }
 
 impl Graded {
@@ -193,18 +194,16 @@ fn legacy_group(
     name: &str,
     tests: &[(usize, &ScoredTest)],
     graded: &mut Graded,
-) -> (TestVerdict, f64) {
+) -> (Verdict, f64) {
     let settings = legacy_settings(legacy.groups, name).clone();
-    let mut results: Vec<(TestVerdict, f64)> = Vec::new();
+    let mut results: Vec<(Verdict, f64)> = Vec::new();
     for child in children(name, tests) {
         let result = match child {
             Child::Test(i, test) => {
                 let score = match (test.verdict, test.validator) {
-                    (TestVerdict::AC, Some(ValidatorScore::Score(s))) => s,
-                    (TestVerdict::AC, Some(ValidatorScore::Multiplier(m))) => {
-                        m * settings.accept_score
-                    }
-                    (TestVerdict::AC, None) => settings.accept_score,
+                    (Verdict::AC, Some(ValidatorScore::Score(s))) => s,
+                    (Verdict::AC, Some(ValidatorScore::Multiplier(m))) => m * settings.accept_score,
+                    (Verdict::AC, None) => settings.accept_score,
                     _ => settings.reject_score,
                 };
                 graded.tests[i] = Some(score);
@@ -215,14 +214,14 @@ fn legacy_group(
             }
         };
         results.push(result);
-        if result.0 != TestVerdict::AC && settings.on_reject_break {
+        if result.0 != Verdict::AC && settings.on_reject_break {
             break;
         }
     }
     let shown = if name.is_empty() { "data" } else { name };
     let (verdict, score) = match legacy.custom.filter(|_| settings.custom) {
         // problemtools grades a group without results as AC 0 without asking the grader.
-        Some(_) if results.is_empty() => (TestVerdict::AC, 0.0),
+        Some(_) if results.is_empty() => (Verdict::AC, 0.0),
         Some(grader) => match grader.grade(&results, &settings.flags) {
             Ok(result) => result,
             Err(why) => {
@@ -251,7 +250,7 @@ fn legacy_group(
 }
 
 /// problemtools' `support/default_grader`.
-fn default_grader(flags: &[String], results: &[(TestVerdict, f64)]) -> (TestVerdict, f64) {
+fn default_grader(flags: &[String], results: &[(Verdict, f64)]) -> (Verdict, f64) {
     let mut verdict_mode = "worst_error";
     let mut score_mode = "sum";
     let mut ignore_sample = false;
@@ -271,26 +270,26 @@ fn default_grader(flags: &[String], results: &[(TestVerdict, f64)]) -> (TestVerd
         results
     };
     let verdicts = results.iter().map(|r| r.0);
-    let verdict = if accept_if_any && results.iter().any(|r| r.0 == TestVerdict::AC) {
-        TestVerdict::AC
+    let verdict = if accept_if_any && results.iter().any(|r| r.0 == Verdict::AC) {
+        Verdict::AC
     } else {
         match verdict_mode {
             "first_error" => verdicts
                 .clone()
-                .find(|v| *v != TestVerdict::AC)
-                .unwrap_or(TestVerdict::AC),
-            "always_accept" => TestVerdict::AC,
+                .find(|v| *v != Verdict::AC)
+                .unwrap_or(Verdict::AC),
+            "always_accept" => Verdict::AC,
             _ => {
                 // problemtools' order: JE, IF, RTE, MLE, TLE, OLE, WA, PE, AC.
-                let rank = |v: &TestVerdict| match v {
-                    TestVerdict::RTE | TestVerdict::CE => 0,
-                    TestVerdict::MLE => 1,
-                    TestVerdict::TLE => 2,
-                    TestVerdict::OLE => 3,
-                    TestVerdict::WA => 4,
-                    TestVerdict::AC => 5,
+                let rank = |v: &Verdict| match v {
+                    Verdict::RE | Verdict::CE => 0,
+                    Verdict::MLE => 1,
+                    Verdict::TLE => 2,
+                    Verdict::OLE => 3,
+                    Verdict::WA => 4,
+                    Verdict::AC => 5,
                 };
-                verdicts.min_by_key(rank).unwrap_or(TestVerdict::AC)
+                verdicts.min_by_key(rank).unwrap_or(Verdict::AC)
             }
         }
     };
@@ -325,7 +324,7 @@ fn grade_modern(groups: &BTreeMap<String, ModernGroupSettings>, tests: &[ScoredT
         tests
             .iter()
             .filter(|t| t.name.starts_with(&format!("{group}/")))
-            .all(|t| t.verdict == TestVerdict::AC)
+            .all(|t| t.verdict == Verdict::AC)
     };
     let blocked = |settings: &ModernGroup| settings.require_pass.iter().any(|g| !passes(g));
     let secret_tests: Vec<(usize, &ScoredTest)> = tests
@@ -352,7 +351,7 @@ fn grade_modern(groups: &BTreeMap<String, ModernGroupSettings>, tests: &[ScoredT
                 .copied()
                 .filter(|(_, t)| t.name.starts_with(&format!("{name}/")))
                 .collect();
-            all_pass &= members.iter().all(|(_, t)| t.verdict == TestVerdict::AC);
+            all_pass &= members.iter().all(|(_, t)| t.verdict == Verdict::AC);
             let settings = ModernGroup {
                 // An unbounded group only makes sense in an unbounded secret (checked on
                 // reading); take the group's own bound.
@@ -409,7 +408,7 @@ fn aggregate_tests(
     };
     let mut scores = Vec::new();
     for &(i, test) in members {
-        let accepted = test.verdict == TestVerdict::AC && !blocked;
+        let accepted = test.verdict == Verdict::AC && !blocked;
         if settings.aggregation == Aggregation::PassFail {
             if test.validator.is_some() && accepted {
                 graded.errors.push(format!(
@@ -452,7 +451,7 @@ fn aggregate_tests(
         graded.tests[i] = Some(score);
         scores.push(score);
     }
-    let all_pass = !blocked && members.iter().all(|(_, t)| t.verdict == TestVerdict::AC);
+    let all_pass = !blocked && members.iter().all(|(_, t)| t.verdict == Verdict::AC);
     let score = match settings.aggregation {
         Aggregation::PassFail if all_pass => settings.max_score.unwrap_or(0.0),
         Aggregation::PassFail => 0.0,
@@ -470,12 +469,12 @@ fn aggregate_tests(
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::TestVerdict::*;
+    use super::Verdict::*;
     use super::*;
     use crate::problem::package::scoring::LegacyGroup;
 
     /// A scored test (shared by the package's grading test modules).
-    pub(crate) fn t(name: &str, verdict: TestVerdict, score: Option<f64>) -> ScoredTest {
+    pub(crate) fn t(name: &str, verdict: Verdict, score: Option<f64>) -> ScoredTest {
         ScoredTest {
             name: name.into(),
             verdict,

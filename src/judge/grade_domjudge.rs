@@ -33,9 +33,9 @@
 //! DOMjudge refuses (`maybeSetScoringResult` has no root) a scoring package without
 //! `data/testdata.yaml`; here `data/` is then a group of default keys.
 
+use super::Verdict;
 use crate::judge::grade::{Graded, GroupScore, ScoredTest};
 use crate::problem::package::domjudge_scoring::{parent, Aggregation};
-use crate::problem::package::expectation::TestVerdict;
 use crate::problem::package::scoring::DomJudgeGrading;
 use crate::problem::ValidatorScore;
 
@@ -69,7 +69,7 @@ impl DomJudgeGrading {
         tests: &[ScoredTest],
         ready: usize,
         graded: &mut Graded,
-    ) -> Option<(f64, TestVerdict)> {
+    ) -> Option<(f64, Verdict)> {
         let group = &self.groups[name];
         let subgroups: Vec<&String> = (self.groups.keys())
             .filter(|k| !k.is_empty() && parent(k) == name)
@@ -88,7 +88,7 @@ impl DomJudgeGrading {
                     None => all_ready = false,
                     Some((score, verdict)) => {
                         scores.push(score);
-                        if verdict != TestVerdict::AC {
+                        if verdict != Verdict::AC {
                             first_rejected.get_or_insert(verdict);
                         }
                     }
@@ -110,7 +110,7 @@ impl DomJudgeGrading {
                 // of AC and WA runs.
                 if let Some(ValidatorScore::Score(s)) = test.validator {
                     wrote_score = true;
-                    let s = if matches!(test.verdict, TestVerdict::AC | TestVerdict::WA) {
+                    let s = if matches!(test.verdict, Verdict::AC | Verdict::WA) {
                         s
                     } else {
                         0.0
@@ -118,7 +118,7 @@ impl DomJudgeGrading {
                     graded.tests[i] = Some(s);
                     scores.push(s);
                 }
-                if test.verdict != TestVerdict::AC {
+                if test.verdict != Verdict::AC {
                     first_rejected.get_or_insert(test.verdict);
                 }
             }
@@ -141,7 +141,7 @@ impl DomJudgeGrading {
         if !decided {
             return None;
         }
-        let verdict = first_rejected.unwrap_or(TestVerdict::AC);
+        let verdict = first_rejected.unwrap_or(Verdict::AC);
         graded.groups.push(GroupScore {
             name: if name.is_empty() { "data" } else { name }.to_string(),
             score,
@@ -154,7 +154,7 @@ impl DomJudgeGrading {
 
 #[cfg(test)]
 mod tests {
-    use super::TestVerdict::*;
+    use super::Verdict::*;
     use super::*;
     use crate::judge::grade::tests::t;
     use crate::problem::package::domjudge_scoring::Group;

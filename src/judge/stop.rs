@@ -1,4 +1,8 @@
-//! Where judging a candidate stops: the one rule of which rejected test ends it.
+//! Where judging a candidate stops: which rejected test ends it. The problem-wide rule
+//! ([`ends_judging`]), narrowed by a scoring package's groups
+//! ([`Grading::rejection_ends_judging`]) and by what a submission's expectation still needs
+//! ([`Expectation::rejection_ends_judging`]); the test-set runner asks these through its
+//! `Judging::rejection_ends`.
 
 use super::Verdict;
 use crate::problem::package::expectation::Expectation;
@@ -14,7 +18,7 @@ use crate::problem::{ProblemInfo, TestCase};
 /// aggregate to the first non-accepted verdict (`first_error`; `worst_error` is the same with
 /// `break`), so the first rejected test decides. This is the problem-wide rule; a submission's
 /// own rules (a group with `on_reject: continue`, a scoring problem, an expectation about later
-/// tests) narrow it through [`crate::testset::Judging::rejection_ends`].
+/// tests) narrow it through the test-set runner's `Judging::rejection_ends`.
 pub fn ends_judging(_problem: &ProblemInfo, _case: &TestCase, verdict: Verdict) -> bool {
     verdict != Verdict::AC
 }
@@ -78,7 +82,8 @@ impl Expectation {
 
 #[cfg(test)]
 mod tests {
-    use crate::problem::package::expectation::{Expectation, Rule, TestVerdict::*};
+    use crate::judge::Verdict::*;
+    use crate::problem::package::expectation::{Expectation, Rule};
     use crate::problem::package::glob::Glob;
 
     #[test]

@@ -4,8 +4,13 @@ use std::fmt;
 
 use serde::Serialize;
 
-/// A judge's verdict on one test or a whole test set. Serializes as its short name (`"WA"`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// A judge's verdict on one test or a whole test set, and the verdicts an expectation names.
+///
+/// It has two spellings of a crash: stressjudge's own reports say `RE` ([`Verdict::name`],
+/// `Display`, JSON: it serializes as its short name, `"WA"`), the package formats' expectations
+/// say `RTE` ([`Verdict::expectation_name`]). Verdicts order as expectations list them (`AC`,
+/// `WA`, `TLE`, `RTE`, `MLE`, `OLE`, `CE`), so a set of them prints in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Verdict {
     /// Accepted: correct output within every limit.
     AC,
@@ -13,13 +18,14 @@ pub enum Verdict {
     WA,
     /// Time limit exceeded (CPU time, or the wall-clock backstop).
     TLE,
+    /// Runtime error: a crash or a nonzero exit code (`RTE` in expectations).
+    RE,
     /// Memory limit exceeded.
     MLE,
-    /// Runtime error: a crash or a nonzero exit code.
-    RE,
     /// Output limit exceeded.
     OLE,
-    /// Compilation error: the candidate did not build, nothing ran.
+    /// Compilation error: the candidate did not build, nothing ran. Never a test's verdict,
+    /// only a submission's (DOMjudge `compiler_error`).
     CE,
 }
 
@@ -50,6 +56,31 @@ impl Verdict {
         ]
         .into_iter()
         .find(|v| v.name() == name)
+    }
+
+    /// The name as the package formats' expectations write it (`submissions.yaml`, problemtools'
+    /// messages): [`Verdict::name`], except that a run-time error is `RTE`.
+    pub fn expectation_name(self) -> &'static str {
+        match self {
+            Verdict::RE => "RTE",
+            other => other.name(),
+        }
+    }
+
+    /// The verdict a `submissions.yaml` list writes (`AC`, `WA`, `TLE`, `RTE`; stressjudge also
+    /// takes `MLE`, `OLE`, `CE`), or `None`.
+    pub fn from_expectation_name(word: &str) -> Option<Verdict> {
+        use Verdict::*;
+        Some(match word.trim() {
+            "AC" => AC,
+            "WA" => WA,
+            "TLE" => TLE,
+            "RTE" => RE,
+            "MLE" => MLE,
+            "OLE" => OLE,
+            "CE" => CE,
+            _ => return None,
+        })
     }
 }
 

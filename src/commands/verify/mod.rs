@@ -706,7 +706,7 @@ fn judgement(
             .iter()
             .map(|row| JudgedTest {
                 name: row.name.clone(),
-                verdict: library::test_verdict(row.result.verdict),
+                verdict: row.result.verdict,
                 message: row.result.detail.clone(),
             })
             .collect(),
@@ -720,7 +720,7 @@ fn judgement(
                 .iter()
                 .map(|row| ScoredTest {
                     name: row.name.clone(),
-                    verdict: library::test_verdict(row.result.verdict),
+                    verdict: row.result.verdict,
                     validator: row.result.score,
                 })
                 .collect();
@@ -736,7 +736,7 @@ fn judgement(
     if let Some((verdict, source)) = &e.stress {
         judged.tests.push(JudgedTest {
             name: STRESS_TEST_NAME.to_string(),
-            verdict: library::test_verdict(*verdict),
+            verdict: *verdict,
             message: source.clone(),
         });
     }
@@ -748,7 +748,7 @@ fn row_score(graded: Graded) -> RowScore {
     RowScore {
         score: graded.score,
         max: graded.max_score,
-        verdict: graded.verdict.map(|v| v.to_string()),
+        verdict: graded.verdict.map(|v| v.expectation_name().to_string()),
         groups: graded
             .groups
             .iter()

@@ -123,7 +123,7 @@ fn read_group(path: &Path) -> Result<Group, PackageError> {
 mod tests {
     use super::*;
     use crate::judge::grade::tests::t;
-    use crate::problem::package::expectation::TestVerdict::*;
+    use crate::judge::Verdict::*;
 
     #[test]
     fn reads_keys_as_domjudge_does() {

@@ -16,59 +16,17 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use super::glob::Glob;
-
-/// The verdict of one test, or of a whole submission, as expectations name them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum TestVerdict {
-    /// Accepted.
-    AC,
-    /// Wrong answer.
-    WA,
-    /// Time limit exceeded.
-    TLE,
-    /// Run-time error (a crash or a nonzero exit).
-    RTE,
-    /// Memory limit exceeded.
-    MLE,
-    /// Output limit exceeded.
-    OLE,
-    /// Compile error: never a test's verdict, only a submission's (DOMjudge `compiler_error`).
-    CE,
-}
-
-impl fmt::Display for TestVerdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
-    }
-}
-
-impl TestVerdict {
-    /// The verdict a `submissions.yaml` list writes (`AC`, `WA`, `TLE`, `RTE`; stressjudge also
-    /// takes `MLE`, `OLE`, `CE`), or `None`.
-    pub fn parse(word: &str) -> Option<TestVerdict> {
-        use TestVerdict::*;
-        Some(match word.trim() {
-            "AC" => AC,
-            "WA" => WA,
-            "TLE" => TLE,
-            "RTE" => RTE,
-            "MLE" => MLE,
-            "OLE" => OLE,
-            "CE" => CE,
-            _ => return None,
-        })
-    }
-}
+use crate::judge::Verdict;
 
 /// Verdicts as a set, with Kattis' crash rule applied: Kattis has no memory-limit or
 /// output-limit verdict (an overrun is a run-time error there; problemtools enforces the output
 /// limit with a file-size limit whose signal is a run-time error too), so wherever `RTE` is
 /// permitted or required, `MLE` and `OLE` are as well.
-pub fn verdict_set(verdicts: &[TestVerdict]) -> BTreeSet<TestVerdict> {
-    let mut set: BTreeSet<TestVerdict> = verdicts.iter().copied().collect();
-    if set.contains(&TestVerdict::RTE) {
-        set.insert(TestVerdict::MLE);
-        set.insert(TestVerdict::OLE);
+pub fn verdict_set(verdicts: &[Verdict]) -> BTreeSet<Verdict> {
+    let mut set: BTreeSet<Verdict> = verdicts.iter().copied().collect();
+    if set.contains(&Verdict::RE) {
+        set.insert(Verdict::MLE);
+        set.insert(Verdict::OLE);
     }
     set
 }
@@ -118,9 +76,9 @@ pub struct Rule {
     /// `sample`), or `None` for every test (and the stress pass).
     pub tests: Option<Glob>,
     /// Every covered test's verdict is one of these (`None`: any).
-    pub permitted: Option<BTreeSet<TestVerdict>>,
+    pub permitted: Option<BTreeSet<Verdict>>,
     /// At least one covered test's verdict is one of these (`None`: no requirement).
-    pub required: Option<BTreeSet<TestVerdict>>,
+    pub required: Option<BTreeSet<Verdict>>,
     /// The score of the submission (or of the group the test glob names) is in this range.
     pub score: Option<ScoreRange>,
     /// This text appears in the judge message of at least one covered test.
@@ -133,7 +91,7 @@ pub struct Rule {
 
 impl Rule {
     /// A rule over every test.
-    pub fn all_tests(permitted: &[TestVerdict], required: &[TestVerdict], origin: &str) -> Rule {
+    pub fn all_tests(permitted: &[Verdict], required: &[Verdict], origin: &str) -> Rule {
         Rule {
             tests: None,
             permitted: Some(verdict_set(permitted)),
@@ -152,14 +110,12 @@ impl Rule {
 
     /// The verdicts the rule permits for deriving the time limit: its `permitted`, or for a
     /// bare `use_for_time_limit: lower` the spec's equivalent `[AC, WA, RTE]`.
-    pub fn permitted_for_time_limit(&self) -> Option<BTreeSet<TestVerdict>> {
+    pub fn permitted_for_time_limit(&self) -> Option<BTreeSet<Verdict>> {
         match (&self.permitted, self.use_for_time_limit) {
             (Some(p), _) => Some(p.clone()),
-            (None, Some(TimeLimitUse::Lower)) => Some(verdict_set(&[
-                TestVerdict::AC,
-                TestVerdict::WA,
-                TestVerdict::RTE,
-            ])),
+            (None, Some(TimeLimitUse::Lower)) => {
+                Some(verdict_set(&[Verdict::AC, Verdict::WA, Verdict::RE]))
+            }
             _ => None,
         }
     }
@@ -173,13 +129,13 @@ impl Rule {
         if self
             .permitted
             .as_ref()
-            .is_some_and(|p| !p.contains(&TestVerdict::TLE))
+            .is_some_and(|p| !p.contains(&Verdict::TLE))
         {
             TimeLimitUse::Lower
         } else if self
             .required
             .as_ref()
-            .is_some_and(|r| r.len() == 1 && r.contains(&TestVerdict::TLE))
+            .is_some_and(|r| r.len() == 1 && r.contains(&Verdict::TLE))
         {
             TimeLimitUse::Upper
         } else {
@@ -196,7 +152,7 @@ pub struct Expectation {
     pub rules: Vec<Rule>,
     /// DOMjudge / Polygon: the submission's verdict (its first rejected test's, AC when none,
     /// CE when it does not compile) is one of these.
-    pub verdict_any_of: Option<BTreeSet<TestVerdict>>,
+    pub verdict_any_of: Option<BTreeSet<Verdict>>,
     /// `partially_accepted` (scoring problems): a score below the maximum, above the minimum.
     pub partial_score: bool,
     /// A short label for tables: `AC`, `WA`, `TLE/RTE`, `AC|WA`.
@@ -205,7 +161,7 @@ pub struct Expectation {
 
 impl Expectation {
     /// An expectation of one rule over every test.
-    pub fn folder(permitted: &[TestVerdict], required: &[TestVerdict], label: &str) -> Self {
+    pub fn folder(permitted: &[Verdict], required: &[Verdict], label: &str) -> Self {
         Expectation {
             rules: vec![Rule::all_tests(permitted, required, "folder")],
             verdict_any_of: None,
@@ -217,12 +173,12 @@ impl Expectation {
     /// "The verdict is one of `verdicts`" (DOMjudge `@EXPECTED_RESULTS@`, Polygon tags such as
     /// `time-limit-exceeded-or-accepted`): the first rejected test decides, so later tests are
     /// free.
-    pub fn any_of(verdicts: &[TestVerdict]) -> Self {
+    pub fn any_of(verdicts: &[Verdict]) -> Self {
         let set = verdict_set(verdicts);
         let label = set
             .iter()
             .filter(|v| verdicts.contains(v))
-            .map(|v| v.to_string())
+            .map(|v| v.expectation_name())
             .collect::<Vec<_>>()
             .join("|");
         Expectation {
@@ -243,7 +199,7 @@ impl Expectation {
     /// Whether the submission must be accepted everywhere (a rule over every test permitting
     /// only AC): the stress reference and the time limit's lower bound come from these.
     pub fn is_accepted(&self) -> bool {
-        let only_ac = BTreeSet::from([TestVerdict::AC]);
+        let only_ac = BTreeSet::from([Verdict::AC]);
         self.rules
             .iter()
             .any(|r| r.tests.is_none() && r.permitted.as_ref() == Some(&only_ac))
@@ -269,7 +225,7 @@ pub fn show_score(score: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::TestVerdict::*;
+    use super::Verdict::*;
     use super::*;
 
     #[test]
@@ -283,7 +239,7 @@ mod tests {
             TimeLimitUse::Upper
         );
         assert_eq!(
-            Rule::all_tests(&[AC, RTE, TLE], &[RTE, TLE], "").time_limit_use(),
+            Rule::all_tests(&[AC, RE, TLE], &[RE, TLE], "").time_limit_use(),
             TimeLimitUse::No
         );
         let opted_out = Rule {

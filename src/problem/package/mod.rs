@@ -108,7 +108,7 @@ use std::path::{Path, PathBuf};
 
 pub use constants::{constants_of, Constants};
 pub use error::PackageError;
-pub use expectation::{Expectation, TestVerdict};
+pub use expectation::Expectation;
 pub use included::include_folder_of;
 pub use limits::{
     FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,

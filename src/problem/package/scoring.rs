@@ -10,9 +10,9 @@ use std::path::Path;
 use super::constants::Constants;
 pub use super::domjudge_scoring::DomJudgeGrading;
 use super::error::PackageError;
-use super::expectation::TestVerdict;
 use super::yaml::{self, get, Node, Value};
 use super::FormatVersion;
+use crate::judge::Verdict;
 
 /// A legacy package's custom grader (`graders/`), which its caller runs: problemtools'
 /// `grade_group` (`judge/grade.py`) gives it a group's children's results, one `VERDICT SCORE`
@@ -21,11 +21,8 @@ use super::FormatVersion;
 pub trait CustomGrader: Sync {
     /// The verdict and score of a group whose children (tests and subgroups, in order) got
     /// `results`, or a one-line reason the grader failed (a judge error).
-    fn grade(
-        &self,
-        results: &[(TestVerdict, f64)],
-        flags: &[String],
-    ) -> Result<(TestVerdict, f64), String>;
+    fn grade(&self, results: &[(Verdict, f64)], flags: &[String])
+        -> Result<(Verdict, f64), String>;
 }
 
 /// Legacy `testdata.yaml` settings of one folder, inherited.
@@ -467,7 +464,7 @@ fn modern_key(
 
 #[cfg(test)]
 mod tests {
-    use super::TestVerdict::*;
+    use super::Verdict::*;
     use super::*;
     use crate::judge::grade::tests::t;
 
