@@ -7,6 +7,7 @@
 //! | one run's verdict (ICPC precedence, interactive runs) | [`classify`] |
 //! | which CPU time decides near the limit (borderline re-runs) | [`timing`] |
 //! | which runs are repeated and which of their times decides | [`repeats`] |
+//! | a whole submission's verdict (`CE`, else its first rejected test's) | [`submission`] |
 //! | when a rejected test ends the judging (the problem's rule, a scoring package's groups, an expectation about later tests) | [`stop`] |
 //! | a scoring problem's test, group and submission scores (problemtools' and 2025-09 rules) | [`grade`] |
 //! | the same scores as DOMjudge computes them | [`grade_domjudge`] |
@@ -18,8 +19,9 @@ pub mod grade;
 pub mod grade_domjudge;
 pub mod repeats;
 pub mod stop;
+pub mod submission;
 pub mod timing;
-mod verdict;
+pub mod verdict;
 
 pub use classify::{
     classify, classify_interaction, sample_interaction_lines, TestResult, IDLE_DETAIL,
