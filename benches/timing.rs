@@ -28,7 +28,7 @@ use calibrated::{burn_case, burn_program, compile, compile_burn, plan, self_repo
 use calibrated::{burn_problem, BusyLoop};
 use stats::{median, Figure};
 use stressjudge::build::Program;
-use stressjudge::compare::Verdict;
+use stressjudge::judge::Verdict;
 use stressjudge::report::TestRow;
 use stressjudge::run::{Exit, RunLimits, RunRequest, Sandbox, DEFAULT_OUTPUT_BYTES};
 use stressjudge::testset::{run_one, SandboxExecutor};

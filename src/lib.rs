@@ -13,8 +13,11 @@
 //! 4. [`run`]: one sandboxed process under limits;
 //! 5. [`external`]: problems made of the user's own programs (generator, validators, reference,
 //!    checker), run through the build and run steps;
-//! 6. [`compare`]: checker verdicts and readable diffs;
-//! 7. [`report`]: the result of each command as a terminal view, JSON, JUnit XML and HTML.
+//! 6. [`compare`]: the Kattis default validator and readable diffs of a wrong answer;
+//! 7. [`judge`]: where every verdict is decided: one run's, the times that decide, a whole
+//!    submission's, when to stop, scores, and the expectations a submission kept or broke;
+//! 8. [`report`]: the result of each command as a terminal view, JSON, JUnit XML and HTML (it
+//!    presents verdicts, it does not decide them).
 //!
 //! Between the steps and the commands sit the engines: [`testset`] runs a fixed test set under
 //! the timing policy, [`stress`] runs seeded inputs, isolates and shrinks failures (with
@@ -35,6 +38,7 @@ pub mod error;
 pub mod external;
 #[path = "../generators/mod.rs"]
 pub mod generators;
+pub mod judge;
 pub mod options;
 pub mod problem;
 pub mod report;

@@ -25,8 +25,8 @@ use calibrated::{
 };
 use serde_json::Value;
 use stressjudge::build::Program;
-use stressjudge::compare::timing::{measuring_limits, RERUNS};
-use stressjudge::compare::Verdict;
+use stressjudge::judge::timing::{measuring_limits, RERUNS};
+use stressjudge::judge::Verdict;
 use stressjudge::report::{JudgeReport, TestRow};
 use stressjudge::run::{Exit, LimitHit, RunLimits, RunRequest, Sandbox};
 use stressjudge::shell::quote as shell_quote;

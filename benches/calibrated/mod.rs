@@ -17,8 +17,8 @@ use std::sync::Arc;
 
 use stressjudge::build::{self, BuildOptions, Program, Source};
 use stressjudge::catalog::Builtin;
-use stressjudge::compare::timing::RERUNS;
 use stressjudge::generators::{Generator, Kind};
+use stressjudge::judge::timing::RERUNS;
 use stressjudge::problem::builtin::{BuiltinProblem, Sample};
 use stressjudge::problem::{Answer, InputError, Limits};
 use stressjudge::run::RunLimits;

@@ -14,8 +14,8 @@ use super::{print_out, Outcome};
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::compare::Verdict;
 use crate::error::UsageError;
+use crate::judge::Verdict;
 use crate::options::ReproOptions;
 use crate::problem::{Answer, Problem, ProblemError};
 use crate::report::text::diff;

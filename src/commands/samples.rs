@@ -6,8 +6,8 @@
 use super::judge::judge_cases;
 use super::{print_out, Outcome};
 use crate::build::Program;
-use crate::compare::Verdict;
 use crate::error::UsageError;
+use crate::judge::Verdict;
 use crate::problem::{Origin, Problem};
 use crate::testset::Plan;
 

@@ -5,7 +5,7 @@
 //!
 //! Unlike problemtools, one run does not set it (issue 31): the slowest run is repeated alone
 //! and decided on its fastest time, until the slowest is a repeated run
-//! ([`crate::compare::repeats`]); a calibration workload measured before, during and after
+//! ([`crate::judge::repeats`]); a calibration workload measured before, during and after
 //! ([`crate::run::calibration`]) says whether the machine's speed changed meanwhile, and the
 //! report says how the limit was measured ([`LimitDerivation`]).
 
@@ -15,11 +15,10 @@ use std::time::Duration;
 
 use super::common::{build_submission, fault_error};
 use crate::build::{BuildError, Program};
-use crate::compare::repeats::{self, Measured, MAX_REPEATED, REPEATS};
-use crate::compare::seconds;
-use crate::compare::timing::BORDERLINE_PERCENT;
 use crate::error::UsageError;
 use crate::external::folder::Folder;
+use crate::judge::repeats::{self, Measured, MAX_REPEATED, REPEATS};
+use crate::judge::timing::BORDERLINE_PERCENT;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::package::{FormatVersion, Submission};
 use crate::problem::{Problem, TestCase};
@@ -31,6 +30,7 @@ use crate::testset::results::{ResultCache, RunKey};
 use crate::testset::{
     run_one, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver,
 };
+use crate::units::seconds;
 
 /// CPU time an accepted submission may take per test while the limit is being derived.
 pub const PROBE_LIMIT: Duration = Duration::from_secs(20);
@@ -583,8 +583,8 @@ impl Probe<'_> {
         // whatever its verdict (an interactive submission the validator rejected before it
         // spun forever, as problemtools' `guess/wrong_answer/guess_tle.cc`, is WA, and its 20 s
         // say nothing about the time limit).
-        let leaves_out = |name: &str, result: &crate::compare::TestResult| {
-            let verdict = crate::commands::verify::library::test_verdict(result.verdict);
+        let leaves_out = |name: &str, result: &crate::judge::TestResult| {
+            let verdict = result.verdict;
             let covered = covering(name);
             (!covered.is_empty() && result.cpu() >= PROBE_LIMIT)
                 || covered.iter().any(|rule| {

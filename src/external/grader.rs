@@ -12,8 +12,8 @@ use std::path::Path;
 use super::sandboxes::ToolSandboxes;
 use super::tool::{first_line, Tool, ToolArg, ToolCall, ToolLimits};
 use crate::build::{self, BuildError, BuildOptions, Source};
+use crate::judge::Verdict;
 use crate::problem::package::scoring::CustomGrader;
-use crate::problem::package::TestVerdict;
 
 /// A built custom grader, ready to grade groups.
 pub struct Grader {
@@ -65,20 +65,20 @@ impl Grader {
 }
 
 /// A verdict as problemtools writes it for a grader.
-fn verdict_name(verdict: TestVerdict) -> &'static str {
+fn verdict_name(verdict: Verdict) -> &'static str {
     match verdict {
-        TestVerdict::AC => "AC",
-        TestVerdict::WA => "WA",
-        TestVerdict::TLE => "TLE",
+        Verdict::AC => "AC",
+        Verdict::WA => "WA",
+        Verdict::TLE => "TLE",
         // A compile error never reaches grading; a crash is the nearest.
-        TestVerdict::RTE | TestVerdict::CE => "RTE",
-        TestVerdict::MLE => "MLE",
-        TestVerdict::OLE => "OLE",
+        Verdict::RE | Verdict::CE => "RTE",
+        Verdict::MLE => "MLE",
+        Verdict::OLE => "OLE",
     }
 }
 
 /// The grader's answer: `VERDICT SCORE` on one line (trailing white space allowed).
-fn parse_answer(stdout: &[u8]) -> Result<(TestVerdict, f64), String> {
+fn parse_answer(stdout: &[u8]) -> Result<(Verdict, f64), String> {
     let text = String::from_utf8_lossy(stdout);
     let invalid = || {
         format!(
@@ -105,12 +105,12 @@ fn parse_answer(stdout: &[u8]) -> Result<(TestVerdict, f64), String> {
         _ => return Err(invalid()),
     };
     let verdict = match verdict {
-        "AC" => TestVerdict::AC,
-        "WA" => TestVerdict::WA,
-        "TLE" => TestVerdict::TLE,
-        "RTE" => TestVerdict::RTE,
-        "MLE" => TestVerdict::MLE,
-        "OLE" => TestVerdict::OLE,
+        "AC" => Verdict::AC,
+        "WA" => Verdict::WA,
+        "TLE" => Verdict::TLE,
+        "RTE" => Verdict::RE,
+        "MLE" => Verdict::MLE,
+        "OLE" => Verdict::OLE,
         "JE" => return Err("answered JE (judge error)".to_string()),
         _ => return Err(invalid()),
     };
@@ -120,9 +120,9 @@ fn parse_answer(stdout: &[u8]) -> Result<(TestVerdict, f64), String> {
 impl CustomGrader for Grader {
     fn grade(
         &self,
-        results: &[(TestVerdict, f64)],
+        results: &[(Verdict, f64)],
         flags: &[String],
-    ) -> Result<(TestVerdict, f64), String> {
+    ) -> Result<(Verdict, f64), String> {
         let input: String = results
             .iter()
             .map(|(verdict, score)| format!("{} {score}\n", verdict_name(*verdict)))
@@ -150,9 +150,9 @@ mod tests {
 
     #[test]
     fn answers_follow_problemtools_pattern() {
-        assert_eq!(parse_answer(b"AC 12.5\n"), Ok((TestVerdict::AC, 12.5)));
-        assert_eq!(parse_answer(b"WA -1 \n\n"), Ok((TestVerdict::WA, -1.0)));
-        assert_eq!(parse_answer(b"TLE 0"), Ok((TestVerdict::TLE, 0.0)));
+        assert_eq!(parse_answer(b"AC 12.5\n"), Ok((Verdict::AC, 12.5)));
+        assert_eq!(parse_answer(b"WA -1 \n\n"), Ok((Verdict::WA, -1.0)));
+        assert_eq!(parse_answer(b"TLE 0"), Ok((Verdict::TLE, 0.0)));
         for bad in [
             &b""[..],
             b"AC",

@@ -439,7 +439,7 @@ pub trait CandidateRun {
 }
 
 /// What an interactive or multi-pass run gave, before the verdict is decided
-/// ([`crate::compare::classify_interaction`] applies problemtools' precedence).
+/// ([`crate::judge::classify_interaction`] applies problemtools' precedence).
 #[derive(Debug, Clone)]
 pub struct Interacted {
     /// The candidate's run (of the pass that decided; its CPU time the largest of any pass).

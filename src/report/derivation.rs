@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::compare::seconds;
 use crate::units::millis;
+use crate::units::seconds;
 
 /// The machine's speed (median of the calibration workload) at one point of the derivation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub struct LimitDerivation {
     pub single_runs: usize,
     /// Runs whose repeats came from the result cache.
     pub repeats_reused: usize,
-    /// Repeating stopped at [`crate::compare::repeats::MAX_REPEATED`] runs before a repeated
+    /// Repeating stopped at [`crate::judge::repeats::MAX_REPEATED`] runs before a repeated
     /// run was the slowest.
     pub gave_up: bool,
     /// The machine's timing noise (relative), from the calibration workload.
@@ -116,7 +116,7 @@ impl LimitDerivation {
             lines.push(format!(
                 "time limit unreliable: {} runs were repeated and the slowest was still a \
                  single run: this machine is too noisy to find it",
-                crate::compare::repeats::MAX_REPEATED
+                crate::judge::repeats::MAX_REPEATED
             ));
         }
         if self.sensitive() {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 
 /// The field `key` of `v`.
 pub fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {

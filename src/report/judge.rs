@@ -1,14 +1,13 @@
-//! The result of `judge`: one candidate on one fixed test set.
-//!
-//! The overall verdict is the verdict of the first non-AC test in test order (`CE` when the
-//! candidate did not build), as judges report it.
+//! The result of `judge`: one candidate on one fixed test set. Its verdict is decided by
+//! [`crate::judge::submission`].
 
 use std::time::Duration;
 
-use crate::compare::timing::BORDERLINE_PERCENT;
-use crate::compare::{millis, seconds, Verdict};
+use crate::judge::timing::BORDERLINE_PERCENT;
+use crate::judge::{submission, Verdict};
 use crate::run::Isolation;
 pub use crate::testset::{Scheduling, TestRow};
+use crate::units::{millis, seconds};
 
 /// The judgement of one candidate on one test set.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,18 +58,20 @@ impl Slowest {
 }
 
 impl JudgeReport {
-    /// `CE` without a build, else the first non-AC test's verdict in test order, else `AC`.
+    /// `CE` without a build, else the first non-AC test's verdict in test order, else `AC`
+    /// ([`submission::verdict`]).
     pub fn verdict(&self) -> Verdict {
-        if self.compile_error.is_some() {
-            return Verdict::CE;
-        }
-        self.first_failure()
-            .map_or(Verdict::AC, |row| row.result.verdict)
+        submission::verdict(self.compile_error.is_none(), self.verdicts())
     }
 
-    /// The first test, in test order, whose verdict is not AC.
+    /// The first test, in test order, whose verdict is not AC ([`submission::deciding_test`]).
     pub fn first_failure(&self) -> Option<&TestRow> {
-        self.tests.iter().find(|r| r.result.verdict != Verdict::AC)
+        submission::deciding_test(self.verdicts()).map(|i| &self.tests[i])
+    }
+
+    /// Each test's verdict, in test order.
+    fn verdicts(&self) -> impl Iterator<Item = Verdict> + '_ {
+        self.tests.iter().map(|r| r.result.verdict)
     }
 
     /// The test with the most CPU time (the first of equals), if any test ran.

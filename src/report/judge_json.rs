@@ -5,8 +5,8 @@
 use serde_json::{json, Value};
 
 use super::judge::{JudgeReport, TestRow};
-use crate::compare::millis;
 use crate::problem::ValidatorScore;
+use crate::units::millis;
 
 /// The report as one JSON object.
 pub(super) fn to_json(report: &JudgeReport) -> Value {

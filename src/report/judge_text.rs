@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use super::judge::JudgeReport;
 use super::style;
-use crate::compare::{mebibytes, seconds};
 use crate::problem::ValidatorScore;
+use crate::units::{mebibytes, seconds};
 
 /// Header, one row per test, then the verdict, the slowest test, timing notes and the first
 /// failure's detail.

@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::json_fields::{array, flag, strings, text, uint};
 use super::shard::ShardInfo;
 use super::stress::{SaveError, StressReport, StressSubject};
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 use crate::problem::Answer;
 use crate::stress::cases::FailingCases;
 use crate::stress::{Failure, Unit};

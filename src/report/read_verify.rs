@@ -12,7 +12,7 @@ use super::json_fields::{array, flag, float, ms, strings, text, uint, verdict};
 use super::shard::ShardInfo;
 use super::verify::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow, NOT_RUN};
 use super::TestRow;
-use crate::compare::{TestResult, Verdict};
+use crate::judge::{TestResult, Verdict};
 use crate::problem::polygon::points::{GroupScore, Score};
 use crate::problem::ValidatorScore;
 use crate::run::calibration::Calibration;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 use crate::run::Isolation;
 
 /// One game whose answer differs: where it is, its input line, and the two answers.

@@ -3,7 +3,7 @@
 
 use super::repro::ReproReport;
 use super::style;
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 
 /// Lines of input, expected and actual shown (all of it goes to `--save`).
 const SHOWN_LINES: usize = 40;

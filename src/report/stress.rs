@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::compare::Verdict;
+use crate::judge::{submission, Verdict};
 use crate::run::Isolation;
 use crate::shell::quote;
 use crate::stress::Failure;
@@ -135,9 +135,9 @@ pub struct FailureGroup {
 }
 
 impl StressReport {
-    /// `AC` when nothing failed, else the first failure's verdict.
+    /// `AC` when nothing failed, else the first failure's verdict ([`submission::verdict`]).
     pub fn verdict(&self) -> Verdict {
-        self.failures.first().map_or(Verdict::AC, |f| f.verdict)
+        submission::verdict(true, self.failures.iter().map(|f| f.verdict))
     }
 
     /// Games per second of the whole run.

@@ -5,7 +5,7 @@
 
 use anstyle::{AnsiColor, Effects, Style};
 
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 
 fn paint(style: Style, text: &str) -> String {
     format!("{}{text}{}", style.render(), style.render_reset())

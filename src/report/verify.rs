@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use super::derivation::LimitDerivation;
 use super::judge::TestRow;
 use super::shard::ShardInfo;
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 pub use crate::problem::package::expectation::show_score;
 use crate::problem::polygon::points::Score;
 use crate::problem::ValidatorScore;

@@ -19,8 +19,8 @@ use super::plan::{batches, split_packs, BatchSpec};
 use super::prepare::{confirm_deterministic, prepare_batch, regenerates, Generated, PreparedBatch};
 use super::triage::{triage, FailedRun};
 use super::{CaseRunner, Counters, Failure, Plan, Unit};
-use crate::compare::Verdict;
 use crate::error::Fault;
+use crate::judge::Verdict;
 use crate::problem::{Answer, Problem};
 
 /// Batches prepared ahead of the workers, per worker.

@@ -33,8 +33,8 @@ pub mod triage;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use crate::compare::Verdict;
 use crate::error::Fault;
+use crate::judge::Verdict;
 use crate::problem::Answer;
 
 pub use engine::{run, Summary};

@@ -10,8 +10,8 @@ use super::prepare::{regenerates, Generated};
 use super::shrink;
 use super::smaller::smaller_failure;
 use super::{CaseOutcome, CaseRunner, Counters, Failure, Plan, Unit};
-use crate::compare::Verdict;
 use crate::error::Fault;
+use crate::judge::Verdict;
 use crate::problem::{Answer, Problem};
 use crate::shrink::Format;
 

@@ -11,11 +11,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::Executor;
-use crate::compare::timing::measuring_limits;
-use crate::compare::{
-    classify, classify_interaction, sample_interaction_lines, TestResult, Verdict,
-};
 use crate::error::Fault;
+use crate::judge::timing::measuring_limits;
+use crate::judge::{classify, classify_interaction, sample_interaction_lines, TestResult, Verdict};
 use crate::problem::{Answer, CandidateRun, InteractError, Problem};
 use crate::run::{Endpoint, RunLimits, RunOutcome};
 

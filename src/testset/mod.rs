@@ -6,7 +6,7 @@
 //! - Tests of the `max` kind (the ones that measure speed) run alone, after the parallel ones
 //!   have finished: no parallel neighbours.
 //! - The sandbox enforces the CPU limit widened by 15 %
-//!   ([`crate::compare::timing::measuring_limits`]); verdicts use the nominal limit.
+//!   ([`crate::judge::timing::measuring_limits`]); verdicts use the nominal limit.
 //! - Borderline rule (issue 6): a run no limit stopped whose CPU time is within 15 % of the
 //!   limit, either side, is re-run alone 3 more times; the fastest re-run decides between TLE
 //!   and AC (issue 31: noise only adds time), and the report lists every time, the spread and says the
@@ -15,10 +15,9 @@
 //!   parallel jobs were used.
 //! - `judge` runs every test, even after a failure (users want the whole table); only CE,
 //!   decided before any run, stops everything. `verify` stops at the test that decides the
-//!   verdict, as Kattis does ([`deciding::ends_judging`]; `--all-tests` runs them all), and reuses
+//!   verdict, as Kattis does ([`crate::judge::stop::ends_judging`]; `--all-tests` runs them all), and reuses
 //!   remembered runs ([`results`]).
 
-pub mod deciding;
 pub mod executor;
 pub mod gate;
 pub mod interactive;

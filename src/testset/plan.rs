@@ -9,7 +9,7 @@ use crate::run::{RunLimits, DEFAULT_OUTPUT_BYTES};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Plan {
     /// The nominal limits verdicts are judged by (the sandbox gets them widened, see
-    /// [`crate::compare::timing::measuring_limits`]).
+    /// [`crate::judge::timing::measuring_limits`]).
     pub limits: RunLimits,
     /// Parallel runs allowed (at least 1).
     pub jobs: usize,
@@ -18,7 +18,7 @@ pub struct Plan {
     /// Re-runs of a borderline test.
     pub reruns: usize,
     /// The sandbox lets a run go past the nominal CPU limit by the borderline band, so a run
-    /// slightly too slow is measured rather than killed ([`crate::compare::timing`]). Off
+    /// slightly too slow is measured rather than killed ([`crate::judge::timing`]). Off
     /// only where the verdict at this limit is never borderline-sensitive: verify's pass under
     /// the safety margin's limit, which only decides that a run is far past the real limit.
     pub measure_past_limit: bool,
@@ -43,7 +43,7 @@ impl Plan {
             limits: RunLimits::from_time_limit(time, memory, output),
             jobs: candidate.jobs.max(1),
             strict_timing: candidate.strict_timing,
-            reruns: crate::compare::timing::RERUNS,
+            reruns: crate::judge::timing::RERUNS,
             measure_past_limit: true,
             record_failed_interactions: true,
         }

@@ -57,10 +57,11 @@ use sha2::{Digest, Sha256};
 
 use crate::build::hex_digest;
 use crate::cache_entry::CheckedCache;
-use crate::compare::timing::BORDERLINE_PERCENT;
-use crate::compare::{classify, millis, TestResult, Verdict};
+use crate::judge::timing::BORDERLINE_PERCENT;
+use crate::judge::{classify, TestResult, Verdict};
 use crate::problem::{Problem, TestCase};
 use crate::run::{Exit, LimitHit, RunLimits, RunOutcome};
+use crate::units::millis;
 
 /// Most entries the cache keeps (a few hundred bytes each).
 pub const MAX_ENTRIES: usize = 50_000;

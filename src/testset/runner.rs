@@ -7,16 +7,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::deciding::ends_judging;
 use super::gate::Gate;
 use super::interactive::{judge_run_enforcing, RunInput, RunTerms};
 use super::results::{ResultCache, RunKey};
 use super::Plan;
-use crate::compare::timing::{
-    backstop_under_load, decide, is_borderline, measuring_limits, stopped_by_load, Borderline,
-};
-use crate::compare::{TestResult, Verdict};
 use crate::error::Fault;
+use crate::judge::stop::ends_judging;
+use crate::judge::timing::{backstop_under_load, stopped_by_load};
+use crate::judge::timing::{decide, is_borderline, measuring_limits, Borderline};
+use crate::judge::{TestResult, Verdict};
 use crate::problem::{Problem, TestCase};
 use crate::run::{Endpoint, RunLimits, RunOutcome};
 

@@ -8,7 +8,7 @@ use crate::judge_binary;
 use judge_binary::{judge, names, one_at_a_time, repo_file, Judged};
 use serde_json::Value;
 use stressjudge::catalog;
-use stressjudge::compare::Verdict;
+use stressjudge::judge::Verdict;
 
 /// The fixed test set's names: `sample-1..` (one per statement sample), `edge-1..4`,
 /// `random-1..4`, `max-1..2`.

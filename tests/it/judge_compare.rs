@@ -1,11 +1,11 @@
-//! Verdict precedence of `compare::classify`, on fabricated run outcomes.
+//! Verdict precedence of `judge::classify`, on fabricated run outcomes.
 
 use crate::judge_common;
 
 use std::time::Duration;
 
 use judge_common::sum_problem;
-use stressjudge::compare::{classify, TestResult, Verdict};
+use stressjudge::judge::{classify, TestResult, Verdict};
 use stressjudge::problem::Answer;
 use stressjudge::run::{Exit, LimitHit, RunLimits, RunOutcome};
 

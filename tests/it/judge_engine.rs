@@ -11,10 +11,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use judge_common::{correct_output, sum_problem, SumRules};
-use stressjudge::compare::timing::{
+use stressjudge::judge::timing::{
     backstop_under_load, decide, is_borderline, measuring_limits, stopped_by_load, RERUNS,
 };
-use stressjudge::compare::{TestResult, Verdict};
+use stressjudge::judge::{TestResult, Verdict};
 use stressjudge::problem::builtin::BuiltinProblem;
 use stressjudge::problem::{Answer, Problem};
 use stressjudge::run::{Exit, LimitHit, RunLimits, RunOutcome};

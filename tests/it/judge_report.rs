@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use stressjudge::compare::timing::Borderline;
-use stressjudge::compare::{TestResult, Verdict};
+use stressjudge::judge::timing::Borderline;
+use stressjudge::judge::{TestResult, Verdict};
 use stressjudge::report::{JudgeReport, Scheduling, TestRow};
 
 fn row(name: &str, verdict: Verdict, cpu_ms: u64) -> TestRow {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use judge_common::sum_problem;
 use stressjudge::build::BuildError;
 use stressjudge::commands::common::build_candidate;
-use stressjudge::compare::Verdict;
+use stressjudge::judge::Verdict;
 use stressjudge::options::CandidateSource;
 use stressjudge::problem::Problem;
 use stressjudge::run::RunLimits;

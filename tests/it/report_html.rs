@@ -7,7 +7,7 @@ use crate::report_support;
 
 use report_support::*;
 use scraper::{ElementRef, Html, Selector};
-use stressjudge::compare::Verdict;
+use stressjudge::judge::Verdict;
 use stressjudge::report::html::HtmlExporter;
 use stressjudge::report::stress::failure_stem;
 use stressjudge::report::{Exporter, Report, RowStatus};

@@ -5,7 +5,7 @@
 use crate::report_support;
 
 use report_support::*;
-use stressjudge::compare::Verdict;
+use stressjudge::judge::Verdict;
 use stressjudge::report::junit::JunitExporter;
 use stressjudge::report::{Exporter, Report, RowStatus};
 

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use stressjudge::compare::timing::Borderline;
-use stressjudge::compare::{TestResult, Verdict};
+use stressjudge::judge::timing::Borderline;
+use stressjudge::judge::{TestResult, Verdict};
 use stressjudge::problem::Answer;
 use stressjudge::report::{
     GameDiff, JudgeReport, ReproReport, RowStatus, Scheduling, StressReport, StressSubject,

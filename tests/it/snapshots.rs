@@ -12,8 +12,8 @@ use stressjudge::report::verify_text::{self, Widths};
 use stressjudge::report::{repro_text, stress_text, Exporter, Report};
 
 use crate::report_support::{
-    compile_error_report, judge_report, passing_stress_report, passing_verify_report,
-    repro_report, stress_report, verify_report,
+    compile_error_report, judge_report, passing_stress_report, passing_verify_report, repro_report,
+    stress_report, verify_report,
 };
 
 /// `text` without its ANSI colour codes.
@@ -57,8 +57,14 @@ fn stress_terminal_view() {
     let report = stress_report();
     let mut text = String::new();
     for failure in report.failures.iter().filter(|f| f.unit.seed != 7) {
-        let written = Ok(vec![report.out.join(format!("seed-{}.in", failure.unit.seed))]);
-        text.push_str(&stress_text::failure_text(&report.subject, failure, &written));
+        let written = Ok(vec![report
+            .out
+            .join(format!("seed-{}.in", failure.unit.seed))]);
+        text.push_str(&stress_text::failure_text(
+            &report.subject,
+            failure,
+            &written,
+        ));
     }
     text.push_str(&stress_text::summary_text(&report));
     insta::assert_snapshot!("stress_failing", plain(&text));

@@ -11,8 +11,8 @@ use std::time::Duration;
 use super::library::LibrarySolution;
 use crate::build::{BuildError, Program};
 use crate::commands::common::{build_submission, fault_error};
-use crate::compare::Verdict;
 use crate::error::UsageError;
+use crate::judge::{submission, Verdict};
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::{Problem, TestCase};
 use crate::report::TestRow;
@@ -218,7 +218,8 @@ pub fn evaluate(
         .max()
         .unwrap_or_default();
     evaluation.verdicts = run.rows.iter().map(|r| r.result.verdict).collect();
-    let failed = run.rows.iter().find(|r| r.result.verdict != Verdict::AC);
+    let failed =
+        submission::deciding_test(evaluation.verdicts.iter().copied()).map(|i| &run.rows[i]);
     if let Some(row) = failed {
         evaluation.got = Some(row.result.verdict);
         evaluation.source = row.name.clone();

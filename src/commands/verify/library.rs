@@ -7,9 +7,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::build::Declared;
-use crate::compare::Verdict;
 use crate::error::UsageError;
-use crate::problem::package::{Expectation, Judged, JudgedTest, Submission, TestVerdict};
+use crate::judge::expectation::{Judged, JudgedTest};
+use crate::judge::Verdict;
+use crate::problem::package::{Expectation, Submission};
 
 /// The verdict folders and the verdict each promises.
 pub const FOLDERS: [(&str, Verdict); 6] = [
@@ -84,26 +85,13 @@ impl Expected {
                 .iter()
                 .map(|v| JudgedTest {
                     name: String::new(),
-                    verdict: test_verdict(*v),
+                    verdict: *v,
                     message: String::new(),
                 })
                 .collect(),
             ..Judged::default()
         };
         self.broken_promises(got, &judged).is_empty()
-    }
-}
-
-/// A verdict in the package format's terms (`RE` is `RTE`).
-pub fn test_verdict(verdict: Verdict) -> TestVerdict {
-    match verdict {
-        Verdict::AC => TestVerdict::AC,
-        Verdict::WA => TestVerdict::WA,
-        Verdict::TLE => TestVerdict::TLE,
-        Verdict::RE => TestVerdict::RTE,
-        Verdict::MLE => TestVerdict::MLE,
-        Verdict::OLE => TestVerdict::OLE,
-        Verdict::CE => TestVerdict::CE,
     }
 }
 

@@ -23,17 +23,16 @@ use super::time_limit;
 use super::{print_out, Outcome};
 use crate::build::BuildOptions;
 use crate::catalog::Catalog;
-use crate::compare::repeats;
-use crate::compare::seconds;
-use crate::compare::Verdict;
 use crate::error::{Fault, UsageError};
 use crate::external::folder::{self, Folder};
 use crate::external::grader::{Grader, NotUsable};
 use crate::external::polygon::{test_name as polygon_test_name, PolygonExtras};
+use crate::judge::expectation::{Judged, JudgedTest, STRESS_TEST_NAME};
+use crate::judge::grade::{Graded, ScoredTest};
+use crate::judge::repeats;
+use crate::judge::Verdict;
 use crate::options::{AdHocParts, VerifyOptions};
-use crate::problem::package::expectation::STRESS_TEST_NAME;
-use crate::problem::package::scoring::{CustomGrader, Graded, Grading, ScoredTest};
-use crate::problem::package::{Judged, JudgedTest};
+use crate::problem::package::scoring::{CustomGrader, Grading};
 use crate::problem::polygon::points::{self, Score, TestOutcome};
 use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
 use crate::report::derivation::LimitDerivation;
@@ -46,6 +45,7 @@ use crate::report::{
 };
 use crate::testset::gate::Gate;
 use crate::testset::results::ResultCache;
+use crate::units::seconds;
 use evaluate::{evaluate, Evaluation, Settings};
 use library::{Expected, LibrarySolution};
 
@@ -903,7 +903,7 @@ fn judgement(
             .iter()
             .map(|row| JudgedTest {
                 name: row.name.clone(),
-                verdict: library::test_verdict(row.result.verdict),
+                verdict: row.result.verdict,
                 message: row.result.detail.clone(),
             })
             .collect(),
@@ -917,7 +917,7 @@ fn judgement(
                 .iter()
                 .map(|row| ScoredTest {
                     name: row.name.clone(),
-                    verdict: library::test_verdict(row.result.verdict),
+                    verdict: row.result.verdict,
                     validator: row.result.score,
                 })
                 .collect();
@@ -933,7 +933,7 @@ fn judgement(
     if let Some((verdict, source)) = &e.stress {
         judged.tests.push(JudgedTest {
             name: STRESS_TEST_NAME.to_string(),
-            verdict: library::test_verdict(*verdict),
+            verdict: *verdict,
             message: source.clone(),
         });
     }
@@ -945,7 +945,7 @@ fn row_score(graded: Graded) -> RowScore {
     RowScore {
         score: graded.score,
         max: graded.max_score,
-        verdict: graded.verdict.map(|v| v.to_string()),
+        verdict: graded.verdict.map(|v| v.expectation_name().to_string()),
         groups: graded
             .groups
             .iter()

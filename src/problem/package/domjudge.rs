@@ -13,7 +13,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::error::PackageError;
-use super::expectation::{Expectation, ScoreRange, TestVerdict};
+use super::expectation::{Expectation, ScoreRange};
+use crate::judge::Verdict;
 
 const RESULTS_MARKER: &str = "@expected_results@: ";
 const SCORE_MARKER: &str = "@expected_score@: ";
@@ -25,7 +26,7 @@ const MAX_SCANNED_BYTES: u64 = 4 << 20;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Annotation {
     /// The results listed (any of them), in the order written.
-    pub results: Vec<TestVerdict>,
+    pub results: Vec<Verdict>,
     /// `@EXPECTED_SCORE@`, if given.
     pub score: Option<f64>,
     /// The file it was found in, relative to the program.
@@ -37,7 +38,7 @@ impl Annotation {
     /// given).
     pub fn expectation(&self) -> Expectation {
         let mut e = if self.results.is_empty() {
-            Expectation::any_of(&[TestVerdict::AC])
+            Expectation::any_of(&[Verdict::AC])
         } else {
             Expectation::any_of(&self.results)
         };
@@ -56,14 +57,14 @@ impl Annotation {
 }
 
 /// A DOMjudge result name (or a Kattis one) as a verdict.
-pub fn result_verdict(name: &str) -> Option<TestVerdict> {
-    use TestVerdict::*;
+pub fn result_verdict(name: &str) -> Option<Verdict> {
+    use Verdict::*;
     let upper = name.trim().to_ascii_uppercase().replace('_', "-");
     Some(match upper.as_str() {
         "CORRECT" | "ACCEPTED" | "AC" => AC,
         "WRONG-ANSWER" | "WA" | "NO-OUTPUT" => WA,
         "TIMELIMIT" | "TIME-LIMIT-EXCEEDED" | "TLE" => TLE,
-        "RUN-ERROR" | "RUN-TIME-ERROR" | "RUNTIME-ERROR" | "RTE" => RTE,
+        "RUN-ERROR" | "RUN-TIME-ERROR" | "RUNTIME-ERROR" | "RTE" => RE,
         "COMPILER-ERROR" | "COMPILE-ERROR" | "CE" => CE,
         "OUTPUT-LIMIT" | "OUTPUT-LIMIT-EXCEEDED" | "OLE" => OLE,
         "MEMORY-LIMIT" | "MEMORY-LIMIT-EXCEEDED" | "MLE" => MLE,
@@ -197,7 +198,7 @@ pub fn read_submissions_json(dir: &Path) -> Result<BTreeMap<String, JsonEntry>, 
 
 #[cfg(test)]
 mod tests {
-    use super::TestVerdict::*;
+    use super::Verdict::*;
     use super::*;
 
     #[test]
@@ -209,11 +210,11 @@ mod tests {
         let b = parse_annotation("# @expected_results@: TIMELIMIT, RUN-ERROR\n", "b.py")
             .unwrap()
             .unwrap();
-        assert_eq!(b.results, [TLE, RTE]);
+        assert_eq!(b.results, [TLE, RE]);
         let c = parse_annotation("-- @EXPECTED_RESULTS@: RUN_TIME_ERROR", "c.hs")
             .unwrap()
             .unwrap();
-        assert_eq!(c.results, [RTE]);
+        assert_eq!(c.results, [RE]);
         assert!(parse_annotation("print(1)", "d.py").unwrap().is_none());
         assert!(parse_annotation(
             "@EXPECTED_RESULTS@: CORRECT\n@EXPECTED_RESULTS@: CORRECT",

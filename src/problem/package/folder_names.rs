@@ -1,8 +1,9 @@
 //! What the name of a `submissions/<folder>` promises, in the conventions of the Kattis format
 //! (legacy and 2023-07 / 2025-09), DOMjudge and BAPCtools.
 
-use super::expectation::{Expectation, TestVerdict};
+use super::expectation::Expectation;
 use super::FormatVersion;
+use crate::judge::Verdict;
 
 /// The expectation of a `submissions/<category>` folder in `format`, or `None` for a folder
 /// name no convention gives a meaning to.
@@ -30,19 +31,19 @@ use super::FormatVersion;
 /// `wrong-answer-or-accepted`): every test is one of them, at least one is not AC unless AC
 /// is among them.
 pub fn folder_expectation(category: &str, format: FormatVersion) -> Option<Expectation> {
-    use TestVerdict::*;
+    use Verdict::*;
     let legacy = format == FormatVersion::Legacy;
     Some(match category {
         "accepted" => Expectation::folder(&[AC], &[], "AC"),
         "wrong_answer" => Expectation::folder(&[AC, WA], &[WA], "WA"),
         "time_limit_exceeded" if legacy => Expectation::folder(&[AC, WA, TLE], &[TLE], "TLE"),
         "time_limit_exceeded" => Expectation::folder(&[AC, TLE], &[TLE], "TLE"),
-        "run_time_error" if legacy => Expectation::folder(&[AC, WA, TLE, RTE], &[RTE], "RE"),
-        "run_time_error" => Expectation::folder(&[AC, RTE], &[RTE], "RE"),
-        "rejected" => Expectation::folder(&[AC, WA, TLE, RTE], &[WA, TLE, RTE], "not AC"),
-        "brute_force" => Expectation::folder(&[AC, TLE, RTE], &[TLE, RTE], "TLE/RE"),
+        "run_time_error" if legacy => Expectation::folder(&[AC, WA, TLE, RE], &[RE], "RE"),
+        "run_time_error" => Expectation::folder(&[AC, RE], &[RE], "RE"),
+        "rejected" => Expectation::folder(&[AC, WA, TLE, RE], &[WA, TLE, RE], "not AC"),
+        "brute_force" => Expectation::folder(&[AC, TLE, RE], &[TLE, RE], "TLE/RE"),
         "partially_accepted" => {
-            let mut e = Expectation::folder(&[AC, WA, TLE, RTE], &[], "partial");
+            let mut e = Expectation::folder(&[AC, WA, TLE, RE], &[], "partial");
             e.partial_score = true;
             e
         }
@@ -64,7 +65,7 @@ pub fn folder_expectation(category: &str, format: FormatVersion) -> Option<Expec
         },
         "check_manually" => Expectation {
             label: "any (check manually)".into(),
-            ..Expectation::any_of(&[AC, WA, TLE, RTE, CE])
+            ..Expectation::any_of(&[AC, WA, TLE, RE, CE])
         },
         other => return short_names(other, format),
     })
@@ -84,38 +85,38 @@ fn short_names(name: &str, format: FormatVersion) -> Option<Expectation> {
     if parts.len() == 1 {
         // A short alias of one long name (`wa` is `wrong_answer`).
         let long = match verdicts[0] {
-            TestVerdict::AC => "accepted",
-            TestVerdict::WA => "wrong_answer",
-            TestVerdict::TLE => "time_limit_exceeded",
-            TestVerdict::RTE => "run_time_error",
-            TestVerdict::MLE => "memory_limit_exceeded",
-            TestVerdict::OLE => "output_limit_exceeded",
-            TestVerdict::CE => "compiler_error",
+            Verdict::AC => "accepted",
+            Verdict::WA => "wrong_answer",
+            Verdict::TLE => "time_limit_exceeded",
+            Verdict::RE => "run_time_error",
+            Verdict::MLE => "memory_limit_exceeded",
+            Verdict::OLE => "output_limit_exceeded",
+            Verdict::CE => "compiler_error",
         };
         return (long != name).then(|| folder_expectation(long, format))?;
     }
     let mut permitted = verdicts.clone();
-    let required = if verdicts.contains(&TestVerdict::AC) {
+    let required = if verdicts.contains(&Verdict::AC) {
         Vec::new()
     } else {
-        permitted.push(TestVerdict::AC);
+        permitted.push(Verdict::AC);
         verdicts.clone()
     };
     let label = verdicts
         .iter()
-        .map(|v| v.to_string())
+        .map(|v| v.expectation_name())
         .collect::<Vec<_>>()
         .join("|");
     Some(Expectation::folder(&permitted, &required, &label))
 }
 
-fn short_verdict(word: &str) -> Option<TestVerdict> {
-    use TestVerdict::*;
+fn short_verdict(word: &str) -> Option<Verdict> {
+    use Verdict::*;
     Some(match word {
         "ac" | "accepted" | "ok" | "correct" => AC,
         "wa" | "wrong_answer" | "wrong" => WA,
         "tle" | "time_limit_exceeded" | "timelimit" => TLE,
-        "rte" | "re" | "run_time_error" | "runtime_error" | "run_error" => RTE,
+        "rte" | "re" | "run_time_error" | "runtime_error" | "run_error" => RE,
         "mle" | "memory_limit_exceeded" | "memory_limit" => MLE,
         "ole" | "output_limit_exceeded" | "output_limit" => OLE,
         "ce" | "compiler_error" | "compile_error" | "compilation_error" => CE,
@@ -149,10 +150,10 @@ pub const SPEC_DEFAULT_FOLDERS: &[&str] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::TestVerdict::*;
+    use super::Verdict::*;
     use super::*;
 
-    fn met(category: &str, format: FormatVersion, verdicts: &[TestVerdict]) -> bool {
+    fn met(category: &str, format: FormatVersion, verdicts: &[Verdict]) -> bool {
         folder_expectation(category, format)
             .unwrap()
             .is_met_by(verdicts.iter().copied())
@@ -192,7 +193,7 @@ mod tests {
     fn a_memory_overrun_satisfies_run_time_error_as_on_kattis() {
         for format in [FormatVersion::Legacy, FormatVersion::V2023_07] {
             assert!(met("run_time_error", format, &[AC, MLE]));
-            assert!(met("run_time_error", format, &[RTE]));
+            assert!(met("run_time_error", format, &[RE]));
             assert!(met("run_time_error", format, &[OLE, AC]));
             assert!(!met("run_time_error", format, &[AC, AC]));
         }
@@ -204,7 +205,7 @@ mod tests {
         assert!(!met(
             "memory_limit_exceeded",
             FormatVersion::Legacy,
-            &[AC, RTE]
+            &[AC, RE]
         ));
     }
 
@@ -213,9 +214,9 @@ mod tests {
         let (legacy, modern) = (FormatVersion::Legacy, FormatVersion::V2023_07);
         assert!(met("time_limit_exceeded", legacy, &[WA, TLE]));
         assert!(!met("time_limit_exceeded", modern, &[WA, TLE]));
-        assert!(!met("time_limit_exceeded", legacy, &[RTE, TLE]));
-        assert!(met("run_time_error", legacy, &[WA, RTE]));
-        assert!(!met("run_time_error", modern, &[WA, RTE]));
+        assert!(!met("time_limit_exceeded", legacy, &[RE, TLE]));
+        assert!(met("run_time_error", legacy, &[WA, RE]));
+        assert!(!met("run_time_error", modern, &[WA, RE]));
         assert!(!met("wrong_answer", legacy, &[WA, TLE]));
     }
 

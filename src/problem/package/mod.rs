@@ -85,7 +85,7 @@
 
 pub mod constants;
 pub mod domjudge;
-mod domjudge_scoring;
+pub(crate) mod domjudge_scoring;
 mod error;
 pub mod expectation;
 pub mod folder_names;
@@ -108,7 +108,7 @@ use std::path::{Path, PathBuf};
 
 pub use constants::{constants_of, Constants};
 pub use error::PackageError;
-pub use expectation::{Expectation, Judged, JudgedTest, TestVerdict};
+pub use expectation::Expectation;
 pub use included::include_folder_of;
 pub use limits::{
     FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,

@@ -18,13 +18,14 @@ use std::path::Path;
 
 use super::domjudge::{self, JsonEntry};
 use super::error::PackageError;
-pub use super::expectation::{Expectation, TestVerdict};
+pub use super::expectation::Expectation;
 use super::expectation::{Rule, TimeLimitUse};
 pub use super::folder_names::folder_expectation as expectation;
 use super::folder_names::{folder_expectation, FOLDER_ORDER, SPEC_DEFAULT_FOLDERS};
 use super::programs::{not_a_program, sorted_entries, Program};
 use super::submissions_yaml::{self, Entry};
 use super::FormatVersion;
+use crate::judge::Verdict;
 
 /// One submission of the folder and what it must do.
 #[derive(Debug, Clone, PartialEq)]
@@ -217,8 +218,9 @@ fn expectation_of(
                 folder_verdict.filter(|v| !a.results.is_empty() && !a.results.contains(v))
             {
                 notices.push(format!(
-                    "submissions/{relative}: @EXPECTED_RESULTS@ in {} does not list {v}, which its folder promises; the folder's expectation is used (DOMjudge would take the annotation and flag the mismatch on import)",
-                    a.file
+                    "submissions/{relative}: @EXPECTED_RESULTS@ in {} does not list {}, which its folder promises; the folder's expectation is used (DOMjudge would take the annotation and flag the mismatch on import)",
+                    a.file,
+                    v.expectation_name()
                 ));
             }
             Some((e, source.unwrap_or_default()))
@@ -268,7 +270,7 @@ pub(crate) fn judge_as_domjudge(submissions: &mut [Submission]) {
             None => continue,
         };
         let expected = &mut submission.expected;
-        if results != [TestVerdict::AC] || submission.category != "accepted" {
+        if results != [Verdict::AC] || submission.category != "accepted" {
             let label = expected.label.clone();
             *expected = Expectation {
                 label,
@@ -311,13 +313,13 @@ fn merge_into(base: &mut Rule, own: &Rule) {
 }
 
 /// The one verdict a folder's name promises, for comparing with an annotation.
-fn main_verdict(category: &str) -> Option<TestVerdict> {
-    use TestVerdict::*;
+fn main_verdict(category: &str) -> Option<Verdict> {
+    use Verdict::*;
     Some(match category {
         "accepted" => AC,
         "wrong_answer" | "no_output" => WA,
         "time_limit_exceeded" => TLE,
-        "run_time_error" => RTE,
+        "run_time_error" => RE,
         "compiler_error" => CE,
         "output_limit" | "output_limit_exceeded" => OLE,
         "memory_limit" | "memory_limit_exceeded" => MLE,
@@ -329,13 +331,10 @@ fn main_verdict(category: &str) -> Option<TestVerdict> {
 /// (`TLE`), the permitted ones (`AC|WA`), or `per group`.
 fn label(rules: &[Rule]) -> String {
     let whole: Vec<&Rule> = rules.iter().filter(|r| r.tests.is_none()).collect();
-    let join = |set: &std::collections::BTreeSet<TestVerdict>, sep: &str| {
+    let join = |set: &std::collections::BTreeSet<Verdict>, sep: &str| {
         set.iter()
-            .filter(|v| {
-                !(matches!(v, TestVerdict::MLE | TestVerdict::OLE)
-                    && set.contains(&TestVerdict::RTE))
-            })
-            .map(|v| v.to_string())
+            .filter(|v| !(matches!(v, Verdict::MLE | Verdict::OLE) && set.contains(&Verdict::RE)))
+            .map(|v| v.expectation_name())
             .collect::<Vec<_>>()
             .join(sep)
     };
@@ -439,9 +438,10 @@ pub fn time_limit_role(expectation: &Expectation) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::super::expectation::{tests::judged, verdict_set, Judged};
-    use super::TestVerdict::*;
+    use super::super::expectation::verdict_set;
+    use super::Verdict::*;
     use super::*;
+    use crate::judge::expectation::{tests::judged, Judged};
     use std::fs;
 
     fn write(root: &Path, files: &[(&str, &str)]) {

@@ -13,9 +13,10 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use super::error::PackageError;
-use super::expectation::{Rule, ScoreRange, TestVerdict, TimeLimitUse};
+use super::expectation::{Rule, ScoreRange, TimeLimitUse};
 use super::glob::Glob;
 use super::yaml::{self, Node, Value};
+use crate::judge::Verdict;
 
 /// One top-level entry of the file.
 #[derive(Debug, Clone, PartialEq)]
@@ -157,7 +158,7 @@ fn rule(
 }
 
 /// A verdict list: `[AC, WA]` or one word.
-fn verdicts(file: &Path, what: &str, node: &Node) -> Result<BTreeSet<TestVerdict>, PackageError> {
+fn verdicts(file: &Path, what: &str, node: &Node) -> Result<BTreeSet<Verdict>, PackageError> {
     let words = node.as_words(file, what)?;
     let mut list = Vec::new();
     for word in words {
@@ -165,7 +166,7 @@ fn verdicts(file: &Path, what: &str, node: &Node) -> Result<BTreeSet<TestVerdict
         if word.is_empty() {
             continue;
         }
-        list.push(TestVerdict::parse(word).ok_or_else(|| {
+        list.push(Verdict::from_expectation_name(word).ok_or_else(|| {
             node.error(
                 file,
                 what,
@@ -217,7 +218,7 @@ mod tests {
         assert_eq!(e.len(), 3);
         assert_eq!(
             e[0].own.as_ref().unwrap().permitted,
-            Some(BTreeSet::from([TestVerdict::WA]))
+            Some(BTreeSet::from([Verdict::WA]))
         );
         assert_eq!(e[1].language.as_deref(), Some("python3"));
         assert!(e[1].own.is_none());

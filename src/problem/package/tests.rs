@@ -1,6 +1,7 @@
 //! Whole problem folders, written the way people write them, loaded end to end.
 
 use super::*;
+use crate::judge::Verdict;
 use std::fs;
 use std::time::Duration;
 
@@ -192,7 +193,7 @@ fn a_problemtools_style_legacy_package() {
     );
     assert!(p.submissions[3]
         .expected
-        .is_met_by([TestVerdict::AC, TestVerdict::MLE]));
+        .is_met_by([Verdict::AC, Verdict::MLE]));
 
     assert_eq!(p.stress.config_file, None);
     assert_eq!(
@@ -316,7 +317,7 @@ fn a_2023_07_package() {
     assert_eq!(cats, vec!["accepted", "rejected", "brute_force"]);
     assert!(p.submissions[1]
         .expected
-        .is_met_by([TestVerdict::AC, TestVerdict::WA]));
+        .is_met_by([Verdict::AC, Verdict::WA]));
 
     assert_eq!(p.generators.len(), 2);
     assert_eq!(

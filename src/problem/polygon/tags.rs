@@ -10,7 +10,8 @@
 //! `rejected` fails somewhere, any way. stressjudge's testlib checker reports a presentation
 //! error (exit 2) as a wrong answer, so `presentation-error` is kept by a WA.
 
-use crate::problem::package::{Expectation, TestVerdict};
+use crate::judge::Verdict;
+use crate::problem::package::Expectation;
 
 /// A solution's tag in `problem.xml`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,16 +97,16 @@ impl Tag {
 
     /// What its per-test verdicts must satisfy.
     pub fn expectation(self) -> Expectation {
-        use TestVerdict::*;
-        let (permitted, required): (&[TestVerdict], &[TestVerdict]) = match self {
+        use Verdict::*;
+        let (permitted, required): (&[Verdict], &[Verdict]) = match self {
             Tag::Main | Tag::Accepted => (&[AC], &[]),
             Tag::WrongAnswer | Tag::PresentationError => (&[AC, WA], &[WA]),
             Tag::TimeLimitExceeded => (&[AC, TLE], &[TLE]),
             Tag::TimeLimitExceededOrAccepted => (&[AC, TLE], &[]),
             Tag::TimeLimitExceededOrMemoryLimitExceeded => (&[AC, TLE, MLE], &[TLE, MLE]),
             Tag::MemoryLimitExceeded => (&[AC, MLE], &[MLE]),
-            Tag::Failed => (&[AC, RTE], &[RTE]),
-            Tag::Rejected => (&[AC, WA, TLE, RTE, MLE, OLE], &[WA, TLE, RTE, MLE, OLE]),
+            Tag::Failed => (&[AC, RE], &[RE]),
+            Tag::Rejected => (&[AC, WA, TLE, RE, MLE, OLE], &[WA, TLE, RE, MLE, OLE]),
         };
         let mut expectation = Expectation::folder(permitted, required, self.label());
         // Codeforces tells a crash from a memory overrun, so Kattis' crash rule (an overrun
@@ -121,7 +122,7 @@ impl Tag {
 
 #[cfg(test)]
 mod tests {
-    use super::TestVerdict::*;
+    use super::Verdict::*;
     use super::*;
 
     #[test]
@@ -139,7 +140,7 @@ mod tests {
 
     #[test]
     fn each_tag_keeps_its_own_verdicts_only() {
-        let met = |tag: Tag, v: &[TestVerdict]| tag.expectation().is_met_by(v.iter().copied());
+        let met = |tag: Tag, v: &[Verdict]| tag.expectation().is_met_by(v.iter().copied());
         assert!(met(Tag::Main, &[AC, AC]));
         assert!(!met(Tag::Accepted, &[AC, TLE]));
         assert!(met(Tag::WrongAnswer, &[AC, WA]));
@@ -153,7 +154,7 @@ mod tests {
         assert!(met(Tag::TimeLimitExceededOrMemoryLimitExceeded, &[MLE]));
         assert!(!met(Tag::TimeLimitExceededOrMemoryLimitExceeded, &[AC]));
         assert!(met(Tag::MemoryLimitExceeded, &[AC, MLE]));
-        assert!(met(Tag::Failed, &[RTE]));
+        assert!(met(Tag::Failed, &[RE]));
         assert!(!met(Tag::Failed, &[MLE]));
         assert!(met(Tag::Rejected, &[AC, OLE]));
         assert!(!met(Tag::Rejected, &[AC]));

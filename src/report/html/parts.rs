@@ -6,7 +6,7 @@ use std::time::Duration;
 use maud::{html, Markup};
 
 use super::clip::{clip, thousands};
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 use crate::units::millis;
 
 /// Every verdict with what its letters stand for, in the legend's order.

@@ -5,7 +5,7 @@ use maud::{html, Markup};
 
 use super::clip::thousands;
 use super::parts::{badge, diff_block, notes, text_block, verdict_class, with_isolation};
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 use crate::report::stress::{failure_stem, signature};
 use crate::report::text::diff;
 use crate::report::{ReproReport, StressReport};

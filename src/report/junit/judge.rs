@@ -6,7 +6,7 @@ use std::time::Duration;
 use quick_junit::Report as Junit;
 
 use super::{case, clipped, document, failure, suite, test_case};
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 use crate::report::JudgeReport;
 
 /// The judge report as a JUnit document.

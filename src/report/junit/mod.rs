@@ -38,7 +38,7 @@ use std::time::Duration;
 use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, TestSuite};
 
 use super::{Exporter, Report, TestRow};
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 use crate::units::{mebibytes, seconds};
 
 /// JUnit XML, one test suite per problem.

@@ -6,7 +6,7 @@ use std::time::Duration;
 use quick_junit::{Report as Junit, TestCaseStatus};
 
 use super::{block, case, document, failure, suite};
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 use crate::report::stress::failure_stem;
 use crate::report::text::diff;
 use crate::report::{FailureGroup, ReproReport, StressReport};

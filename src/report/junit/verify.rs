@@ -6,7 +6,7 @@ use std::time::Duration;
 use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, TestSuite};
 
 use super::{case, document, failure, plain, suite, test_case};
-use crate::compare::Verdict;
+use crate::judge::Verdict;
 use crate::report::verify::show_score;
 use crate::report::{RowStatus, VerifyReport, VerifyRow};
 

@@ -14,8 +14,9 @@
 
 use std::time::Duration;
 
-use super::{millis, seconds, TestResult, Verdict};
+use super::{TestResult, Verdict};
 use crate::run::{LimitHit, RunLimits, RunOutcome};
+use crate::units::{millis, seconds};
 
 /// Half-width of the borderline band, in percent of the CPU limit.
 pub const BORDERLINE_PERCENT: u32 = 15;

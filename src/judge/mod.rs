@@ -1,0 +1,30 @@
+//! Where a verdict is decided: every rule that turns measured runs into verdicts, scores and
+//! kept or broken promises, after the run step and before the report (which only presents).
+//!
+//! | decision | file |
+//! |---|---|
+//! | the verdict type (`AC`, `WA`, ..., one enum for tests, submissions and expectations) | [`verdict`] |
+//! | one run's verdict (ICPC precedence, interactive runs) | [`classify`] |
+//! | which CPU time decides near the limit (borderline re-runs) | [`timing`] |
+//! | which runs are repeated and which of their times decides | [`repeats`] |
+//! | a whole submission's verdict (`CE`, else its first rejected test's) | [`submission`] |
+//! | when a rejected test ends the judging (the problem's rule, a scoring package's groups, an expectation about later tests) | [`stop`] |
+//! | a scoring problem's test, group and submission scores (problemtools' and 2025-09 rules) | [`grade`] |
+//! | the same scores as DOMjudge computes them | [`grade_domjudge`] |
+//! | whether a submission kept what its package promised (expectations) | [`expectation`] |
+
+pub mod classify;
+pub mod expectation;
+pub mod grade;
+pub mod grade_domjudge;
+pub mod repeats;
+pub mod stop;
+pub mod submission;
+pub mod timing;
+pub mod verdict;
+
+pub use classify::{
+    classify, classify_interaction, sample_interaction_lines, TestResult, IDLE_DETAIL,
+    SAMPLE_INTERACTION_HEADER, TRANSCRIPT_HEADER,
+};
+pub use verdict::Verdict;
