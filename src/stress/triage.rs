@@ -9,7 +9,7 @@ use super::cases::{fails_the_same_way, fewest_failing_cases};
 use super::prepare::{regenerates, Generated};
 use super::shrink;
 use super::smaller::smaller_failure;
-use super::{CaseOutcome, CaseRunner, Counters, Failure, Plan, Unit};
+use super::{CaseOutcome, CaseRunner, Counters, Failure, Plan, StressObserver, Unit};
 use crate::compare::Verdict;
 use crate::error::Fault;
 use crate::problem::{Answer, Problem};
@@ -46,6 +46,7 @@ pub fn triage(
     samples: &[String],
     counters: &Counters,
     stop: &AtomicBool,
+    observer: &dyn StressObserver,
 ) -> Result<Option<(Failure, usize)>, Fault> {
     let units = run.units;
     let packed_seeds: Vec<u64> = units.iter().map(|u| u.unit.seed).collect();
@@ -92,6 +93,7 @@ pub fn triage(
         ),
     };
     let verdict = alone.verdict;
+    observer.failing(&unit, verdict, &alone.detail);
     let start = first_failing_game(problem, runner, &input, &alone, counters)?
         .unwrap_or_else(|| input.clone());
     let deadline = Instant::now() + plan.shrink_time;
@@ -142,6 +144,7 @@ pub fn triage(
         None => start,
     };
     let mut fault = None;
+    let mut steps = 0;
     let mut shrunk = shrink::shrink(
         problem,
         &start,
@@ -149,8 +152,14 @@ pub fn triage(
         deadline,
         &format,
         |variant| {
-            fails_the_same_way(problem, runner, counters, stop, &alike, &mut fault, variant)
-                .is_some()
+            let fails =
+                fails_the_same_way(problem, runner, counters, stop, &alike, &mut fault, variant)
+                    .is_some();
+            if fails {
+                steps += 1;
+                observer.shrink_step(&unit, steps, variant);
+            }
+            fails
         },
     );
     if let Some(e) = fault {

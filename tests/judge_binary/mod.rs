@@ -12,6 +12,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+#[path = "../schema_support/mod.rs"]
+pub mod schema;
+
 /// A judge run that has not finished after this long is killed and the test fails.
 const DEADLINE: Duration = Duration::from_secs(180);
 
@@ -47,6 +50,7 @@ impl Judged {
             panic!("{:?}: stdout is not JSON ({e}): {}", self.args, self.stdout)
         });
         assert!(value.is_object(), "{:?}: not an object: {value}", self.args);
+        schema::check("judge", &value);
         value
     }
 

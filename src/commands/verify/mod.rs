@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::common::{builtin_with_file_io, fault_error, not_polygon_testset};
 use super::time_limit;
-use super::{print_out, Outcome};
+use super::{print_json, print_out, Outcome};
 use crate::build::BuildOptions;
 use crate::catalog::Catalog;
 use crate::compare::repeats;
@@ -36,6 +36,7 @@ use crate::problem::package::{Judged, JudgedTest};
 use crate::problem::polygon::points::{self, Score, TestOutcome};
 use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
 use crate::report::derivation::LimitDerivation;
+use crate::report::json::{events, Event, VerifySolutionJson};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::verify_text::Widths;
 use crate::report::{
@@ -347,6 +348,9 @@ fn targets(args: &VerifyOptions, results: &ResultCache) -> Result<Vec<Target>, U
 pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     check_report_files(&args.reports)?;
     crate::commands::common::check_folders()?;
+    if args.json_lines {
+        events::enable();
+    }
     let results = ResultCache::open(&BuildOptions::default_for_user().cache_dir, args.fresh);
     // The machine's timing noise, measured before anything runs: a verdict that would flip
     // within it is named sensitive.
@@ -461,6 +465,11 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     }
                 };
                 if let Err(e) = judged.finish(k, row, |row| {
+                    events::emit(|| Event::Solution {
+                        path: row.path.clone(),
+                        got: VerifySolutionJson::from(row).got,
+                        ok: row.status != RowStatus::Mismatch,
+                    });
                     if args.json {
                         Ok(())
                     } else {
@@ -513,7 +522,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         calibration: Some(calibration),
     };
     if args.json {
-        print_out(&format!("{}\n", report.to_json()))?;
+        print_json(report.to_json())?;
     } else {
         print_out(&verify_text::summary(&report))?;
     }
@@ -536,7 +545,7 @@ struct Watch {
 impl Watch {
     /// Starts watching `solution`; its tests report to the record returned.
     fn start(&self, solution: &LibrarySolution) -> Arc<TestProgress> {
-        let tests = TestProgress::new(0);
+        let tests = TestProgress::of_solution(0, &solution.path.display().to_string());
         let name = format!("{} {}", solution.problem, shown(solution));
         lock(&self.active).push((name, tests.clone()));
         tests
