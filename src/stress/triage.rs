@@ -38,6 +38,8 @@ pub struct FailedRun<'a> {
 /// units it accounts for (those up to the failing seed, or all of them), or `None` when the
 /// failure does not hold up: a TLE that does not repeat on a re-run (a loaded machine), or a
 /// run Ctrl-C interrupted.
+// The steps of one triage share these; a struct of them would be built for this call only.
+#[allow(clippy::too_many_arguments)]
 pub fn triage(
     problem: &dyn Problem,
     plan: &Plan,

@@ -15,7 +15,7 @@ pub enum ReproOutput {
     /// The seed re-run.
     Repro(Box<ReproJson>),
     /// The candidate did not compile.
-    CompileError(CompileErrorJson),
+    CompileError(Box<CompileErrorJson>),
 }
 
 /// `repro --json`.

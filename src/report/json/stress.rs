@@ -18,7 +18,7 @@ pub enum StressOutput {
     /// The stress run.
     Stress(Box<StressJson>),
     /// The candidate did not compile.
-    CompileError(CompileErrorJson),
+    CompileError(Box<CompileErrorJson>),
     /// A sample failed first.
     SamplesFailed(Box<JudgeJson>),
 }
