@@ -165,6 +165,8 @@ pub struct JudgeOptions {
     pub candidate: CandidateOptions,
     /// Print one JSON object instead of the table.
     pub json: bool,
+    /// `--json-lines`: events on stdout as they happen (`json` is set too).
+    pub json_lines: bool,
     /// Extra report files.
     pub reports: ReportFiles,
 }
@@ -190,6 +192,8 @@ pub struct StressOptions {
     pub out: Option<PathBuf>,
     /// Print one JSON object instead of the report.
     pub json: bool,
+    /// `--json-lines`: events on stdout as they happen (`json` is set too).
+    pub json_lines: bool,
     /// Extra report files.
     pub reports: ReportFiles,
     /// Print the input format learned from the generator's inputs instead of running.
@@ -232,6 +236,8 @@ pub struct VerifyOptions {
     pub solutions: PathBuf,
     /// Print one JSON object instead of the table.
     pub json: bool,
+    /// `--json-lines`: events on stdout as they happen (`json` is set too).
+    pub json_lines: bool,
     /// Parallel runs.
     pub jobs: usize,
     /// Seeds per kind in the stress pass.

@@ -1,6 +1,8 @@
 //! The build step: every language builds and runs, builds are cached by content hash, errors
 //! are reported as promised, and concurrent builds of one source compile it once.
 
+mod schema_support;
+
 use std::ffi::OsString;
 use std::io::Write;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -924,7 +926,7 @@ fn a_java_solution_is_judged_accepted_through_the_binary() {
         "{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let report = schema_support::parse("judge", &stdout);
     assert_eq!(report["verdict"], "AC", "{stdout}");
     let tests = report["tests"].as_array().unwrap();
     assert!(tests.len() >= 11, "{stdout}");

@@ -6,6 +6,8 @@
 //! slow by the test (a counter file), not by the machine, and every figure asserted has at
 //! least a factor of 1.6 of room.
 
+mod schema_support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -61,7 +63,7 @@ fn verify(dir: &Path, cache: &Path, extra: &[&str]) -> (Value, i32, String) {
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    let report: Value = serde_json::from_str(&stdout)
+    let report: Value = schema_support::try_parse("verify", &stdout)
         .unwrap_or_else(|e| panic!("{e}\nstdout:\n{stdout}\nstderr:\n{stderr}"));
     (report, output.status.code().unwrap_or(-1), stderr)
 }

@@ -1,6 +1,7 @@
 //! Ctrl-C during `stressjudge stress`: the run stops within seconds, prints its summary, keeps
 //! every failure already written (complete files), and leaves no candidate process behind.
 
+mod schema_support;
 mod stress_support;
 
 use std::io::Read;

@@ -14,6 +14,7 @@
 
 #[path = "../benches/calibrated/mod.rs"]
 mod calibrated;
+mod schema_support;
 
 use std::path::Path;
 use std::process::Command;
@@ -229,7 +230,7 @@ fn judge_json(flags: &[&str]) -> Value {
         "{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_str(&stdout).unwrap()
+    schema_support::parse("judge", &stdout)
 }
 
 #[test]

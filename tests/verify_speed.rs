@@ -8,6 +8,8 @@
 //! Each test writes its own package (Python submissions, no compiler needed) and runs with a
 //! private `XDG_CACHE_HOME`, so tests never see each other's remembered runs.
 
+mod schema_support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, MutexGuard};
@@ -115,7 +117,7 @@ impl Package {
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&output.stdout);
-        let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        let report: Value = schema_support::try_parse("verify", &stdout).unwrap_or_else(|e| {
             panic!(
                 "stressjudge {args:?}: {e}\nstdout:\n{stdout}\nstderr:\n{}",
                 String::from_utf8_lossy(&output.stderr)
@@ -490,8 +492,9 @@ fn a_second_verify_asks_no_native_compiler_its_version_again() {
             .env("CXX", &fake)
             .output()
             .unwrap();
-        let report: Value = serde_json::from_slice(&output.stdout)
-            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+        let report: Value =
+            schema_support::try_parse("verify", &String::from_utf8_lossy(&output.stdout))
+                .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
         assert_eq!(report["ok"], true, "{report:#}");
         std::fs::read_to_string(&log)
             .unwrap_or_default()

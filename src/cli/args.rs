@@ -231,6 +231,11 @@ pub struct JudgeArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Stream one JSON object per line on stdout as things happen (build, each test,
+    /// failures, shrink steps, then a `summary` holding the `--json` report); no progress on
+    /// stderr. Shapes: docs/reference/json.md.
+    #[arg(long, conflicts_with = "json")]
+    pub json_lines: bool,
 }
 
 /// `stressjudge stress`.
@@ -261,6 +266,11 @@ pub struct StressArgs {
     /// Print one JSON object instead of the report.
     #[arg(long)]
     pub json: bool,
+    /// Stream one JSON object per line on stdout as things happen (build, each test,
+    /// failures, shrink steps, then a `summary` holding the `--json` report); no progress on
+    /// stderr. Shapes: docs/reference/json.md.
+    #[arg(long, conflicts_with = "json")]
+    pub json_lines: bool,
     /// Run only shard I of N (1-based), e.g. 2/8.
     #[arg(long)]
     pub shard: Option<String>,
@@ -356,6 +366,11 @@ pub struct VerifyArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Stream one JSON object per line on stdout as things happen (build, each test,
+    /// failures, shrink steps, then a `summary` holding the `--json` report); no progress on
+    /// stderr. Shapes: docs/reference/json.md.
+    #[arg(long, conflicts_with = "json")]
+    pub json_lines: bool,
     /// Parallel runs (default: the number of cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,

@@ -66,7 +66,8 @@ pub fn judge(args: JudgeArgs) -> Result<JudgeOptions, UsageError> {
     Ok(JudgeOptions {
         problem,
         candidate,
-        json: args.json,
+        json: args.json || args.json_lines,
+        json_lines: args.json_lines,
         reports: args.candidate.reports,
     })
 }
@@ -92,7 +93,8 @@ pub fn stress(args: StressArgs) -> Result<StressOptions, UsageError> {
         shard,
         keep_going: args.keep_going,
         out: args.out,
-        json: args.json,
+        json: args.json || args.json_lines,
+        json_lines: args.json_lines,
         reports: args.candidate.reports,
         explain_format: args.explain_format,
         save_tests: args.save_tests,
@@ -121,7 +123,8 @@ pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
     Ok(VerifyOptions {
         problems: args.problems,
         solutions: args.solutions,
-        json: args.json,
+        json: args.json || args.json_lines,
+        json_lines: args.json_lines,
         jobs: jobs(args.jobs)?,
         stress_seeds: args.stress_seeds,
         strict_timing: args.strict_timing,

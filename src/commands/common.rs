@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::{print_out, Outcome};
+use super::{print_json, print_out, Outcome};
 use crate::build::{self, BuildError, BuildOptions, Declared, Program, Source};
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
@@ -268,7 +268,7 @@ pub fn report_compile_error(
         isolation: crate::run::process_isolation(),
     };
     if json {
-        print_out(&format!("{}\n", report.to_json()))?;
+        print_json(report.to_json())?;
     } else {
         print_out(&report.text())?;
     }

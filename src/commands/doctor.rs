@@ -2,7 +2,7 @@
 //! whether a fully isolated sandbox starts, what to change to get one) and the toolchains
 //! candidates are built with. Always exit 0: it reports, it does not judge.
 
-use super::{print_out, Outcome};
+use super::{print_json, print_out, Outcome};
 use crate::error::UsageError;
 use crate::options::DoctorOptions;
 use crate::report::{DoctorReport, LanguageFound};
@@ -54,7 +54,7 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
         builds,
     };
     if args.json {
-        print_out(&format!("{}\n", report.to_json()))?;
+        print_json(report.to_json())?;
     } else {
         print_out(&report.text())?;
     }

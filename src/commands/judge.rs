@@ -8,12 +8,13 @@
 use std::sync::Arc;
 
 use super::common::{build_candidate, fault_error, python_named, resolve_for_runs, unavailable};
-use super::{print_out, Outcome};
+use super::{print_json, print_out, Outcome};
 use crate::build::{BuildError, Program};
 use crate::error::{Fault, UsageError};
 use crate::judge::Verdict;
 use crate::options::JudgeOptions;
 use crate::problem::{Problem, TestCase};
+use crate::report::json::{events, Event};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::{check_report_files, write_report_files, JudgeReport, Report, Scheduling};
 use crate::testset::{run_test_set_observed, Plan, SandboxExecutor};
@@ -22,6 +23,9 @@ use crate::testset::{run_test_set_observed, Plan, SandboxExecutor};
 pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
     crate::commands::common::check_folders()?;
+    if options.json_lines {
+        events::enable();
+    }
     let problem = resolve_for_runs(&options.problem, &options.candidate, false)?;
     let plan = Plan::new(&options.candidate, problem.info());
     let name = options.candidate.name();
@@ -34,6 +38,10 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
         .as_ref()
         .ok()
         .and_then(|program| python_named(program, &options.candidate.source));
+    events::emit(|| Event::Build {
+        program: name.clone(),
+        ok: built.is_ok(),
+    });
     let cases = problem
         .fixed_tests()
         .map_err(|f| fault_error(Fault::judge(f, "", None), None))?;
@@ -59,7 +67,7 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
         .notes
         .extend(incomplete.iter().map(|line| format!("incomplete: {line}")));
     if options.json {
-        print_out(&format!("{}\n", report.to_json()))?;
+        print_json(report.to_json())?;
     } else {
         print_out(&report.render_styled())?;
     }

@@ -31,6 +31,17 @@ pub enum Outcome {
     Interrupted,
 }
 
+/// Prints a command's `--json` object on one line; under `--json-lines`, the `summary` event
+/// carrying it instead.
+pub fn print_json(report: serde_json::Value) -> Result<(), UsageError> {
+    if crate::report::json::events::enabled() {
+        crate::report::json::events::emit(|| crate::report::json::Event::Summary { report });
+        Ok(())
+    } else {
+        print_out(&format!("{report}\n"))
+    }
+}
+
 /// Writes text to stdout, treating a closed pipe (e.g. `| head`) as success. Styles are kept on
 /// a terminal and dropped otherwise (or with `NO_COLOR`).
 pub fn print_out(text: &str) -> Result<(), UsageError> {

@@ -10,7 +10,7 @@
 use super::common::{
     build_or_report, fault_error, pick_kind, require_generator, resolve_for_runs, Built,
 };
-use super::{print_out, Outcome};
+use super::{print_json, print_out, Outcome};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -108,7 +108,7 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
         input_file: options.input.clone(),
     };
     if options.json {
-        print_out(&format!("{}\n", report.to_json()))?;
+        print_json(report.to_json())?;
     } else {
         print_out(&repro_text::render(&report))?;
     }

@@ -4,7 +4,7 @@
 //! thousands of seeds against a misread statement only finds the same thing slower.
 
 use super::judge::judge_cases;
-use super::{print_out, Outcome};
+use super::{print_json, print_out, Outcome};
 use crate::build::Program;
 use crate::error::UsageError;
 use crate::judge::Verdict;
@@ -46,7 +46,7 @@ pub fn samples_first(
         return Ok(None);
     }
     if json {
-        print_out(&format!("{}\n", report.to_json()))?;
+        print_json(report.to_json())?;
     } else {
         print_out(&report.render_styled())?;
         print_out("stress: a sample fails, so no seed was run (fix it, or judge it alone)\n")?;

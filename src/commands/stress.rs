@@ -12,11 +12,13 @@ use super::common::{
     build_or_report, fault_error, pick_kind, require_generator, resolve_for_runs, Built,
 };
 use super::samples::samples_first;
-use super::{print_out, Outcome};
+use super::{print_json, print_out, Outcome};
 use crate::build::Program;
 use crate::error::UsageError;
+use crate::judge::Verdict;
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec, StressOptions};
 use crate::problem::{Origin, Problem, TimeLimitOrigin};
+use crate::report::json::{events, Event};
 use crate::report::progress::{Display, Progress, Status};
 use crate::report::shard::ShardInfo;
 use crate::report::stress::{failure_stem, formats_json, signature, KindFormat};
@@ -32,7 +34,7 @@ use crate::stress::prepare::ignored_seed_warning;
 use crate::stress::runner::SandboxCaseRunner;
 use crate::stress::seeds::{SeedRange, Shard};
 use crate::stress::store::{FailureMeta, FailureStore};
-use crate::stress::{self as engine, CaseRunner, Counters, Failure, Plan};
+use crate::stress::{self as engine, CaseRunner, Counters, Failure, Plan, StressObserver, Unit};
 use crate::testset::Plan as RunPlan;
 use crate::units::human;
 
@@ -44,6 +46,9 @@ pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
     check_report_files(&options.reports)?;
     crate::commands::common::check_folders()?;
+    if options.json_lines {
+        events::enable();
+    }
     let problem = resolve_for_runs(&options.problem, &options.candidate, true)?;
     if options.explain_format {
         return explain_format(problem.as_ref(), options);
@@ -59,7 +64,12 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(problem.as_ref()));
-    let program = match build_or_report(&options.candidate, &problem.info().id, options.json)? {
+    let built = build_or_report(&options.candidate, &problem.info().id, options.json)?;
+    events::emit(|| Event::Build {
+        program: options.candidate.name(),
+        ok: matches!(built, Built::Program(_)),
+    });
+    let program = match built {
         Built::Program(program) => program,
         Built::Reported(outcome) => return Ok(outcome),
     };
@@ -261,7 +271,7 @@ fn explain_format(problem: &dyn Problem, options: &StressOptions) -> Result<Outc
         });
     }
     if options.json {
-        print_out(&format!("{}\n", formats_json(&info.id, &formats)))?;
+        print_json(formats_json(&info.id, &formats))?;
     } else {
         print_out(&stress_text::formats_text(&formats))?;
     }
@@ -464,7 +474,14 @@ pub fn stress<'a>(
             });
         }
     };
-    let result = engine::run(problem, plan, runners, &counters, &INTERRUPTED, &on_failure);
+    let result = engine::run(
+        problem,
+        plan,
+        runners,
+        &counters,
+        &INTERRUPTED,
+        &Streamed(&on_failure),
+    );
     progress.finish();
     let summary = result.map_err(|fault| fault_error(fault, Some(store.dir())))?;
     let mut notes = output.notes;
@@ -487,7 +504,7 @@ pub fn stress<'a>(
         shard: output.shard,
     };
     if output.json {
-        print_out(&format!("{}\n", report.to_json()))?;
+        print_json(report.to_json())?;
     } else {
         print_out(&stress_text::summary_text(&report))?;
     }
@@ -510,6 +527,41 @@ pub fn stress<'a>(
     } else {
         Outcome::Failed
     })
+}
+
+/// A stress observer that streams what it hears as `--json-lines` events (when they are on)
+/// and passes each triaged failure on.
+struct Streamed<'a, F: Fn(&Failure) + Sync>(&'a F);
+
+impl<F: Fn(&Failure) + Sync> StressObserver for Streamed<'_, F> {
+    fn failing(&self, unit: &Unit, verdict: Verdict, detail: &str) {
+        events::emit(|| Event::Failure {
+            seed: unit.seed,
+            kind: unit.kind.clone(),
+            verdict,
+            detail: detail.to_string(),
+        });
+    }
+
+    fn shrink_step(&self, unit: &Unit, steps: usize, input: &str) {
+        events::emit(|| Event::ShrinkStep {
+            seed: unit.seed,
+            kind: unit.kind.clone(),
+            steps,
+            input_bytes: input.len(),
+        });
+    }
+
+    fn failure(&self, failure: &Failure) {
+        (self.0)(failure);
+        events::emit(|| Event::Shrunk {
+            seed: failure.unit.seed,
+            kind: failure.unit.kind.clone(),
+            verdict: failure.verdict,
+            shrunk_input: failure.shrunk_input.clone(),
+            shrink_steps: failure.shrink_steps,
+        });
+    }
 }
 
 /// `notes`, and when the time budget ended the run, one saying so.

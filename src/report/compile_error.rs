@@ -1,7 +1,7 @@
 //! What `stress` and `repro` report when the candidate does not compile: verdict CE, nothing
 //! ran. The JSON object has the fields of a stress report, empty.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::run::Isolation;
 
@@ -21,17 +21,7 @@ pub struct CompileErrorReport {
 impl CompileErrorReport {
     /// The `--json` object.
     pub fn to_json(&self) -> Value {
-        json!({
-            "problem": self.problem,
-            "solution": self.solution,
-            "verdict": "CE",
-            "message": self.message,
-            "runs": 0,
-            "games": 0,
-            "elapsed_ms": 0,
-            "failures": [],
-            "isolation": self.isolation.as_ref().map(|i| i.to_json()),
-        })
+        super::json::to_value(&super::json::CompileErrorJson::from(self))
     }
 
     /// The text view.

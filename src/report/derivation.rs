@@ -4,9 +4,8 @@
 
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use crate::units::millis;
 use crate::units::seconds;
 
 /// The machine's speed (median of the calibration workload) at one point of the derivation.
@@ -171,35 +170,6 @@ impl LimitDerivation {
 
     /// The report's `time_limit_derivation` object.
     pub fn to_json(&self) -> Value {
-        json!({
-            "limit_ms": millis(self.limit),
-            "submission": self.submission,
-            "test": self.test,
-            "statistic": "minimum",
-            "times_ms": self.times.iter().map(|&t| millis(t)).collect::<Vec<_>>(),
-            "deciding_ms": millis(self.deciding),
-            "repeated_runs": self.repeated_runs,
-            "single_runs": self.single_runs,
-            "repeats_reused": self.repeats_reused,
-            "gave_up": self.gave_up,
-            "noise": self.noise,
-            "sensitive": self.sensitive(),
-            "noise_limits_ms": [millis(self.noise_limits.0), millis(self.noise_limits.1)],
-            "speed": self.speed.iter().map(|s| json!({
-                "when": s.when,
-                "median_us": s.median.as_micros() as u64,
-            })).collect::<Vec<_>>(),
-            "drift": self.drift,
-            "drifted": self.drifted(),
-            "unreliable": self.unreliable() || self.gave_up,
-            "drift_limits_ms": [millis(self.drift_limits.0), millis(self.drift_limits.1)],
-            "elapsed_ms": millis(self.elapsed),
-            "ac_to_time_limit": self.ac_to_time_limit,
-            "time_resolution": self.time_resolution,
-            "longest_probe": self.longest_probe.as_ref().map(|(submission, wall)| json!({
-                "submission": submission,
-                "wall_ms": millis(*wall),
-            })),
-        })
+        super::json::to_value(&super::json::DerivationJson::from(self))
     }
 }

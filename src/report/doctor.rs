@@ -4,7 +4,7 @@
 use crate::run::calibration::Calibration;
 use std::path::PathBuf;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::run::{BuildIsolation, MachineSupport};
 
@@ -43,66 +43,10 @@ pub struct LanguageFound {
     pub found: Result<Vec<(PathBuf, String)>, String>,
 }
 
-impl LanguageFound {
-    /// The JSON object of one language.
-    fn to_json(&self) -> Value {
-        let mut object = json!({
-            "id": self.id,
-            "name": self.name,
-            "extensions": self.extensions,
-            "available": self.found.is_ok(),
-        });
-        match &self.found {
-            Ok(tools) => {
-                object["tools"] = tools
-                    .iter()
-                    .map(|(path, version)| {
-                        json!({"path": path.display().to_string(), "version": version})
-                    })
-                    .collect();
-            }
-            Err(e) => object["error"] = json!(e),
-        }
-        object
-    }
-}
-
 impl DoctorReport {
     /// The `--json` object.
     pub fn to_json(&self) -> Value {
-        let tools: serde_json::Map<String, Value> = self
-            .tools
-            .iter()
-            .map(|(name, found)| {
-                let value = match found {
-                    Ok((path, version)) => {
-                        json!({"path": path.display().to_string(), "version": version})
-                    }
-                    Err(e) => json!({"error": e}),
-                };
-                (name.to_string(), value)
-            })
-            .collect();
-        let python = match &self.python {
-            Ok((path, version, prefixes)) => json!({
-                "path": path.display().to_string(),
-                "version": version,
-                "prefixes": prefixes.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
-            }),
-            Err(e) => json!({"error": e}),
-        };
-        let mut object = support_json(&self.support);
-        object["builds"] = serde_json::to_value(&self.builds).unwrap_or(Value::Null);
-        object["python"] = python;
-        object["tools"] = Value::Object(tools);
-        object["languages"] = self.languages.iter().map(LanguageFound::to_json).collect();
-        object["timing_noise"] = super::verify::noise_json(&self.calibration);
-        object["languages_file"] = match &self.languages_file {
-            None => Value::Null,
-            Some(Ok(path)) => json!({"path": path.display().to_string()}),
-            Some(Err(e)) => json!({"error": e}),
-        };
-        object
+        super::json::to_value(&super::json::DoctorJson::from(self))
     }
 
     /// The text view.
@@ -165,33 +109,6 @@ impl DoctorReport {
         }
         text
     }
-}
-
-/// The isolation part of the JSON object.
-fn support_json(s: &MachineSupport) -> Value {
-    let namespaces: serde_json::Map<String, Value> = s
-        .namespaces
-        .iter()
-        .map(|(name, error)| {
-            let value = match error {
-                None => json!({"available": true}),
-                Some(e) => json!({"available": false, "error": e}),
-            };
-            (name.clone(), value)
-        })
-        .collect();
-    let full = match &s.full_isolation {
-        Ok(isolation) => json!({"available": true, "isolation": isolation.to_json()}),
-        Err(reason) => json!({"available": false, "reason": reason}),
-    };
-    json!({
-        "kernel": s.kernel,
-        "root": s.root,
-        "namespaces": namespaces,
-        "cgroup": serde_json::to_value(&s.cgroup).unwrap_or(Value::Null),
-        "full_isolation": full,
-        "advice": s.advice,
-    })
 }
 
 /// The isolation part of the text.

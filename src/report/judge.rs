@@ -142,7 +142,7 @@ impl JudgeReport {
 
     /// The report as one JSON object (the public `--json` contract).
     pub fn to_json(&self) -> serde_json::Value {
-        super::judge_json::to_json(self)
+        super::json::to_value(&super::json::JudgeJson::from(self))
     }
 
     /// The report as plain text: table, overall verdict, slowest test, timing notes, first

@@ -176,6 +176,8 @@ fn plain_line(title: &str, status: &Status, elapsed: Duration) -> String {
 /// What a test-set run is doing, for a progress display: tests done and those running.
 #[derive(Debug, Default)]
 pub struct TestProgress {
+    /// The submission the tests belong to (`verify`), named in `--json-lines` test events.
+    solution: Option<String>,
     done: AtomicUsize,
     total: AtomicUsize,
     running: Mutex<Vec<String>>,
@@ -185,6 +187,16 @@ impl TestProgress {
     /// A new record for `total` tests.
     pub fn new(total: usize) -> Arc<TestProgress> {
         let progress = TestProgress::default();
+        progress.total.store(total, Ordering::SeqCst);
+        Arc::new(progress)
+    }
+
+    /// [`TestProgress::new`] for the tests of one submission of `verify`.
+    pub fn of_solution(total: usize, solution: &str) -> Arc<TestProgress> {
+        let progress = TestProgress {
+            solution: Some(solution.to_string()),
+            ..TestProgress::default()
+        };
         progress.total.store(total, Ordering::SeqCst);
         Arc::new(progress)
     }
@@ -244,6 +256,14 @@ impl TestObserver for TestProgress {
 
     fn finished(&self, row: &TestRow) {
         self.end_named(&row.name);
+        super::json::events::emit(|| super::json::Event::Test {
+            solution: self.solution.clone(),
+            name: row.name.clone(),
+            verdict: row.result.verdict,
+            cpu_ms: row.result.cpu_ms,
+            wall_ms: row.result.wall_ms,
+            memory_kib: row.result.memory_kib,
+        });
     }
 }
 

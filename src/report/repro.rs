@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::judge::Verdict;
 use crate::run::Isolation;
@@ -59,33 +59,6 @@ pub struct ReproReport {
 impl ReproReport {
     /// The `--json` object (earlier fields unchanged; `games` and `failing_games` added).
     pub fn to_json(&self) -> Value {
-        let failing: Vec<Value> = self
-            .failing_games
-            .iter()
-            .map(|g| {
-                json!({
-                    "game": g.game,
-                    "input_line": g.input_line,
-                    "expected": g.expected,
-                    "actual": g.actual,
-                })
-            })
-            .collect();
-        json!({
-            "problem": self.problem,
-            "solution": self.solution,
-            "seed": self.seed,
-            "kind": self.kind,
-            "verdict": self.verdict.name(),
-            "detail": self.detail,
-            "input": self.input,
-            "expected": self.expected,
-            "actual": self.actual,
-            "diff": self.diff,
-            "games": self.games,
-            "failing_games": failing,
-            "isolation": self.isolation.as_ref().map(|i| i.to_json()),
-            "input_file": self.input_file.as_ref().map(|p| p.display().to_string()),
-        })
+        super::json::to_value(&super::json::ReproJson::from(self))
     }
 }

@@ -3,11 +3,12 @@
 //! the submissions, the options that change verdicts, the limits and the stressjudge version),
 //! and which of the command's jobs it judged; `stressjudge merge` checks and joins shards by it.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The `shard` object of a shard's JSON report.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ShardInfo {
     /// The command: `verify` or `stress`.
     pub command: String,

@@ -10,13 +10,12 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::judge::{submission, Verdict};
 use crate::run::Isolation;
 use crate::shell::quote;
 use crate::stress::Failure;
-use crate::units::millis;
 
 /// What a stress run is about: the problem, the candidate, its limits, and how to reproduce a
 /// failure.
@@ -158,96 +157,7 @@ impl StressReport {
 
     /// The `--json` object: the fields of earlier versions unchanged, plus `groups`.
     pub fn to_json(&self) -> Value {
-        let failures: Vec<Value> = self
-            .failures
-            .iter()
-            .map(|f| {
-                json!({
-                    "seed": f.unit.seed,
-                    "kind": f.unit.kind,
-                    "verdict": f.verdict.name(),
-                    "input": f.input,
-                    "shrunk_input": f.shrunk_input,
-                    "expected": f.shrunk_expected.text,
-                    "actual": String::from_utf8_lossy(&f.shrunk_output),
-                    "detail": f.detail,
-                    "reproducible_alone": f.reproducible_alone,
-                    "file_stem": failure_stem(f),
-                    "shrink_steps": f.shrink_steps,
-                    "shrink_runs": f.shrink_runs,
-                    "repro": self.subject.repro_command(f),
-                    "signature": signature(f),
-                    "saved": self.is_saved(f),
-                    "recorded_input": f.recorded_input,
-                    "shrunk_from": f.shrunk_from.as_ref().map(|u| json!({"kind": u.kind, "seed": u.seed, "args": f.shrunk_from_args})),
-                    "input_format": f.input_format,
-                    "shrunk_game": f.shrunk_game,
-                    "packed_seeds": f.packed_seeds,
-                    "cases": f.cases.as_ref().map(|c| json!({
-                        "cases": c.cases,
-                        "of": c.of,
-                        "describe": c.describe(),
-                        "input": c.input,
-                        "expected": c.expected.text,
-                        "actual": String::from_utf8_lossy(&c.output),
-                    })),
-                    "transcript": self
-                        .subject
-                        .interactive
-                        .then(|| String::from_utf8_lossy(&f.shrunk_output)),
-                })
-            })
-            .collect();
-        let groups: Vec<Value> = self
-            .groups()
-            .iter()
-            .map(|g| {
-                json!({
-                    "signature": g.signature,
-                    "verdict": g.verdict.name(),
-                    "count": g.count,
-                    "seeds": g.seeds,
-                    "kinds": g.kinds,
-                    "shrunk_input": self.failures[g.smallest].shrunk_input,
-                })
-            })
-            .collect();
-        let s = &self.subject;
-        let mut value = json!({
-            "problem": self.subject.problem,
-            "solution": self.subject.solution,
-            "verdict": self.verdict().name(),
-            "runs": self.runs,
-            "games": self.games,
-            "inputs": self.inputs,
-            "elapsed_ms": millis(self.elapsed),
-            "games_per_second": self.games_per_second().round(),
-            "interrupted": self.interrupted,
-            "out": self.out.display().to_string(),
-            "failures": failures,
-            "groups": groups,
-            "notes": self.notes,
-            "isolation": self.isolation.as_ref().map(|i| i.to_json()),
-            "python": self.subject.python,
-            "saved": self.save_errors.is_empty(),
-            "save_errors": self.save_errors.iter().map(|e| json!({
-                "file_stem": e.stem,
-                "error": e.error,
-            })).collect::<Vec<_>>(),
-            "subject": {
-                "solution_hash": s.solution_hash,
-                "repro_problem": s.repro_problem,
-                "repro_candidate": s.repro_candidate,
-                "time_limit_ms": millis(s.time_limit),
-                "memory_limit_bytes": s.memory_limit,
-                "interactive": s.interactive,
-                "has_games": self.has_games,
-            },
-        });
-        if let Some(shard) = &self.shard {
-            value["shard"] = shard.to_json();
-        }
-        value
+        super::json::to_value(&super::json::StressJson::from(self))
     }
 }
 
@@ -264,11 +174,7 @@ pub struct KindFormat {
 
 /// The `--json` object of `stress --explain-format`.
 pub fn formats_json(problem: &str, formats: &[KindFormat]) -> Value {
-    let formats: Vec<Value> = formats
-        .iter()
-        .map(|f| json!({"kind": f.kind, "inputs": f.inputs, "format": f.lines}))
-        .collect();
-    json!({"problem": problem, "formats": formats})
+    super::json::to_value(&super::json::ExplainFormatJson::new(problem, formats))
 }
 
 /// Groups failures by [`signature`], in order of first appearance.

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::derivation::LimitDerivation;
 use super::judge::TestRow;
@@ -11,11 +11,9 @@ use super::shard::ShardInfo;
 use crate::judge::Verdict;
 pub use crate::problem::package::expectation::show_score;
 use crate::problem::polygon::points::Score;
-use crate::problem::ValidatorScore;
 use crate::run::calibration::Calibration;
 use crate::run::Isolation;
 use crate::testset::results::RunCounts;
-use crate::units::millis;
 
 /// How a solution's verdicts compare with its folder's promise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +27,9 @@ pub enum RowStatus {
 }
 
 impl RowStatus {
+    /// Every status, for the report's JSON Schema.
+    pub const ALL: [RowStatus; 3] = [RowStatus::Match, RowStatus::Mismatch, RowStatus::Skipped];
+
     /// `match`, `mismatch` or `skipped`, as JSON reports write it.
     pub fn name(self) -> &'static str {
         match self {
@@ -187,61 +188,8 @@ impl VerifyReport {
     /// `tests_reused`, `stress_reused` and the tests not run in `tests` with the verdict
     /// `not run`).
     pub fn to_json(&self) -> Value {
-        let list: Vec<Value> = self.rows.iter().map(row_json).collect();
-        let problems: Vec<Value> = self
-            .problems
-            .iter()
-            .map(|p| {
-                json!({
-                    "problem": p.id,
-                    "title": p.title,
-                    "time_limit_ms": millis(p.time_limit),
-                    "memory_limit_bytes": p.memory_limit_bytes,
-                    "notes": p.notes,
-                    "time_limit_derivation": p.derivation.as_ref().map(LimitDerivation::to_json),
-                })
-            })
-            .collect();
-        let mut value = json!({
-            "ok": self.ok(),
-            "problems": problems,
-            "solutions": list,
-            "notes": self.notes,
-            "elapsed_ms": millis(self.elapsed),
-            "isolation": self.isolation.as_ref().map(|i| i.to_json()),
-            "runs_made": self.runs.ran,
-            "runs_reused": self.runs.reused,
-            "stress_passes_reused": self.runs.stress_reused,
-            "incomplete": self.incomplete,
-            "timing_noise": self.calibration.as_ref().map(noise_json),
-        });
-        if let Some(shard) = &self.shard {
-            value["shard"] = shard.to_json();
-        }
-        value
+        super::json::to_value(&super::json::VerifyJson::from(self))
     }
-}
-
-/// The machine's timing noise as JSON: `{"noise", "runs_us"}`.
-pub fn noise_json(c: &Calibration) -> Value {
-    json!({
-        "noise": c.noise(),
-        "runs_us": c.times.iter().map(|t| t.as_micros() as u64).collect::<Vec<_>>(),
-    })
-}
-
-/// A score as JSON: `{"earned", "max", "groups": [{"group", "earned", "max", "complete"}]}`.
-pub fn points_json(score: &Score) -> Value {
-    json!({
-        "earned": score.points,
-        "max": score.max,
-        "groups": score.groups.iter().map(|g| json!({
-            "group": g.name,
-            "earned": g.points,
-            "max": g.max,
-            "complete": g.complete,
-        })).collect::<Vec<_>>(),
-    })
 }
 
 /// A score in one line: `61 of 100 points (s1 32/32, s2 0/29)`; without declared points (a
@@ -265,90 +213,6 @@ pub fn points_text(score: &Score) -> String {
         score.max,
         groups.join(", ")
     )
-}
-
-fn row_json(row: &VerifyRow) -> Value {
-    let mut tests: Vec<Value> = row
-        .tests
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let mut test = json!({
-                "name": t.name,
-                "verdict": t.result.verdict.name(),
-                "label": t.result.label(),
-                "cpu_ms": t.result.cpu_ms,
-                "wall_ms": t.result.wall_ms,
-                "memory_kib": t.result.memory_kib,
-                "detail": t.result.detail,
-                "run": true,
-            });
-            if let Some(score) = row
-                .score
-                .as_ref()
-                .and_then(|s| s.tests.get(i).copied().flatten())
-            {
-                test["score"] = json!(score);
-            } else if let (None, Some(ValidatorScore::Score(points))) = (&row.score, t.result.score)
-            {
-                // The points a testlib checker gave (no grading rules to score it otherwise).
-                test["score"] = json!(points);
-            }
-            test
-        })
-        .collect();
-    let not_run = row.not_run_reason();
-    tests.extend(row.not_run.iter().map(|name| {
-        json!({
-            "name": name,
-            "verdict": NOT_RUN,
-            "label": NOT_RUN,
-            "cpu_ms": null,
-            "wall_ms": null,
-            "memory_kib": null,
-            "detail": not_run,
-            "run": false,
-        })
-    }));
-    let mut value = json!({
-        "problem": row.problem,
-        "path": row.path,
-        "shown": row.shown,
-        "expected": row.expected,
-        "category": row.category,
-        "got": match (row.status, row.got) {
-            (RowStatus::Skipped, _) => "skipped",
-            (_, Some(v)) => v.name(),
-            (_, None) => "error",
-        },
-        "ok": row.status != RowStatus::Mismatch,
-        "status": row.status.name(),
-        "skipped": (row.status == RowStatus::Skipped).then_some(&row.detail),
-        "source": row.source,
-        "detail": row.detail,
-        "slowest_cpu_ms": millis(row.slowest),
-        "elapsed_ms": millis(row.elapsed),
-        "warnings": row.warnings,
-        "time_limit_ms": millis(row.time_limit),
-        "stress": row.stress.as_ref().map(|(v, source)| json!({"verdict": v.name(), "source": source})),
-        "tests": tests,
-        "broken": row.broken,
-        "expectation_source": row.expectation_source,
-        "score": row.score.as_ref().map(|s| json!({
-            "score": s.score,
-            "max": s.max,
-            "verdict": s.verdict,
-            "groups": s.groups.iter().map(|(name, score, max)| json!({"name": name, "score": score, "max": max})).collect::<Vec<_>>(),
-            "errors": s.errors,
-        })),
-        "tests_not_run": row.not_run.len(),
-        "tests_reused": row.tests_reused,
-        "stress_reused": row.stress_reused,
-    });
-    if let Some(points) = &row.points {
-        value["points"] = points_json(points);
-    }
-    value
 }
 
 /// The verdict the reports give a test that was not run.

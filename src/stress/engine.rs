@@ -18,7 +18,7 @@ use std::time::Instant;
 use super::plan::{batches, split_packs, BatchSpec};
 use super::prepare::{confirm_deterministic, prepare_batch, regenerates, Generated, PreparedBatch};
 use super::triage::{triage, FailedRun};
-use super::{CaseRunner, Counters, Failure, Plan, Unit};
+use super::{CaseRunner, Counters, Failure, Plan, StressObserver, Unit};
 use crate::error::Fault;
 use crate::judge::Verdict;
 use crate::problem::{Answer, Problem};
@@ -48,6 +48,8 @@ struct Shared<'a> {
     specs: Vec<BatchSpec>,
     counters: &'a Counters,
     stop: &'a AtomicBool,
+    /// Told of failures as they are found and shrunk.
+    observer: &'a dyn StressObserver,
     /// Next batch index to prepare.
     next: AtomicUsize,
     /// Plan index of the earliest failure (without keep_going: no later batch is taken).
@@ -113,7 +115,7 @@ pub fn run<'a>(
     runners: Vec<Box<dyn CaseRunner + 'a>>,
     counters: &Counters,
     stop: &AtomicBool,
-    on_failure: &(dyn Fn(&Failure) + Sync),
+    on_failure: &dyn StressObserver,
 ) -> Result<Summary, Fault> {
     if !plan.recorded_inputs {
         check_first_seed(problem, plan)?;
@@ -124,6 +126,7 @@ pub fn run<'a>(
         specs: batches(problem, plan)?,
         counters,
         stop,
+        observer: on_failure,
         next: AtomicUsize::new(0),
         first_failure: AtomicUsize::new(usize::MAX),
         external_stop: AtomicBool::new(false),
@@ -232,7 +235,7 @@ fn work<'a>(
     shared: &Shared<'_>,
     mut runner: Box<dyn CaseRunner + 'a>,
     receiver: &Mutex<Receiver<PreparedBatch>>,
-    on_failure: &(dyn Fn(&Failure) + Sync),
+    on_failure: &dyn StressObserver,
 ) {
     loop {
         let Ok(batch) = lock(receiver).recv() else {
@@ -252,7 +255,7 @@ fn run_batch(
     shared: &Shared<'_>,
     runner: &mut dyn CaseRunner,
     batch: &PreparedBatch,
-    on_failure: &(dyn Fn(&Failure) + Sync),
+    on_failure: &dyn StressObserver,
 ) -> Result<(), Fault> {
     let max_games = shared.problem.packing().map_or(1, |p| p.max_games());
     for pack in split_packs(max_games, &batch.units) {
@@ -265,7 +268,7 @@ fn run_batch(
                 break;
             };
             shared.counters.failures.fetch_add(1, Ordering::SeqCst);
-            on_failure(&failure);
+            on_failure.failure(&failure);
             lock(&shared.found).push((batch.index, failure));
             if !shared.plan.keep_going {
                 shared
@@ -340,6 +343,7 @@ fn run_pack(
         &samples,
         shared.counters,
         shared.stop,
+        shared.observer,
     )
     .map_err(|f| f.within(&pack_context(units)))
 }
@@ -523,7 +527,7 @@ mod tests {
             runners,
             &counters,
             &AtomicBool::new(false),
-            &|_| *written.lock().unwrap() += 1,
+            &|_: &Failure| *written.lock().unwrap() += 1,
         )
         .unwrap();
         assert_eq!(*written.lock().unwrap(), summary.failures.len());
@@ -647,7 +651,7 @@ mod tests {
             runners,
             &Counters::default(),
             &stop,
-            &|_| *written.lock().unwrap() += 1,
+            &|_: &Failure| *written.lock().unwrap() += 1,
         )
         .unwrap();
         assert!(summary.interrupted);
@@ -664,7 +668,15 @@ mod tests {
             bad_from: 0,
             crash: false,
         })];
-        let summary = run(&entry(), &plan, runners, &counters, &stop, &|_| {}).unwrap();
+        let summary = run(
+            &entry(),
+            &plan,
+            runners,
+            &counters,
+            &stop,
+            &|_: &Failure| {},
+        )
+        .unwrap();
         assert!(summary.interrupted);
         assert!(summary.failures.is_empty());
         assert_eq!(counters.runs.load(Ordering::SeqCst), 0);
@@ -705,7 +717,7 @@ mod tests {
                 runners,
                 &counters,
                 &AtomicBool::new(false),
-                &|_| {},
+                &|_: &Failure| {},
             )
             .unwrap();
             assert!(

@@ -64,6 +64,24 @@ pub trait CaseRunner: Send {
     fn use_kind(&mut self, _kind: &str) {}
 }
 
+/// Told what a stress run finds while it runs (the commands' live output, such as
+/// `--json-lines`), so the engine needs nothing of how it is shown. Any `Fn(&Failure)` is one
+/// that only hears of triaged failures.
+pub trait StressObserver: Sync {
+    /// `unit` failed alone with `verdict`; shrinking it starts.
+    fn failing(&self, _unit: &Unit, _verdict: Verdict, _detail: &str) {}
+    /// Shrinking `unit`'s input accepted a smaller input that still fails (`steps` so far).
+    fn shrink_step(&self, _unit: &Unit, _steps: usize, _input: &str) {}
+    /// A failure is isolated, shrunk and confirmed (called from a worker thread).
+    fn failure(&self, failure: &Failure);
+}
+
+impl<F: Fn(&Failure) + Sync> StressObserver for F {
+    fn failure(&self, failure: &Failure) {
+        self(failure)
+    }
+}
+
 /// One generated input: a generator kind and a seed.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Unit {

@@ -9,7 +9,7 @@ use super::cases::{fails_the_same_way, fewest_failing_cases};
 use super::prepare::{regenerates, Generated};
 use super::shrink;
 use super::smaller::smaller_failure;
-use super::{CaseOutcome, CaseRunner, Counters, Failure, Plan, Unit};
+use super::{CaseOutcome, CaseRunner, Counters, Failure, Plan, StressObserver, Unit};
 use crate::error::Fault;
 use crate::judge::Verdict;
 use crate::problem::{Answer, Problem};
@@ -38,6 +38,8 @@ pub struct FailedRun<'a> {
 /// units it accounts for (those up to the failing seed, or all of them), or `None` when the
 /// failure does not hold up: a TLE that does not repeat on a re-run (a loaded machine), or a
 /// run Ctrl-C interrupted.
+// The steps of one triage share these; a struct of them would be built for this call only.
+#[allow(clippy::too_many_arguments)]
 pub fn triage(
     problem: &dyn Problem,
     plan: &Plan,
@@ -46,6 +48,7 @@ pub fn triage(
     samples: &[String],
     counters: &Counters,
     stop: &AtomicBool,
+    observer: &dyn StressObserver,
 ) -> Result<Option<(Failure, usize)>, Fault> {
     let units = run.units;
     let packed_seeds: Vec<u64> = units.iter().map(|u| u.unit.seed).collect();
@@ -92,6 +95,7 @@ pub fn triage(
         ),
     };
     let verdict = alone.verdict;
+    observer.failing(&unit, verdict, &alone.detail);
     let start = first_failing_game(problem, runner, &input, &alone, counters)?
         .unwrap_or_else(|| input.clone());
     let deadline = Instant::now() + plan.shrink_time;
@@ -142,6 +146,7 @@ pub fn triage(
         None => start,
     };
     let mut fault = None;
+    let mut steps = 0;
     let mut shrunk = shrink::shrink(
         problem,
         &start,
@@ -149,8 +154,14 @@ pub fn triage(
         deadline,
         &format,
         |variant| {
-            fails_the_same_way(problem, runner, counters, stop, &alike, &mut fault, variant)
-                .is_some()
+            let fails =
+                fails_the_same_way(problem, runner, counters, stop, &alike, &mut fault, variant)
+                    .is_some();
+            if fails {
+                steps += 1;
+                observer.shrink_step(&unit, steps, variant);
+            }
+            fails
         },
     );
     if let Some(e) = fault {

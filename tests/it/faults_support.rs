@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+pub(crate) use crate::schema_support as schema;
+
 /// The stressjudge binary under test.
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_stressjudge")
@@ -34,6 +36,8 @@ pub fn command(cache: &Path, args: &[&str]) -> Command {
 
 /// Exit code, stdout and stderr of a finished run.
 pub struct Run {
+    /// The command's arguments (which report shape its JSON has).
+    pub args: Vec<String>,
     /// Exit code (-1 when killed by a signal).
     pub code: i32,
     /// Standard output.
@@ -45,23 +49,33 @@ pub struct Run {
 impl Run {
     /// The JSON object on stdout.
     pub fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
+        let value = serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
             panic!(
                 "stdout is not one JSON object ({e}): {}\nstderr: {}",
                 self.stdout, self.stderr
             )
-        })
+        });
+        let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        if let Some(name) = schema::schema_for_args(&args) {
+            schema::check(name, &value);
+        }
+        value
     }
 }
 
 /// Runs a command to its end.
 pub fn run(mut command: Command) -> Run {
+    let args = command
+        .get_args()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let Output {
         status,
         stdout,
         stderr,
     } = command.output().expect("stressjudge runs");
     Run {
+        args,
         code: status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&stdout).into_owned(),
         stderr: String::from_utf8_lossy(&stderr).into_owned(),

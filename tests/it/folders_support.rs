@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+pub(crate) use crate::schema_support as schema;
+
 /// A command that has not finished after this long is killed and the test fails.
 const DEADLINE: Duration = Duration::from_secs(240);
 
@@ -63,6 +65,10 @@ impl Run {
         let value: Value = serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not JSON ({e})\n{}", self.describe()));
         assert!(value.is_object(), "not an object\n{}", self.describe());
+        let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        if let Some(name) = schema::schema_for_args(&args) {
+            schema::check(name, &value);
+        }
         value
     }
 

@@ -228,7 +228,7 @@ fn processes_naming(marker: &str) -> Vec<(u32, String)> {
 /// The verify row of the submission at `relative` (under `submissions/`), or why there is
 /// none.
 fn row(run: &Run, relative: &str) -> Result<Value, String> {
-    let report: Value = serde_json::from_str(&run.stdout)
+    let report: Value = schema::try_parse("verify", &run.stdout)
         .map_err(|e| format!("no JSON report ({e}): exit {}, {}", run.code, run.stderr))?;
     if !report["solutions"].is_array() {
         return Err(format!("no solutions in the report: {report}"));

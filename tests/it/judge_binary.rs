@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+pub(crate) use crate::schema_support as schema;
+
 /// A judge run that has not finished after this long is killed and the test fails.
 const DEADLINE: Duration = Duration::from_secs(180);
 
@@ -45,6 +47,7 @@ impl Judged {
             panic!("{:?}: stdout is not JSON ({e}): {}", self.args, self.stdout)
         });
         assert!(value.is_object(), "{:?}: not an object: {value}", self.args);
+        schema::check("judge", &value);
         value
     }
 

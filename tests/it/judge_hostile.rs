@@ -411,7 +411,8 @@ fn full_isolation(test: &str) -> bool {
         .output()
         .expect("stressjudge doctor runs");
     assert!(out.status.success(), "doctor failed: {out:?}");
-    let doctor: Value = serde_json::from_slice(&out.stdout).expect("doctor prints JSON");
+    let doctor: Value =
+        judge_binary::schema::parse("doctor", &String::from_utf8_lossy(&out.stdout));
     let full = &doctor["full_isolation"];
     if full["available"] == true {
         return true;

@@ -439,7 +439,7 @@ fn a_custom_grader_without_its_toolchain_is_a_note() {
             .unwrap()
     };
     let stdout = String::from_utf8_lossy(&output.stdout);
-    let report: Value = serde_json::from_str(stdout.trim())
+    let report: Value = schema::try_parse("verify", &stdout)
         .unwrap_or_else(|e| panic!("{e}: {stdout}\n{}", String::from_utf8_lossy(&output.stderr)));
     let notes = notes(&report);
     assert!(

@@ -13,6 +13,8 @@ mod folders_support;
 mod judge_binary;
 mod judge_common;
 mod report_support;
+#[path = "../schema_support/mod.rs"]
+mod schema_support;
 #[path = "../stress_support/mod.rs"]
 mod stress_support;
 
@@ -33,6 +35,7 @@ mod generators_yaml;
 mod hostile;
 mod hostile_packages;
 mod interactive_cli;
+mod json_lines_cli;
 mod judge_accepted;
 mod judge_cli;
 mod judge_compare;

@@ -8,6 +8,7 @@
 //! (`.ci/run`).
 
 use crate::report_support;
+use crate::schema_support;
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -56,7 +57,7 @@ fn verify_reports_render_in_headless_chromium() {
         "verify exited {code:?}:\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let json: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let json: Value = schema_support::parse("verify", &std::fs::read_to_string(&json).unwrap());
     assert_eq!(json["ok"], Value::Bool(code == Some(0)));
     let solutions = json["solutions"].as_array().unwrap();
     assert!(solutions.len() >= 5, "the library of game-of-stones");

@@ -121,7 +121,7 @@ fn run_json_repro() -> serde_json::Value {
         "edge",
         "--json",
     ]);
-    serde_json::from_str(&run.stdout).unwrap()
+    schema::parse("repro", &run.stdout)
 }
 
 #[test]
@@ -198,8 +198,7 @@ fn report_files_are_written_in_the_format_of_their_extension() {
         json.to_str().unwrap(),
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let written: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let written = schema::parse("judge", &std::fs::read_to_string(&json).unwrap());
     assert_eq!(written["verdict"], "AC");
     assert_eq!(written["problem"], "game-of-stones");
     // An unknown extension is a usage error before anything runs.

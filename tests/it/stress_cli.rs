@@ -86,7 +86,7 @@ fn check_failure_files(
         &format!("--json --save {}", saved.path().to_str().unwrap()),
     );
     assert_eq!(again.code, 1, "{}", again.stderr);
-    let report: serde_json::Value = serde_json::from_str(&again.stdout).unwrap();
+    let report = schema::parse("repro", &again.stdout);
     assert_eq!(report["verdict"], verdict);
     assert_eq!(report["input"].as_str().unwrap(), input);
     for ext in ["in", "ans", "out"] {

@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+pub(crate) use super::schema_support as schema;
+
 /// The stressjudge binary under test.
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_stressjudge")
@@ -61,6 +63,7 @@ pub fn stress_json(args: &[&str], out: &Path) -> (i32, serde_json::Value) {
             run.stdout, run.stderr
         )
     });
+    schema::check("stress", &value);
     (run.code, value)
 }
 

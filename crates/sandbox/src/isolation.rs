@@ -5,6 +5,7 @@
 use std::io;
 use std::sync::Mutex;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Default cap on the processes (and threads: the kernel's `pids` controller counts both) a
@@ -35,7 +36,7 @@ pub enum IsolationDemand {
 }
 
 /// The isolation a sandbox has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum IsolationLevel {
     /// Namespaces (user, PID, mount, network, IPC, UTS) and a cgroup bounding the whole
@@ -57,7 +58,7 @@ impl IsolationLevel {
 }
 
 /// The cgroup a fully isolated sandbox's runs are accounted and limited in.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct CgroupInfo {
     /// 1 or 2.
     pub version: u8,
@@ -71,7 +72,7 @@ pub struct CgroupInfo {
 }
 
 /// What a sandbox actually has.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Isolation {
     /// `full` or `basic`.
     pub level: IsolationLevel,
@@ -93,7 +94,7 @@ pub struct Isolation {
 }
 
 /// How build steps are contained: the same sandbox as the runs, with their own limits.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct BuildIsolation {
     /// `full` or `basic`, as the runs.
     pub level: IsolationLevel,

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::cgroup;
@@ -16,7 +17,7 @@ use super::wire::{decode, encode, FromLauncher, LineReader, ToLauncher, WireSetu
 use super::Sandbox;
 
 /// The cgroup side of [`MachineSupport`].
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CgroupSupport {
     /// Every mounted hierarchy, e.g. `v1 memory at /sys/fs/cgroup/memory`.
     pub mounted: Vec<String>,

@@ -461,8 +461,15 @@ fn stress_pass(
     }
     let counters = Counters::default();
     let never = std::sync::atomic::AtomicBool::new(false);
-    let summary = engine::run(problem, &stress_plan, runners, &counters, &never, &|_| {})
-        .map_err(|f| fault_error(f, None))?;
+    let summary = engine::run(
+        problem,
+        &stress_plan,
+        runners,
+        &counters,
+        &never,
+        &|_: &crate::stress::Failure| {},
+    )
+    .map_err(|f| fault_error(f, None))?;
     let found = match summary.failures.first() {
         Some(f) => (
             f.verdict,

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use super::common::{builtin_with_file_io, fault_error, not_polygon_testset};
 use super::time_limit;
-use super::{print_out, Outcome};
+use super::{print_json, print_out, Outcome};
 use crate::build::BuildOptions;
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
@@ -36,6 +36,7 @@ use crate::problem::package::scoring::{CustomGrader, Grading};
 use crate::problem::polygon::points::{self, Score, TestOutcome};
 use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
 use crate::report::derivation::LimitDerivation;
+use crate::report::json::{events, Event, VerifySolutionJson};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::shard::{dealt, ShardInfo};
 use crate::report::verify_text::Widths;
@@ -443,6 +444,9 @@ fn targets(
 pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     check_report_files(&args.reports)?;
     crate::commands::common::check_folders()?;
+    if args.json_lines {
+        events::enable();
+    }
     let read_plan = match (&args.plan, args.shard) {
         (Some(path), Some(_)) => Some(plan::VerifyPlan::read(path)?),
         _ => None,
@@ -600,6 +604,11 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     }
                 };
                 if let Err(e) = judged.finish(k, row, |row| {
+                    events::emit(|| Event::Solution {
+                        path: row.path.clone(),
+                        got: VerifySolutionJson::from(row).got,
+                        ok: row.status != RowStatus::Mismatch,
+                    });
                     if args.json {
                         Ok(())
                     } else {
@@ -653,7 +662,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         shard,
     };
     if args.json {
-        print_out(&format!("{}\n", report.to_json()))?;
+        print_json(report.to_json())?;
     } else {
         print_out(&verify_text::summary(&report))?;
     }
@@ -733,7 +742,7 @@ struct Watch {
 impl Watch {
     /// Starts watching `solution`; its tests report to the record returned.
     fn start(&self, solution: &LibrarySolution) -> Arc<TestProgress> {
-        let tests = TestProgress::new(0);
+        let tests = TestProgress::of_solution(0, &solution.path.display().to_string());
         let name = format!("{} {}", solution.problem, shown(solution));
         lock(&self.active).push((name, tests.clone()));
         tests

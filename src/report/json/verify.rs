@@ -1,0 +1,507 @@
+//! The `verify` report's shape, with the time-limit derivation and the timing noise it
+//! embeds (the latter shared with `doctor`).
+
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
+
+use crate::problem::polygon::points::Score;
+use crate::problem::ValidatorScore;
+use crate::report::derivation::LimitDerivation;
+use crate::report::shard::ShardInfo;
+use crate::report::verify::NOT_RUN;
+use crate::report::{RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
+use crate::run::calibration::Calibration;
+use crate::run::Isolation;
+use crate::units::millis;
+
+/// A verdict name, or one of the extra words a verify row or test uses.
+fn verdict_or(extra: &[&str]) -> Schema {
+    let mut names: Vec<&str> = super::VERDICTS.iter().map(|v| v.name()).collect();
+    names.extend_from_slice(extra);
+    json_schema!({"type": "string", "enum": names})
+}
+
+fn got_schema(_: &mut SchemaGenerator) -> Schema {
+    verdict_or(&["skipped", "error"])
+}
+
+fn test_verdict_schema(_: &mut SchemaGenerator) -> Schema {
+    verdict_or(&[NOT_RUN])
+}
+
+fn status_schema(_: &mut SchemaGenerator) -> Schema {
+    let names: Vec<&str> = RowStatus::ALL.iter().map(|s| s.name()).collect();
+    json_schema!({"type": "string", "enum": names})
+}
+
+/// `verify --json`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyJson {
+    /// Whether every solution got its expected verdict.
+    pub ok: bool,
+    /// Each problem verified.
+    pub problems: Vec<VerifyProblemJson>,
+    /// Each solution, in order.
+    pub solutions: Vec<VerifySolutionJson>,
+    /// Notes on the whole run.
+    pub notes: Vec<String>,
+    /// Wall-clock time of the whole run.
+    pub elapsed_ms: u64,
+    /// The sandbox the runs had.
+    pub isolation: Option<Isolation>,
+    /// Candidate runs made.
+    pub runs_made: usize,
+    /// Runs whose result was reused from the results cache.
+    pub runs_reused: usize,
+    /// Stress passes reused from the cache.
+    pub stress_passes_reused: usize,
+    /// Why the run stopped before every solution was judged (empty when it did not).
+    pub incomplete: Vec<String>,
+    /// This machine's timing noise, when it was measured.
+    pub timing_noise: Option<NoiseJson>,
+    /// Which shard of a split verify this is (`verify --shard`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardInfo>,
+}
+
+/// One problem of a `verify` run.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyProblemJson {
+    /// Problem id or folder.
+    pub problem: String,
+    /// Its title.
+    pub title: String,
+    /// Its time limit.
+    pub time_limit_ms: u64,
+    /// Its memory limit.
+    pub memory_limit_bytes: u64,
+    /// Notes on how it was read.
+    pub notes: Vec<String>,
+    /// How the time limit was derived, when it was.
+    pub time_limit_derivation: Option<DerivationJson>,
+}
+
+/// One solution of a `verify` run.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifySolutionJson {
+    /// Problem id or folder.
+    pub problem: String,
+    /// The solution's path.
+    pub path: String,
+    /// The solution as the table shows it (relative to its problem's submissions folder).
+    pub shown: String,
+    /// The expected verdict(s), as the folder names them.
+    pub expected: String,
+    /// The folder it was filed under.
+    pub category: Option<String>,
+    /// The verdict it got, `skipped`, or `error`.
+    #[schemars(schema_with = "got_schema")]
+    pub got: String,
+    /// Whether it got what was expected (a skipped solution is ok).
+    pub ok: bool,
+    /// `ok`, `mismatch`, `skipped`, ...
+    #[schemars(schema_with = "status_schema")]
+    pub status: String,
+    /// Why it was skipped.
+    pub skipped: Option<String>,
+    /// Where its verdict came from.
+    pub source: String,
+    /// One line on the result.
+    pub detail: String,
+    /// Its slowest test's CPU time.
+    pub slowest_cpu_ms: u64,
+    /// Wall-clock time spent on it.
+    pub elapsed_ms: u64,
+    /// Warnings about it.
+    pub warnings: Vec<String>,
+    /// The time limit it ran under.
+    pub time_limit_ms: u64,
+    /// What a stress run against the reference found.
+    pub stress: Option<StressVerdictJson>,
+    /// Each test: the ones run, then the ones not run.
+    pub tests: Vec<VerifyTestJson>,
+    /// Tests its expectation says it must fail and it passed (or the reverse).
+    pub broken: Vec<String>,
+    /// Where its expectation was read.
+    pub expectation_source: Option<String>,
+    /// Its score under the package's grading rules.
+    pub score: Option<RowScoreJson>,
+    /// Tests not run (the verdict was decided before them).
+    pub tests_not_run: usize,
+    /// Tests whose result was reused from the cache.
+    pub tests_reused: usize,
+    /// Whether its stress pass was reused from the cache.
+    pub stress_reused: bool,
+    /// Its points on a Polygon testset with points (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<PointsJson>,
+}
+
+/// A stress pass of one solution.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StressVerdictJson {
+    /// Its verdict.
+    #[schemars(schema_with = "super::verdict_schema")]
+    pub verdict: crate::judge::Verdict,
+    /// Where its inputs came from.
+    pub source: String,
+}
+
+/// One test of one solution.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyTestJson {
+    /// Test name.
+    pub name: String,
+    /// Its verdict, or `not run`.
+    #[schemars(schema_with = "test_verdict_schema")]
+    pub verdict: String,
+    /// The verdict with its signal, or `not run`.
+    pub label: String,
+    /// CPU time (`null` when not run).
+    pub cpu_ms: Option<u64>,
+    /// Wall-clock time (`null` when not run).
+    pub wall_ms: Option<u64>,
+    /// Peak memory (`null` when not run).
+    pub memory_kib: Option<u64>,
+    /// What went wrong, or why it was not run.
+    pub detail: String,
+    /// Whether it was run.
+    pub run: bool,
+    /// The test's score, when it has one (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+}
+
+/// A score under the package's grading rules.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RowScoreJson {
+    /// Points earned.
+    pub score: f64,
+    /// Points available, when bounded.
+    pub max: Option<f64>,
+    /// The graded verdict.
+    pub verdict: Option<String>,
+    /// Per group.
+    pub groups: Vec<GroupScoreJson>,
+    /// Grading rules that could not be applied.
+    pub errors: Vec<String>,
+}
+
+/// One group's score.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupScoreJson {
+    /// Group name.
+    pub name: String,
+    /// Points earned.
+    pub score: f64,
+    /// Points available, when bounded.
+    pub max: Option<f64>,
+}
+
+/// Points on a Polygon testset.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PointsJson {
+    /// Points earned.
+    pub earned: f64,
+    /// Points available.
+    pub max: f64,
+    /// Per group.
+    pub groups: Vec<GroupPointsJson>,
+}
+
+/// One Polygon group's points.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupPointsJson {
+    /// Group name.
+    pub group: String,
+    /// Points earned.
+    pub earned: f64,
+    /// Points available.
+    pub max: f64,
+    /// Whether every test of the group passed.
+    pub complete: bool,
+}
+
+/// This machine's timing noise: the calibration workload's runs.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoiseJson {
+    /// Relative spread of the runs.
+    pub noise: f64,
+    /// Each run's time.
+    pub runs_us: Vec<u64>,
+}
+
+/// How a time limit was derived from the accepted submissions.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DerivationJson {
+    /// The limit derived.
+    pub limit_ms: u64,
+    /// The slowest accepted submission.
+    pub submission: String,
+    /// Its slowest test.
+    pub test: String,
+    /// Always `minimum`: the statistic of the repeats that decides.
+    pub statistic: String,
+    /// The deciding test's repeated times.
+    pub times_ms: Vec<u64>,
+    /// The time that decided.
+    pub deciding_ms: u64,
+    /// Runs repeated.
+    pub repeated_runs: usize,
+    /// Runs left single.
+    pub single_runs: usize,
+    /// Repeats reused from the cache.
+    pub repeats_reused: usize,
+    /// Whether repeating gave up (too noisy).
+    pub gave_up: bool,
+    /// The timing noise measured.
+    pub noise: f64,
+    /// Whether a verdict would change within the noise.
+    pub sensitive: bool,
+    /// The limit at the noise's bounds.
+    pub noise_limits_ms: [u64; 2],
+    /// Machine speed readings.
+    pub speed: Vec<SpeedJson>,
+    /// Relative change of machine speed during the derivation.
+    pub drift: f64,
+    /// Whether the drift exceeded its floor.
+    pub drifted: bool,
+    /// Whether the limit should not be trusted.
+    pub unreliable: bool,
+    /// The limit at the drift's bounds.
+    pub drift_limits_ms: [u64; 2],
+    /// Time the derivation took.
+    pub elapsed_ms: u64,
+    /// The factor from the slowest accepted time to the limit (problem.yaml's
+    /// `ac_to_time_limit`, or the format's default).
+    pub ac_to_time_limit: f64,
+    /// The step the limit is rounded up to, in seconds (`time_resolution`).
+    pub time_resolution: f64,
+    /// The submission whose probe ran longest in wall time, when one ran.
+    pub longest_probe: Option<LongestProbeJson>,
+}
+
+/// The probe of the derivation that took the longest.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LongestProbeJson {
+    /// The submission.
+    pub submission: String,
+    /// Its wall time.
+    pub wall_ms: u64,
+}
+
+/// One machine speed reading.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpeedJson {
+    /// When it was taken.
+    pub when: String,
+    /// The calibration workload's median time.
+    pub median_us: u64,
+}
+
+impl From<&Calibration> for NoiseJson {
+    fn from(c: &Calibration) -> Self {
+        NoiseJson {
+            noise: c.noise(),
+            runs_us: c.times.iter().map(|t| t.as_micros() as u64).collect(),
+        }
+    }
+}
+
+impl From<&Score> for PointsJson {
+    fn from(score: &Score) -> Self {
+        PointsJson {
+            earned: score.points,
+            max: score.max,
+            groups: score
+                .groups
+                .iter()
+                .map(|g| GroupPointsJson {
+                    group: g.name.clone(),
+                    earned: g.points,
+                    max: g.max,
+                    complete: g.complete,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl From<&LimitDerivation> for DerivationJson {
+    fn from(d: &LimitDerivation) -> Self {
+        DerivationJson {
+            limit_ms: millis(d.limit),
+            submission: d.submission.clone(),
+            test: d.test.clone(),
+            statistic: "minimum".to_string(),
+            times_ms: d.times.iter().map(|&t| millis(t)).collect(),
+            deciding_ms: millis(d.deciding),
+            repeated_runs: d.repeated_runs,
+            single_runs: d.single_runs,
+            repeats_reused: d.repeats_reused,
+            gave_up: d.gave_up,
+            noise: d.noise,
+            sensitive: d.sensitive(),
+            noise_limits_ms: [millis(d.noise_limits.0), millis(d.noise_limits.1)],
+            speed: d
+                .speed
+                .iter()
+                .map(|s| SpeedJson {
+                    when: s.when.to_string(),
+                    median_us: s.median.as_micros() as u64,
+                })
+                .collect(),
+            drift: d.drift,
+            drifted: d.drifted(),
+            unreliable: d.unreliable() || d.gave_up,
+            drift_limits_ms: [millis(d.drift_limits.0), millis(d.drift_limits.1)],
+            elapsed_ms: millis(d.elapsed),
+            ac_to_time_limit: d.ac_to_time_limit,
+            time_resolution: d.time_resolution,
+            longest_probe: d
+                .longest_probe
+                .as_ref()
+                .map(|(submission, wall)| LongestProbeJson {
+                    submission: submission.clone(),
+                    wall_ms: millis(*wall),
+                }),
+        }
+    }
+}
+
+impl From<&VerifiedProblem> for VerifyProblemJson {
+    fn from(p: &VerifiedProblem) -> Self {
+        VerifyProblemJson {
+            problem: p.id.clone(),
+            title: p.title.clone(),
+            time_limit_ms: millis(p.time_limit),
+            memory_limit_bytes: p.memory_limit_bytes,
+            notes: p.notes.clone(),
+            time_limit_derivation: p.derivation.as_ref().map(DerivationJson::from),
+        }
+    }
+}
+
+impl From<&VerifyReport> for VerifyJson {
+    fn from(r: &VerifyReport) -> Self {
+        VerifyJson {
+            ok: r.ok(),
+            problems: r.problems.iter().map(VerifyProblemJson::from).collect(),
+            solutions: r.rows.iter().map(VerifySolutionJson::from).collect(),
+            notes: r.notes.clone(),
+            elapsed_ms: millis(r.elapsed),
+            isolation: r.isolation.clone(),
+            runs_made: r.runs.ran,
+            runs_reused: r.runs.reused,
+            stress_passes_reused: r.runs.stress_reused,
+            incomplete: r.incomplete.clone(),
+            timing_noise: r.calibration.as_ref().map(NoiseJson::from),
+            shard: r.shard.clone(),
+        }
+    }
+}
+
+impl From<&VerifyRow> for VerifySolutionJson {
+    fn from(row: &VerifyRow) -> Self {
+        let mut tests: Vec<VerifyTestJson> = row
+            .tests
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let graded = row
+                    .score
+                    .as_ref()
+                    .and_then(|s| s.tests.get(i).copied().flatten());
+                // Without grading rules, the points a testlib checker gave.
+                let score = graded.or(match (&row.score, t.result.score) {
+                    (None, Some(ValidatorScore::Score(points))) => Some(points),
+                    _ => None,
+                });
+                VerifyTestJson {
+                    name: t.name.clone(),
+                    verdict: t.result.verdict.name().to_string(),
+                    label: t.result.label(),
+                    cpu_ms: Some(t.result.cpu_ms),
+                    wall_ms: Some(t.result.wall_ms),
+                    memory_kib: Some(t.result.memory_kib),
+                    detail: t.result.detail.clone(),
+                    run: true,
+                    score,
+                }
+            })
+            .collect();
+        let not_run = row.not_run_reason();
+        tests.extend(row.not_run.iter().map(|name| VerifyTestJson {
+            name: name.clone(),
+            verdict: NOT_RUN.to_string(),
+            label: NOT_RUN.to_string(),
+            cpu_ms: None,
+            wall_ms: None,
+            memory_kib: None,
+            detail: not_run.clone(),
+            run: false,
+            score: None,
+        }));
+        VerifySolutionJson {
+            problem: row.problem.clone(),
+            path: row.path.clone(),
+            shown: row.shown.clone(),
+            expected: row.expected.clone(),
+            category: row.category.clone(),
+            got: match (row.status, row.got) {
+                (RowStatus::Skipped, _) => "skipped",
+                (_, Some(v)) => v.name(),
+                (_, None) => "error",
+            }
+            .to_string(),
+            ok: row.status != RowStatus::Mismatch,
+            status: row.status.name().to_string(),
+            skipped: (row.status == RowStatus::Skipped).then(|| row.detail.clone()),
+            source: row.source.clone(),
+            detail: row.detail.clone(),
+            slowest_cpu_ms: millis(row.slowest),
+            elapsed_ms: millis(row.elapsed),
+            warnings: row.warnings.clone(),
+            time_limit_ms: millis(row.time_limit),
+            stress: row.stress.as_ref().map(|(v, source)| StressVerdictJson {
+                verdict: *v,
+                source: source.clone(),
+            }),
+            tests,
+            broken: row.broken.clone(),
+            expectation_source: row.expectation_source.clone(),
+            score: row.score.as_ref().map(|s| RowScoreJson {
+                score: s.score,
+                max: s.max,
+                verdict: s.verdict.clone(),
+                groups: s
+                    .groups
+                    .iter()
+                    .map(|(name, score, max)| GroupScoreJson {
+                        name: name.clone(),
+                        score: *score,
+                        max: *max,
+                    })
+                    .collect(),
+                errors: s.errors.clone(),
+            }),
+            tests_not_run: row.not_run.len(),
+            tests_reused: row.tests_reused,
+            stress_reused: row.stress_reused,
+            points: row.points.as_ref().map(PointsJson::from),
+        }
+    }
+}
