@@ -207,6 +207,11 @@ pub struct CandidateArgs {
     /// where this machine allows it, else basic (see `stressjudge doctor`).
     #[arg(long, value_enum)]
     pub isolation: Option<IsolationArg>,
+    /// Build a C or C++ solution with AddressSanitizer, UndefinedBehaviorSanitizer (and
+    /// libstdc++'s debug mode for C++); a finding is the RE's reason, with file and line. Runs
+    /// get 3x the time and 3x the memory + 256MiB.
+    #[arg(long)]
+    pub sanitize: bool,
     /// Also write the report to FILE, in the format its extension names (.json, .xml for
     /// JUnit, .html); repeatable.
     #[arg(long = "report", value_name = "FILE")]

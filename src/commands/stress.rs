@@ -52,7 +52,6 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         true => Some(tests_folder(problem.as_ref(), &options.problem)?),
         false => None,
     };
-    let run_plan = RunPlan::new(&options.candidate, problem.info());
     let mut plan = stress_plan(problem.as_ref(), options)?;
     let out = options
         .out
@@ -62,6 +61,7 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         Built::Program(program) => program,
         Built::Reported(outcome) => return Ok(outcome),
     };
+    let run_plan = RunPlan::new(&options.candidate, problem.info()).for_program(&program);
     let name = options.candidate.name();
     if options.samples_first {
         let samples = samples_first(problem.as_ref(), &run_plan, &name, &program, options.json)?;
@@ -668,6 +668,9 @@ pub fn repro_candidate_args(candidate: &CandidateOptions, derived: Option<Durati
     }
     if let (None, Some(limit)) = (candidate.time_limit, derived) {
         args.push_str(&format!(" --time-limit {}s", limit.as_secs_f64()));
+    }
+    if candidate.sanitize {
+        args.push_str(" --sanitize");
     }
     args
 }

@@ -56,6 +56,8 @@ fn test_json(row: &TestRow) -> Value {
         "label": r.label(),
         "signal": r.signal,
         "detail": r.detail,
+        // A sanitizer's first finding on an RE (`--sanitize`), with file and line.
+        "sanitizer": r.sanitizer,
         "exit": r.exit,
         "ran_alone": row.ran_alone,
         "borderline": borderline,
