@@ -2,14 +2,15 @@
 //! it. The engine is [`crate::stress`]; this module builds the candidate, starts one sandbox per
 //! job, writes failures as they are found and prints the report.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::common::{
-    build_or_report, fault_error, pick_kind, require_generator, resolve_for_runs, Built,
+    build_candidate, build_or_report, fault_error, pick_kind, require_generator, resolve_for_runs,
+    Built,
 };
 use super::samples::samples_first;
 use super::{print_out, Outcome};
@@ -25,6 +26,7 @@ use crate::report::{
 };
 use crate::run::cancel_all;
 use crate::shell::quote;
+use crate::stress::also_sanitized::{AlsoSanitized, BuildSanitized};
 use crate::stress::any_output::AnyOutput;
 use crate::stress::keep::TestsFolder;
 use crate::stress::prepare::ignored_seed_warning;
@@ -61,6 +63,7 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         Built::Program(program) => program,
         Built::Reported(outcome) => return Ok(outcome),
     };
+    let plan_limits = RunPlan::new(&options.candidate, problem.info()).limits;
     let run_plan = RunPlan::new(&options.candidate, problem.info()).for_program(&program);
     let name = options.candidate.name();
     if options.samples_first {
@@ -100,6 +103,13 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         reports: &options.reports,
         notes,
         keep: keep.map(|folder| (folder, has_answers)),
+        also: AlsoSanitized::new(
+            &program,
+            problem.info(),
+            problem.interaction().is_some(),
+            plan_limits,
+            sanitized_build(&options.candidate),
+        ),
     };
     stress(problem.as_ref(), &subject, &plan, output, runners)
 }
@@ -373,6 +383,8 @@ pub struct Output<'a> {
     pub notes: Vec<String>,
     /// `--save-tests`: where failures are kept as tests, and whether they have answers.
     pub keep: Option<(TestsFolder, bool)>,
+    /// The sanitizer re-run of each failure of a C or C++ candidate.
+    pub also: Option<AlsoSanitized<'a>>,
 }
 
 /// Runs the stress loop with the given runners (one per job), writes failures, prints the
@@ -410,7 +422,14 @@ pub fn stress<'a>(
             },
         )
     };
+    let findings: Mutex<HashMap<String, String>> = Mutex::default();
     let on_failure = |failure: &Failure| {
+        let mut failure = failure.clone();
+        failure.sanitizer = output.also.as_ref().and_then(|also| also.finding(&failure));
+        if let (Some(found), Ok(mut all)) = (&failure.sanitizer, findings.lock()) {
+            all.insert(failure_stem(&failure), found.clone());
+        }
+        let failure = &failure;
         let written = write_failure(&store, subject, failure);
         if let (Err(error), Ok(mut errors)) = (&written, save_errors.lock()) {
             errors.push(SaveError {
@@ -430,7 +449,11 @@ pub fn stress<'a>(
     };
     let result = engine::run(problem, plan, runners, &counters, &INTERRUPTED, &on_failure);
     progress.finish();
-    let summary = result.map_err(|fault| fault_error(fault, Some(store.dir())))?;
+    let mut summary = result.map_err(|fault| fault_error(fault, Some(store.dir())))?;
+    let mut findings = findings.into_inner().unwrap_or_default();
+    for failure in &mut summary.failures {
+        failure.sanitizer = findings.remove(&failure_stem(failure));
+    }
     let mut notes = output.notes;
     if let Some((folder, has_answers)) = &output.keep {
         notes.extend(folder.keep(&summary.failures, *has_answers));
@@ -684,4 +707,16 @@ fn install_interrupt_handler() {
             cancel_all();
         });
     });
+}
+
+/// How the sanitizer re-run builds the candidate: as `--sanitize` would.
+fn sanitized_build(candidate: &CandidateOptions) -> BuildSanitized {
+    let candidate = CandidateOptions {
+        sanitize: true,
+        ..candidate.clone()
+    };
+    Box::new(move || {
+        build_candidate(&candidate)
+            .map_err(|e| e.to_string().trim_start_matches("--sanitize: ").to_string())
+    })
 }

@@ -167,6 +167,8 @@ impl StressReport {
                     "expected": f.shrunk_expected.text,
                     "actual": String::from_utf8_lossy(&f.shrunk_output),
                     "detail": f.detail,
+                    // The sanitizers' finding on the shrunk input (C and C++ candidates).
+                    "sanitizer": f.sanitizer,
                     "reproducible_alone": f.reproducible_alone,
                     "file_stem": failure_stem(f),
                     "shrink_steps": f.shrink_steps,
@@ -370,6 +372,7 @@ mod tests {
             shrunk_from_args: None,
             cases: None,
             input_format: Vec::new(),
+            sanitizer: None,
         }
     }
 
