@@ -230,6 +230,10 @@ pub struct JudgeArgs {
     /// Ad-hoc parts.
     #[command(flatten)]
     pub parts: ProblemPartArgs,
+    /// Run again each time the solution, a program or a test of the problem changes,
+    /// clearing the terminal; Ctrl-C ends it (exit code of the last run).
+    #[arg(long)]
+    pub watch: bool,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -275,6 +279,10 @@ pub struct StressArgs {
     /// is added once; the next `judge` runs it.
     #[arg(long)]
     pub save_tests: bool,
+    /// Run again each time the solution, the generator, the reference or a test changes,
+    /// clearing the terminal; Ctrl-C ends it (exit code of the last run).
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// `stressjudge repro`.

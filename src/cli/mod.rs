@@ -61,8 +61,26 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Gen(args) => commands::gen::run(&convert::gen(args)?),
         Command::Generate(args) => commands::generate::run(&convert::generate(args)),
         Command::Solve(args) => commands::solve::run(&convert::solve(args)?),
-        Command::Judge(args) => commands::judge::run(&convert::judge(args)?),
-        Command::Stress(args) => commands::stress::run(&convert::stress(args)?),
+        Command::Judge(args) => {
+            let watching = args.watch;
+            let options = convert::judge(args)?;
+            match watching {
+                true => watch(&options.problem, &options.candidate, || {
+                    commands::judge::run(&options)
+                }),
+                false => commands::judge::run(&options),
+            }
+        }
+        Command::Stress(args) => {
+            let watching = args.watch;
+            let options = convert::stress(args)?;
+            match watching {
+                true => watch(&options.problem, &options.candidate, || {
+                    commands::stress::run(&options)
+                }),
+                false => commands::stress::run(&options),
+            }
+        }
         Command::Repro(args) => commands::repro::run(&convert::repro(args)?),
         Command::Verify(args) => commands::verify::run(&convert::verify(args)?),
         Command::Doctor(args) => commands::doctor::run(&convert::doctor(args)),
@@ -71,6 +89,15 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Listen(args) => commands::listen::run(&convert::listen(args)),
         Command::Launcher => std::process::exit(crate::run::launcher_main()),
     }
+}
+
+/// `--watch`: `run` now and after each change to a file the command uses.
+fn watch(
+    problem: &crate::options::ProblemSpec,
+    candidate: &crate::options::CandidateOptions,
+    run: impl FnMut() -> Result<Outcome, UsageError>,
+) -> Result<Outcome, UsageError> {
+    commands::watch::watch(&commands::watch::watched_paths(problem, candidate), run)
 }
 
 /// The `--isolation` of a command that runs candidates; `None` for the others.
