@@ -41,8 +41,11 @@ fn main() {
     let launcher = env!("CARGO_BIN_EXE_stressjudge");
     let dir = tempfile::tempdir().expect("temp dir");
     let mut sandbox = Sandbox::start_with(launcher).expect("sandbox");
+    // libstdc++'s debug mode makes a sanitized build of a program using `std::sort` take
+    // about 20 s of CPU: a loaded machine needs more than the default 60 s.
     let base = BuildOptions {
         cache_dir: dir.path().join("cache"),
+        compile_timeout: Duration::from_secs(600),
         ..BuildOptions::default_for_user()
     };
     let sanitizing = BuildOptions {

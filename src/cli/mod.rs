@@ -64,22 +64,18 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Judge(args) => {
             let watching = args.watch;
             let options = convert::judge(args)?;
-            match watching {
-                true => watch(&options.problem, &options.candidate, || {
-                    commands::judge::run(&options)
-                }),
-                false => commands::judge::run(&options),
-            }
+            let (problem, candidate) = (&options.problem, &options.candidate);
+            watched(watching, problem, candidate, || {
+                commands::judge::run(&options)
+            })
         }
         Command::Stress(args) => {
             let watching = args.watch;
             let options = convert::stress(args)?;
-            match watching {
-                true => watch(&options.problem, &options.candidate, || {
-                    commands::stress::run(&options)
-                }),
-                false => commands::stress::run(&options),
-            }
+            let (problem, candidate) = (&options.problem, &options.candidate);
+            watched(watching, problem, candidate, || {
+                commands::stress::run(&options)
+            })
         }
         Command::Repro(args) => commands::repro::run(&convert::repro(args)?),
         Command::Verify(args) => commands::verify::run(&convert::verify(args)?),
@@ -91,13 +87,17 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
     }
 }
 
-/// `--watch`: `run` now and after each change to a file the command uses.
-fn watch(
+/// `run` once, or with `--watch` now and after each change to a file the command uses.
+fn watched(
+    watching: bool,
     problem: &crate::options::ProblemSpec,
     candidate: &crate::options::CandidateOptions,
-    run: impl FnMut() -> Result<Outcome, UsageError>,
+    mut run: impl FnMut() -> Result<Outcome, UsageError>,
 ) -> Result<Outcome, UsageError> {
-    commands::watch::watch(&commands::watch::watched_paths(problem, candidate), run)
+    match watching {
+        true => commands::watch::watch(&commands::watch::watched_paths(problem, candidate), run),
+        false => run(),
+    }
 }
 
 /// The `--isolation` of a command that runs candidates; `None` for the others.

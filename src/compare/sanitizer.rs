@@ -20,7 +20,7 @@ const MAX_CHARS: usize = 200;
 pub fn finding(stderr: &str) -> Option<String> {
     let lines: Vec<&str> = stderr.lines().collect();
     let mut debug_message: Option<String> = None;
-    let mut assertion: Option<(String, String)> = None;
+    let mut assertion: Option<(String, Option<String>)> = None;
     for (i, line) in lines.iter().enumerate() {
         let line = line.trim_end();
         if let Some((place, message)) = line.split_once(": runtime error: ") {
@@ -52,11 +52,9 @@ pub fn finding(stderr: &str) -> Option<String> {
             let what = match (kind, access) {
                 ("ABRT", _) => match (debug_message.take(), assertion.take()) {
                     (Some(message), _) => message,
-                    (None, Some((condition, place))) => {
-                        return Some(shown(
-                            &format!("assertion `{condition}' failed"),
-                            Some(place),
-                        ))
+                    (None, Some((condition, own))) => {
+                        let at = own.or(place);
+                        return Some(shown(&format!("assertion `{condition}' failed"), at));
                     }
                     (None, None) => "abort()".to_string(),
                 },
@@ -71,8 +69,7 @@ pub fn finding(stderr: &str) -> Option<String> {
     if let Some(message) = debug_message {
         return Some(shown(&message, None));
     }
-    assertion
-        .map(|(condition, place)| shown(&format!("assertion `{condition}' failed"), Some(place)))
+    assertion.map(|(condition, place)| shown(&format!("assertion `{condition}' failed"), place))
 }
 
 /// `MESSAGE at PLACE`, whitespace collapsed and clipped.
@@ -132,16 +129,20 @@ fn first_own_frame(lines: &[&str]) -> Option<String> {
         .find_map(own_place)
 }
 
-/// The condition and place of glibc's `assert` message: `PROGRAM: FILE:LINE: FUNCTION:
-/// Assertion `CONDITION' failed.`
-fn failed_assertion(line: &str) -> Option<(String, String)> {
-    let start = line.find("Assertion `")?;
-    let condition = line[start + "Assertion `".len()..].strip_suffix("' failed.")?;
+/// The condition of glibc's `assert` message (`PROGRAM: FILE:LINE: FUNCTION: Assertion
+/// `CONDITION' failed.`) or libstdc++'s (`FILE:LINE: FUNCTION: Assertion 'CONDITION' failed.`,
+/// with `_GLIBCXX_ASSERTIONS`), and its place when that is in the candidate's own sources
+/// (a library header's is not: the stack trace then tells).
+fn failed_assertion(line: &str) -> Option<(String, Option<String>)> {
+    let (start, quote) = ["Assertion `", "Assertion '"]
+        .into_iter()
+        .find_map(|quote| line.find(quote).map(|start| (start, quote)))?;
+    let condition = line[start + quote.len()..].strip_suffix("' failed.")?;
     let head = &line[..start];
-    // PROGRAM: FILE:LINE: FUNCTION: — the place is the field that ends in `:LINE`.
+    // The place is the first field that ends in `:LINE`.
     let place = head
         .split(": ")
-        .find_map(|field| own_place(field.trim_end_matches(':')))?;
+        .find_map(|field| own_place(field.trim_end_matches(':')));
     Some((condition.to_string(), place))
 }
 
@@ -205,6 +206,15 @@ mod tests {
         assert_eq!(
             finding(assertion).as_deref(),
             Some("assertion `n < 8' failed at sol.cpp:5")
+        );
+        let in_header = "/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<long>::operator[]: \
+            Assertion '__n < this->size()' failed.\n\
+            ==1==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n    \
+            #4 0x5645 in std::vector<long>::operator[](unsigned long) /usr/include/c++/12/bits/stl_vector.h:1123\n    \
+            #6 0x5645 in main /.stressjudge-source/v.cpp:11\n";
+        assert_eq!(
+            finding(in_header).as_deref(),
+            Some("assertion `__n < this->size()' failed at v.cpp:11")
         );
     }
 
