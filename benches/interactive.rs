@@ -84,6 +84,7 @@ fn request(
         collect: vec![],
         readonly: vec![],
         carry: None,
+        unlimited_address_space: false,
     }
 }
 

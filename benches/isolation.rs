@@ -221,6 +221,7 @@ fn trivial_runs(work: &Path) {
         collect: Vec::new(),
         readonly: Vec::new(),
         carry: None,
+        unlimited_address_space: false,
     };
     println!("\na trivial C program ({TRIVIAL_RUNS} runs each):");
     let script = format!(

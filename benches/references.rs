@@ -60,6 +60,7 @@ fn main() {
                 // The input file must be visible in a fully isolated sandbox.
                 readonly: vec![path.clone()],
                 carry: None,
+                unlimited_address_space: false,
             })
             .expect("run stressjudge solve");
         assert_eq!(

@@ -98,6 +98,7 @@ fn request(argv: &[OsString], limits: RunLimits) -> RunRequest {
             .filter(|p| p.is_absolute() && p.exists())
             .collect(),
         carry: None,
+        unlimited_address_space: false,
     }
 }
 

@@ -101,6 +101,8 @@ pub struct CandidateOptions {
     pub isolation: IsolationChoice,
     /// The limit flags exactly as typed (`--time-limit 1s`), for repro commands.
     pub limit_flags: Vec<(String, String)>,
+    /// Build a C or C++ candidate with the sanitizers (`--sanitize`).
+    pub sanitize: bool,
 }
 
 impl CandidateOptions {

@@ -95,6 +95,7 @@ fn options(dir: &TempDir) -> BuildOptions {
     BuildOptions {
         cache_dir: dir.path().join("cache"),
         compile_timeout: Duration::from_secs(60),
+        sanitize: false,
     }
 }
 
@@ -890,6 +891,7 @@ fn java_runs_in_the_sandbox_under_its_address_space_limit() {
                 collect: Vec::new(),
                 readonly: program.readonly_paths.clone(),
                 carry: None,
+                unlimited_address_space: false,
             })
             .unwrap();
         let limit = memory_limit >> 20;

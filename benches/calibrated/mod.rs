@@ -58,6 +58,7 @@ pub fn burn_program(burn: &Path, dir: &Path) -> Program {
     let options = BuildOptions {
         cache_dir: dir.join("cache"),
         compile_timeout: Duration::from_secs(60),
+        sanitize: false,
     };
     build::build(&Source::File(burn.to_path_buf()), &options).expect("burn is an executable")
 }

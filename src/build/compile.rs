@@ -18,6 +18,7 @@ use super::contained;
 use super::includes;
 use super::layout::Sources;
 use super::process::Failure;
+use super::sanitize;
 use super::template;
 use super::tool_headers;
 use super::toolchain::{self, Tool};
@@ -84,6 +85,12 @@ pub(crate) fn compile(
         for (name, bytes) in &found.headers {
             hasher.field(name.as_bytes());
             hasher.field(bytes);
+        }
+    }
+    let sanitized = sanitize::applies(options, program.language);
+    if sanitized {
+        for field in sanitize::hash_fields(program.language) {
+            hasher.field(field.as_bytes());
         }
     }
     let content_hash = hasher.finish();
@@ -180,12 +187,15 @@ fn run_compiler(
         includes,
         ..template::Context::default()
     };
-    let argv = template::expand(command_text, &context).map_err(|why| {
+    let mut argv = template::expand(command_text, &context).map_err(|why| {
         BuildError::Usage(UsageError::new(format!(
             "language `{}` of the language table: {why}",
             program.language.id()
         )))
     })?;
+    if sanitize::applies(options, program.language) {
+        argv.extend(sanitize::compile_flags(program.language, work));
+    }
     let tool = &tools
         .iter()
         .find(|(_, t)| t.program.as_os_str() == argv[0])

@@ -278,6 +278,7 @@ pub(crate) fn run_step(
         collect: Vec::new(),
         readonly,
         carry: None,
+        unlimited_address_space: false,
     };
     let mut writable = vec![dir.clone()];
     writable.extend(more_writable.iter().cloned());

@@ -52,6 +52,7 @@ mod python;
 mod python2;
 mod recognise;
 mod sandboxes;
+pub mod sanitize;
 mod scripts;
 mod snapshot;
 mod substituted;
@@ -114,6 +115,9 @@ pub struct BuildOptions {
     pub cache_dir: PathBuf,
     /// Wall-clock limit of one compilation; the compiler's process group is killed past it.
     pub compile_timeout: Duration,
+    /// Build C and C++ with the sanitizers (`--sanitize`, see [`sanitize`]); other languages
+    /// build as usual.
+    pub sanitize: bool,
 }
 
 impl BuildOptions {
@@ -136,6 +140,7 @@ impl BuildOptions {
         BuildOptions {
             cache_dir,
             compile_timeout: contained::configured_wall().unwrap_or(DEFAULT_BUILD_TIME),
+            sanitize: false,
         }
     }
 }
@@ -172,6 +177,10 @@ pub struct Program {
     /// ./secondary.sh`), and as the 2025-09 format's working directory holds the submission's
     /// files. `None`: a fresh working directory.
     pub run_in: Option<PathBuf>,
+    /// Built with the sanitizers (`--sanitize`, see [`sanitize`]): its runs need no
+    /// address-space limit and widened limits (see [`crate::testset::sanitized_limits`]), and a crash's reason
+    /// is the sanitizer's finding.
+    pub sanitized: bool,
 }
 
 impl Program {
@@ -300,6 +309,7 @@ fn command_program(command: &str) -> Result<Program, BuildError> {
         readonly_paths: std::env::current_dir().into_iter().collect(),
         memory_words: Vec::new(),
         run_in: None,
+        sanitized: false,
     })
 }
 
@@ -471,7 +481,10 @@ fn file_program(
         sources.python = declared.python.clone();
         build_sources(&sources, options)?
     };
-    Ok(program(built, language, display_name(path)))
+    Ok(sanitized_if_asked(
+        program(built, language, display_name(path)),
+        options,
+    ))
 }
 
 /// A program folder: scripts, or sources of one language (the declared one, if any).
@@ -509,7 +522,10 @@ fn folder_program(
         .into(),
         layout::Layout::Sources(sources) => build_sources(sources, options)?,
     };
-    Ok(program(built, language, display_name(path)))
+    Ok(sanitized_if_asked(
+        program(built, language, display_name(path)),
+        options,
+    ))
 }
 
 /// Compiles or checks the source files of one language.
@@ -615,7 +631,18 @@ fn program(built: Built, language: Language, display_name: String) -> Program {
         readonly_paths: built.readonly_paths,
         memory_words: built.memory_words,
         run_in: built.run_in,
+        sanitized: false,
     }
+}
+
+/// `program` marked as sanitized, with the sanitizers' run options, when `options` asked for
+/// it and its language is built with them.
+fn sanitized_if_asked(mut program: Program, options: &BuildOptions) -> Program {
+    if sanitize::applies(options, program.language) {
+        program.sanitized = true;
+        program.env.extend(sanitize::run_env());
+    }
+    program
 }
 
 #[cfg(test)]

@@ -112,6 +112,7 @@ mod tests {
         let options = BuildOptions {
             cache_dir: cache.path().to_path_buf(),
             compile_timeout: std::time::Duration::from_secs(5),
+            sanitize: false,
         };
         std::fs::write(
             dir.path().join("v.cpp"),

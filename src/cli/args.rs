@@ -210,6 +210,11 @@ pub struct CandidateArgs {
     /// where this machine allows it, else basic (see `stressjudge doctor`).
     #[arg(long, value_enum)]
     pub isolation: Option<IsolationArg>,
+    /// Build a C or C++ solution with AddressSanitizer, UndefinedBehaviorSanitizer (and
+    /// libstdc++'s debug mode for C++); a finding is the RE's reason, with file and line. Runs
+    /// get 3x the time and 3x the memory + 256MiB.
+    #[arg(long)]
+    pub sanitize: bool,
     /// Also write the report to FILE, in the format its extension names (.json, .xml for
     /// JUnit, .html); repeatable.
     #[arg(long = "report", value_name = "FILE")]
@@ -228,6 +233,10 @@ pub struct JudgeArgs {
     /// Ad-hoc parts.
     #[command(flatten)]
     pub parts: ProblemPartArgs,
+    /// Run again each time the solution, a program or a test of the problem changes,
+    /// clearing the terminal; Ctrl-C ends it (exit code of the last run).
+    #[arg(long)]
+    pub watch: bool,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -283,6 +292,10 @@ pub struct StressArgs {
     /// is added once; the next `judge` runs it.
     #[arg(long)]
     pub save_tests: bool,
+    /// Run again each time the solution, the generator, the reference or a test changes,
+    /// clearing the terminal; Ctrl-C ends it (exit code of the last run).
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// `stressjudge repro`.

@@ -246,6 +246,7 @@ fn candidate(
         strict_timing: args.strict_timing,
         isolation: isolation(args.isolation),
         limit_flags,
+        sanitize: args.sanitize,
     };
     Ok((problem_spec(name, parts), candidate))
 }

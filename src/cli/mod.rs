@@ -61,8 +61,22 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Gen(args) => commands::gen::run(&convert::gen(args)?),
         Command::Generate(args) => commands::generate::run(&convert::generate(args)),
         Command::Solve(args) => commands::solve::run(&convert::solve(args)?),
-        Command::Judge(args) => commands::judge::run(&convert::judge(args)?),
-        Command::Stress(args) => commands::stress::run(&convert::stress(args)?),
+        Command::Judge(args) => {
+            let watching = args.watch;
+            let options = convert::judge(args)?;
+            let (problem, candidate) = (&options.problem, &options.candidate);
+            watched(watching, problem, candidate, || {
+                commands::judge::run(&options)
+            })
+        }
+        Command::Stress(args) => {
+            let watching = args.watch;
+            let options = convert::stress(args)?;
+            let (problem, candidate) = (&options.problem, &options.candidate);
+            watched(watching, problem, candidate, || {
+                commands::stress::run(&options)
+            })
+        }
         Command::Repro(args) => commands::repro::run(&convert::repro(args)?),
         Command::Verify(args) => commands::verify::run(&convert::verify(args)?),
         Command::Merge(args) => commands::merge::run(&convert::merge(args)),
@@ -71,6 +85,19 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Completions(args) => reference::completions(args.shell),
         Command::Listen(args) => commands::listen::run(&convert::listen(args)),
         Command::Launcher => std::process::exit(crate::run::launcher_main()),
+    }
+}
+
+/// `run` once, or with `--watch` now and after each change to a file the command uses.
+fn watched(
+    watching: bool,
+    problem: &crate::options::ProblemSpec,
+    candidate: &crate::options::CandidateOptions,
+    mut run: impl FnMut() -> Result<Outcome, UsageError>,
+) -> Result<Outcome, UsageError> {
+    match watching {
+        true => commands::watch::watch(&commands::watch::watched_paths(problem, candidate), run),
+        false => run(),
     }
 }
 

@@ -152,12 +152,35 @@ pub fn pick_kind(problem: &dyn Problem, asked: Option<&str>) -> Result<String, U
 /// [`crate::problem::package::include_folder_of`]), its 2025-09 `constants` substituted (see
 /// [`crate::problem::package::constants_of`]), and is built in the language and from the entry
 /// point its package declares for it, as `verify` builds it (see [`declared_for`]).
-pub fn build_candidate(source: &CandidateSource) -> Result<Program, BuildError> {
+///
+/// With `--sanitize`, a C or C++ candidate is built with the sanitizers (see
+/// [`build::sanitize`]); a toolchain without them is a usage error, and any other language is
+/// built as usual, with a note saying so.
+pub fn build_candidate(candidate: &CandidateOptions) -> Result<Program, BuildError> {
+    let source = &candidate.source;
     let declared = match source {
         CandidateSource::Path(path) => declared_for(path)?,
         CandidateSource::Command(_) => Declared::default(),
     };
-    build_submission(source, &declared)
+    let options = BuildOptions {
+        sanitize: candidate.sanitize,
+        ..BuildOptions::default_for_user()
+    };
+    if candidate.sanitize {
+        if let Err(why) = build::sanitize::sanitizers_available() {
+            return Err(BuildError::Usage(UsageError::new(format!(
+                "--sanitize: {why}"
+            ))));
+        }
+    }
+    let program = build_submission_with(source, &declared, &options)?;
+    if candidate.sanitize && !program.sanitized {
+        eprintln!(
+            "stressjudge: note: --sanitize applies to C and C++ only; {} ({}) runs as usual",
+            program.display_name, program.language
+        );
+    }
+    Ok(program)
 }
 
 /// The Python 3 interpreter a built Python 3 `program` from `source` runs with and why
@@ -191,10 +214,18 @@ pub fn build_submission(
     source: &CandidateSource,
     declared: &Declared,
 ) -> Result<Program, BuildError> {
+    build_submission_with(source, declared, &BuildOptions::default_for_user())
+}
+
+/// [`build_submission`] with the build options `options`.
+fn build_submission_with(
+    source: &CandidateSource,
+    declared: &Declared,
+    options: &BuildOptions,
+) -> Result<Program, BuildError> {
     match source {
         CandidateSource::Path(path) => {
             let source = Source::File(path.clone());
-            let options = BuildOptions::default_for_user();
             let mut declared = declared.clone();
             if declared.constants.is_empty() {
                 declared.constants = crate::problem::package::constants_of(path);
@@ -203,8 +234,8 @@ pub fn build_submission(
                 declared.python = crate::problem::package::python_choice::python_of(path);
             }
             match crate::problem::package::include_folder_of(path) {
-                Some(include) => build::build_with_included(&source, &include, &declared, &options),
-                None => build::build_declared(&source, &declared, &options),
+                Some(include) => build::build_with_included(&source, &include, &declared, options),
+                None => build::build_declared(&source, &declared, options),
             }
         }
         CandidateSource::Command(cmd) => {
@@ -244,7 +275,7 @@ pub fn build_or_report(
     problem: &str,
     json: bool,
 ) -> Result<Built, UsageError> {
-    match build_candidate(&candidate.source) {
+    match build_candidate(candidate) {
         Ok(program) => Ok(Built::Program(program)),
         Err(BuildError::Usage(e)) => Err(e),
         Err(BuildError::Unavailable(why)) => Err(unavailable(&candidate.name(), &why)),

@@ -27,12 +27,15 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
         events::enable();
     }
     let problem = resolve_for_runs(&options.problem, &options.candidate, false)?;
-    let plan = Plan::new(&options.candidate, problem.info());
     let name = options.candidate.name();
-    let built = match build_candidate(&options.candidate.source) {
+    let built = match build_candidate(&options.candidate) {
         Err(BuildError::Usage(e)) => return Err(e),
         Err(BuildError::Unavailable(why)) => return Err(unavailable(&name, &why)),
         other => other,
+    };
+    let plan = match &built {
+        Ok(program) => Plan::new(&options.candidate, problem.info()).for_program(program),
+        Err(_) => Plan::new(&options.candidate, problem.info()),
     };
     let python = built
         .as_ref()

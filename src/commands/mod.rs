@@ -15,6 +15,7 @@ pub mod solve;
 pub mod stress;
 pub mod time_limit;
 pub mod verify;
+pub mod watch;
 
 use std::io::Write;
 

@@ -49,11 +49,11 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
             pick_kind(problem.as_ref(), options.kind.as_deref())?
         }
     };
-    let plan = Plan::new(&options.candidate, problem.info());
     let program = match build_or_report(&options.candidate, &problem.info().id, options.json)? {
         Built::Program(program) => program,
         Built::Reported(outcome) => return Ok(outcome),
     };
+    let plan = Plan::new(&options.candidate, problem.info()).for_program(&program);
     let unit = Unit {
         kind: kind.clone(),
         seed: options.seed,

@@ -2,14 +2,15 @@
 //! it. The engine is [`crate::stress`]; this module builds the candidate, starts one sandbox per
 //! job, writes failures as they are found and prints the report.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::common::{
-    build_or_report, fault_error, pick_kind, require_generator, resolve_for_runs, Built,
+    build_candidate, build_or_report, fault_error, pick_kind, require_generator, resolve_for_runs,
+    Built,
 };
 use super::samples::samples_first;
 use super::{print_json, print_out, Outcome};
@@ -28,6 +29,7 @@ use crate::report::{
 };
 use crate::run::cancel_all;
 use crate::shell::quote;
+use crate::stress::also_sanitized::{AlsoSanitized, BuildSanitized};
 use crate::stress::any_output::AnyOutput;
 use crate::stress::keep::TestsFolder;
 use crate::stress::prepare::ignored_seed_warning;
@@ -58,7 +60,6 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         true => Some(tests_folder(problem.as_ref(), &options.problem)?),
         false => None,
     };
-    let run_plan = RunPlan::new(&options.candidate, problem.info());
     let mut plan = stress_plan(problem.as_ref(), options)?;
     let out = options
         .out
@@ -73,6 +74,8 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         Built::Program(program) => program,
         Built::Reported(outcome) => return Ok(outcome),
     };
+    let plan_limits = RunPlan::new(&options.candidate, problem.info()).limits;
+    let run_plan = RunPlan::new(&options.candidate, problem.info()).for_program(&program);
     let name = options.candidate.name();
     if options.samples_first {
         let samples = samples_first(problem.as_ref(), &run_plan, &name, &program, options.json)?;
@@ -112,6 +115,13 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         notes,
         keep: keep.map(|folder| (folder, has_answers)),
         shard: (options.shard != Shard::WHOLE).then(|| stress_shard(options, &subject, &plan)),
+        also: AlsoSanitized::new(
+            &program,
+            problem.info(),
+            problem.interaction().is_some(),
+            plan_limits,
+            sanitized_build(&options.candidate),
+        ),
     };
     stress(problem.as_ref(), &subject, &plan, output, runners)
 }
@@ -387,6 +397,8 @@ pub struct Output<'a> {
     pub keep: Option<(TestsFolder, bool)>,
     /// Which shard this is, for the report (`--shard I/N`).
     pub shard: Option<ShardInfo>,
+    /// The sanitizer re-run of each failure of a C or C++ candidate.
+    pub also: Option<AlsoSanitized<'a>>,
 }
 
 /// What a stress shard's report says of its shard: every shard of one stress has the same
@@ -456,7 +468,14 @@ pub fn stress<'a>(
             },
         )
     };
+    let findings: Mutex<HashMap<String, String>> = Mutex::default();
     let on_failure = |failure: &Failure| {
+        let mut failure = failure.clone();
+        failure.sanitizer = output.also.as_ref().and_then(|also| also.finding(&failure));
+        if let (Some(found), Ok(mut all)) = (&failure.sanitizer, findings.lock()) {
+            all.insert(failure_stem(&failure), found.clone());
+        }
+        let failure = &failure;
         let written = write_failure(&store, subject, failure);
         if let (Err(error), Ok(mut errors)) = (&written, save_errors.lock()) {
             errors.push(SaveError {
@@ -483,7 +502,11 @@ pub fn stress<'a>(
         &Streamed(&on_failure),
     );
     progress.finish();
-    let summary = result.map_err(|fault| fault_error(fault, Some(store.dir())))?;
+    let mut summary = result.map_err(|fault| fault_error(fault, Some(store.dir())))?;
+    let mut findings = findings.into_inner().unwrap_or_default();
+    for failure in &mut summary.failures {
+        failure.sanitizer = findings.remove(&failure_stem(failure));
+    }
     let mut notes = output.notes;
     if let Some((folder, has_answers)) = &output.keep {
         notes.extend(folder.keep(&summary.failures, *has_answers));
@@ -759,6 +782,9 @@ pub fn repro_candidate_args(candidate: &CandidateOptions, derived: Option<Durati
     if let (None, Some(limit)) = (candidate.time_limit, derived) {
         args.push_str(&format!(" --time-limit {}s", limit.as_secs_f64()));
     }
+    if candidate.sanitize {
+        args.push_str(" --sanitize");
+    }
     args
 }
 
@@ -771,4 +797,16 @@ fn install_interrupt_handler() {
             cancel_all();
         });
     });
+}
+
+/// How the sanitizer re-run builds the candidate: as `--sanitize` would.
+fn sanitized_build(candidate: &CandidateOptions) -> BuildSanitized {
+    let candidate = CandidateOptions {
+        sanitize: true,
+        ..candidate.clone()
+    };
+    Box::new(move || {
+        build_candidate(&candidate)
+            .map_err(|e| e.to_string().trim_start_matches("--sanitize: ").to_string())
+    })
 }

@@ -541,6 +541,7 @@ impl Probe<'_> {
             strict_timing: false,
             isolation: self.isolation,
             limit_flags: Vec::new(),
+            sanitize: false,
         };
         let built = {
             let _slot = self.gate.shared();

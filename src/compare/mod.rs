@@ -3,4 +3,5 @@
 //! from these are decided in [`crate::judge`].
 
 pub mod default_validator;
+pub mod sanitizer;
 pub(crate) mod wrong_answer;

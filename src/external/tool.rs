@@ -358,6 +358,7 @@ fn prepare(
         collect: call.collect.iter().map(|c| c.to_string()).collect(),
         readonly,
         carry: call.carry.clone(),
+        unlimited_address_space: false,
     })
 }
 

@@ -50,6 +50,10 @@ pub struct TestResult {
     pub game: Option<usize>,
     /// On AC: the score the output validator wrote (`score.txt`), for scoring problems.
     pub score: Option<crate::problem::ValidatorScore>,
+    /// On RE: the first finding of a sanitizer's report on stderr, with the place in the
+    /// source (see [`crate::compare::sanitizer::finding`]), e.g.
+    /// `heap-buffer-overflow read at sol.cpp:14`.
+    pub sanitizer: Option<String>,
 }
 
 impl TestResult {
@@ -164,6 +168,7 @@ pub fn classify_interaction(
             exit: describe_exit(outcome.exit, outcome.limit_hit),
             game: None,
             score: None,
+            sanitizer: None,
         },
         verdict => classify_checked(outcome, limits, problem, input, expected, Some(verdict))?,
     };
@@ -213,6 +218,7 @@ fn classify_checked(
         exit: describe_exit(outcome.exit, outcome.limit_hit),
         game: None,
         score: None,
+        sanitizer: None,
     };
     let limit_kib = limits.memory_bytes / 1024;
     let crashed = outcome.exit != Exit::Code(0);
@@ -263,6 +269,7 @@ fn classify_checked(
                 Exit::Code(_) => None,
             };
             result.explanation = stderr_head(&outcome.stderr_head);
+            result.sanitizer = crate::compare::sanitizer::finding(&outcome.stderr_head);
             let after = match check(&outcome.stdout)? {
                 CheckResult::Accepted | CheckResult::Scored(_) | CheckResult::Points(_) => {
                     " after a correct output".to_string()
@@ -271,7 +278,11 @@ fn classify_checked(
                     format!("; the output was also wrong ({})", m.describe())
                 }
             };
-            (Verdict::RE, format!("{}{after}", result.exit))
+            let exit = match &result.sanitizer {
+                Some(found) => format!("{found} ({})", result.exit),
+                None => result.exit.clone(),
+            };
+            (Verdict::RE, format!("{exit}{after}"))
         }
         None if over_time => (Verdict::TLE, cpu_text),
         None => match check(&outcome.stdout)? {

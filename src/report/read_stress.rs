@@ -114,6 +114,10 @@ fn failure(f: &Value) -> Result<Failure, String> {
     };
     let input = text(f, "input")?;
     Ok(Failure {
+        sanitizer: f
+            .get("sanitizer")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
         unit: Unit {
             kind: text(f, "kind")?,
             seed: uint(f, "seed")?,

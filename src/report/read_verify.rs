@@ -255,6 +255,10 @@ fn test(t: &Value, name: String) -> Result<TestRow, String> {
             exit: String::new(),
             game: None,
             score: None,
+            sanitizer: t
+                .get("sanitizer")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
         },
         ran_alone: false,
         borderline: None,

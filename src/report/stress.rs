@@ -287,6 +287,7 @@ mod tests {
             } else {
                 String::new()
             },
+            sanitizer: None,
             shrunk_game: (verdict == Verdict::WA).then_some(1),
             reproducible_alone: true,
             packed_seeds: vec![seed],

@@ -37,6 +37,14 @@ pub fn failure_text(
             format!(" - {}", failure.detail)
         }
     );
+    if let Some(found) = failure
+        .sanitizer
+        .as_ref()
+        .filter(|found| !failure.detail.contains(found.as_str()))
+    {
+        // The sanitizer re-run's finding (see `crate::stress::also_sanitized`).
+        text.push_str(&format!("also: {found}\n"));
+    }
     if failure.recorded_input {
         text.push_str(
             "note: the generator does not give this input again from its seed: it is saved as \

@@ -17,6 +17,7 @@
 //! its seed (seeded from the clock) is not a fault: with [`Plan::recorded_inputs`] its inputs
 //! are recorded as generated, and failures are reproduced from the saved input.
 
+pub mod also_sanitized;
 pub mod any_output;
 pub mod cases;
 pub mod engine;
@@ -146,6 +147,10 @@ pub struct Failure {
     /// The input format learned from the generator's inputs that guarded shrinking, in
     /// readable lines (empty when a validator or the problem itself judged the variants).
     pub input_format: Vec<String>,
+    /// What the sanitizers found when the shrunk input ran once more on a sanitized build of
+    /// a C or C++ candidate (see [`also_sanitized`]); `None` when nothing was found or no such
+    /// run was made. It never changes the verdict.
+    pub sanitizer: Option<String>,
 }
 
 /// Live counters shared with the progress display.

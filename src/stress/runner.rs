@@ -23,6 +23,9 @@ pub struct SandboxCaseRunner<'a> {
     kind_limits: bool,
     /// Whether a kind's own memory limit applies (not when the user gave `--memory-limit`).
     kind_memory: bool,
+    /// Whether the program is sanitized: a kind's own limits are widened as the nominal ones
+    /// were (see [`crate::testset::sanitized_limits`]).
+    sanitized: bool,
     input_path: PathBuf,
     _dir: tempfile::TempDir,
 }
@@ -44,6 +47,7 @@ impl<'a> SandboxCaseRunner<'a> {
             nominal: limits,
             kind_limits: false,
             kind_memory: false,
+            sanitized: program.sanitized,
             input_path: dir.path().join("input.txt"),
             _dir: dir,
         })
@@ -70,17 +74,26 @@ impl SandboxCaseRunner<'_> {
 
 impl CaseRunner for SandboxCaseRunner<'_> {
     fn use_kind(&mut self, kind: &str) {
-        let mut limits = match self.problem.kind_time_limit(kind) {
-            Some(time) if self.kind_limits => RunLimits::from_time_limit(
-                time,
-                self.nominal.memory_bytes,
-                self.nominal.output_bytes,
-            ),
-            _ => self.nominal,
+        let sanitized = self.sanitized;
+        let widen = |limits: RunLimits| match sanitized {
+            true => crate::testset::sanitized_limits(limits),
+            false => limits,
         };
+        let mut limits = self.nominal;
+        if let Some(time) = self.problem.kind_time_limit(kind) {
+            if self.kind_limits {
+                let own = widen(RunLimits::from_time_limit(time, 0, 0));
+                limits.cpu = own.cpu;
+                limits.wall = own.wall;
+            }
+        }
         if let Some(bytes) = self.problem.kind_memory_limit(kind) {
             if self.kind_memory {
-                limits.memory_bytes = bytes;
+                limits.memory_bytes = widen(RunLimits {
+                    memory_bytes: bytes,
+                    ..limits
+                })
+                .memory_bytes;
             }
         }
         self.limits = limits;

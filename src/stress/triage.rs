@@ -204,6 +204,7 @@ pub fn triage(
         } else {
             Vec::new()
         },
+        sanitizer: None,
     };
     Ok(Some((failure, consumed)))
 }

@@ -87,6 +87,7 @@ impl SandboxExecutor<'_> {
             collect: Vec::new(),
             readonly: self.program.readonly_paths.clone(),
             carry: None,
+            unlimited_address_space: self.program.sanitized,
         }
     }
 }

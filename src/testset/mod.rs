@@ -28,7 +28,7 @@ mod runner;
 
 pub use crate::problem::TestCase;
 pub use executor::SandboxExecutor;
-pub use plan::Plan;
+pub use plan::{sanitized_limits, Plan};
 pub use runner::{
     run_one, run_one_with, run_test_set, run_test_set_observed, run_test_set_with, Executor,
     Judging, Memo, Scheduling, TestObserver, TestRow, TestSetRun, Unobserved,

@@ -1,6 +1,7 @@
 //! How a candidate is run: nominal limits and parallelism, from the candidate options and the
 //! problem's limits.
 
+use crate::build::{sanitize, Program};
 use crate::options::CandidateOptions;
 use crate::problem::ProblemInfo;
 use crate::run::{RunLimits, DEFAULT_OUTPUT_BYTES};
@@ -56,5 +57,29 @@ impl Plan {
         } else {
             self.jobs
         }
+    }
+
+    /// This plan for `program`: a sanitized build's runs get [`sanitized_limits`].
+    pub fn for_program(mut self, program: &Program) -> Plan {
+        if program.sanitized {
+            self.limits = sanitized_limits(self.limits);
+        }
+        self
+    }
+}
+
+/// The limits of a sanitized program's runs (`--sanitize`): time and the wall-clock backstop
+/// [`sanitize::TIME_FACTOR`] times longer, memory [`sanitize::MEMORY_FACTOR`] times the limit
+/// plus [`sanitize::MEMORY_SLACK_BYTES`] (ASan's shadow memory, redzones and quarantine are
+/// resident memory of the process), the output limit as it was.
+pub fn sanitized_limits(limits: RunLimits) -> RunLimits {
+    RunLimits {
+        cpu: limits.cpu * sanitize::TIME_FACTOR,
+        wall: limits.wall * sanitize::TIME_FACTOR,
+        memory_bytes: limits
+            .memory_bytes
+            .saturating_mul(sanitize::MEMORY_FACTOR)
+            .saturating_add(sanitize::MEMORY_SLACK_BYTES),
+        output_bytes: limits.output_bytes,
     }
 }

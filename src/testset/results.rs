@@ -430,6 +430,10 @@ fn decides(
             .score
             .map(ValidatorScore::Score)
             .or(record.score_multiplier.map(ValidatorScore::Multiplier)),
+        // The finding is read again from the stderr lines the record keeps.
+        sanitizer: (verdict == Verdict::RE)
+            .then(|| crate::compare::sanitizer::finding(&record.explanation.join("\n")))
+            .flatten(),
     };
     let remembered = |result| {
         Some(Remembered {

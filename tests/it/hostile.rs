@@ -198,6 +198,7 @@ fn request(program: &Path, args: &[&str], stdin: &Path) -> RunRequest {
         collect: Vec::new(),
         readonly: Vec::new(),
         carry: None,
+        unlimited_address_space: false,
     }
 }
 

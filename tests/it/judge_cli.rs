@@ -67,6 +67,7 @@ fn options() -> CandidateOptions {
         strict_timing: false,
         isolation: IsolationChoice::Auto,
         limit_flags: Vec::new(),
+        sanitize: false,
     }
 }
 

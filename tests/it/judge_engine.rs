@@ -467,6 +467,7 @@ fn result(cpu_ms: u64, verdict: Verdict) -> TestResult {
         exit: "exit code 0".into(),
         game: None,
         score: None,
+        sanitizer: None,
     }
 }
 

@@ -24,6 +24,7 @@ fn row(name: &str, verdict: Verdict, cpu_ms: u64) -> TestRow {
             exit: "exit code 0".into(),
             game: None,
             score: None,
+            sanitizer: None,
         },
         ran_alone: name.starts_with("max-"),
         borderline: None,

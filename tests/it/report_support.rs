@@ -66,6 +66,7 @@ pub fn row(name: &str, verdict: Verdict, cpu_ms: u64) -> TestRow {
             exit: "exit code 0".to_string(),
             game: failing.then_some(3),
             score: None,
+            sanitizer: None,
         },
         ran_alone: name.starts_with("max"),
         borderline: None,
@@ -321,6 +322,7 @@ fn failure(
         shrunk_from_args: None,
         cases: None,
         input_format: Vec::new(),
+        sanitizer: None,
     }
 }
 

@@ -41,6 +41,7 @@
 //!     collect: vec![],
 //!     readonly: vec![],
 //!     carry: None,
+//!     unlimited_address_space: false,
 //! };
 //! let done = run_interaction(
 //!     &mut candidate,

@@ -276,6 +276,10 @@ pub struct RunRequest {
     pub readonly: Vec<PathBuf>,
     /// A folder of the working directory that lasts from one run to the next ([`Carried`]).
     pub carry: Option<Carried>,
+    /// No `RLIMIT_AS` backstop: for a program built with AddressSanitizer, which reserves
+    /// terabytes of address space for its shadow memory at start-up (and fails under any
+    /// address-space limit). Its memory is still sampled and limited as any other run's.
+    pub unlimited_address_space: bool,
 }
 
 /// A folder of the working directory kept from one run to the next in a folder of the harness:

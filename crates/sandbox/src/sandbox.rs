@@ -66,6 +66,7 @@ const STDERR_KEPT: u64 = 4 * 1024;
 ///     collect: vec![],
 ///     readonly: vec![],
 ///     carry: None,
+///     unlimited_address_space: false,
 /// };
 /// std::thread::scope(|scope| {
 ///     for sandbox in &mut sandboxes {
@@ -732,6 +733,7 @@ fn wire_run(
         memory_bytes: limits.memory_bytes,
         output_bytes: limits.output_bytes,
         read_only_workdir: false,
+        unlimited_address_space: req.unlimited_address_space,
         build: None,
     })
 }
@@ -843,6 +845,7 @@ mod tests {
             collect: vec![],
             readonly: vec!["/usr/bin/../bin/env".into()],
             carry: None,
+            unlimited_address_space: false,
         };
         let err = |req: &RunRequest| {
             wire_run(req, dir.path(), dir.path(), None)

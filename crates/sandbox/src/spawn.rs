@@ -29,7 +29,8 @@ pub(crate) struct Rlimits {
     /// stderr are cut back to the limit + 1 every tick, any other file (an output file of file
     /// I/O) stops here with `SIGXFSZ`.
     pub fsize: u64,
-    /// `RLIMIT_AS`: a generous backstop, max(4 x memory, memory + 1 GiB).
+    /// `RLIMIT_AS`: a generous backstop, max(4 x memory, memory + 1 GiB); none for a run that
+    /// asked for [`super::RunRequest::unlimited_address_space`] (AddressSanitizer's shadow).
     pub address_space: u64,
     /// `RLIMIT_STACK` soft limit: three quarters of the memory limit. Deep recursion gets most of
     /// the memory (192 MiB of a 256 MiB limit), and a runaway recursion overflows the stack
@@ -62,9 +63,13 @@ impl Rlimits {
                 },
                 |b| b.file_bytes,
             ),
-            address_space: memory
-                .saturating_mul(4)
-                .max(memory.saturating_add(AS_SLACK_BYTES)),
+            address_space: if run.unlimited_address_space {
+                libc::RLIM_INFINITY
+            } else {
+                memory
+                    .saturating_mul(4)
+                    .max(memory.saturating_add(AS_SLACK_BYTES))
+            },
             stack: match build {
                 None => (memory / 4 * 3).max(8 << 20),
                 Some(_) => BUILD_STACK_BYTES.min(memory),
@@ -476,6 +481,7 @@ mod tests {
             memory_bytes: memory,
             output_bytes: output,
             read_only_workdir: false,
+            unlimited_address_space: false,
             build: None,
         }
     }
@@ -492,6 +498,12 @@ mod tests {
         assert_eq!(r.address_space, 4 << 30);
         assert_eq!(r.fsize, 11 + FLOOD_ROOM_BYTES);
         assert_eq!(r.data, libc::RLIM_INFINITY);
+        let mut sanitized = run(1000, 256 << 20, 64 << 20);
+        sanitized.unlimited_address_space = true;
+        assert_eq!(
+            Rlimits::for_run(&sanitized).address_space,
+            libc::RLIM_INFINITY
+        );
     }
 
     #[test]

@@ -73,6 +73,9 @@ pub(crate) struct WireRun {
     /// mount read-only for the run.
     #[serde(default)]
     pub read_only_workdir: bool,
+    /// No `RLIMIT_AS` for this run (see [`super::RunRequest::unlimited_address_space`]).
+    #[serde(default)]
+    pub unlimited_address_space: bool,
     /// What a build step (a compiler, a `build` script) has beyond a candidate's run; `None`
     /// for a candidate (see [`super::Sandbox::run_build`]).
     #[serde(default)]
@@ -337,6 +340,7 @@ mod tests {
             memory_bytes: 3,
             output_bytes: 4,
             read_only_workdir: true,
+            unlimited_address_space: true,
             build: None,
         });
         let line = encode(&run);

@@ -112,6 +112,7 @@ pub fn evaluate(
         strict_timing: settings.strict_timing,
         isolation: settings.isolation,
         limit_flags: Vec::new(),
+        sanitize: false,
     };
     let plan = Plan::new(&candidate, problem.info());
     let mut evaluation = Evaluation {
@@ -353,6 +354,7 @@ pub fn judge_must_exceed_early(
             strict_timing: false,
             isolation: settings.isolation,
             limit_flags: Vec::new(),
+            sanitize: false,
         };
         let built = {
             let _slot = settings.gate.shared();

@@ -92,6 +92,9 @@ pub struct JudgeTestJson {
     pub signal: Option<String>,
     /// What went wrong, or empty.
     pub detail: String,
+    /// A sanitizer's first finding, with file and line (`--sanitize`, or a stress failure's
+    /// sanitized re-run); `null` when there is none.
+    pub sanitizer: Option<String>,
     /// How the run ended, e.g. `exit 0`.
     pub exit: String,
     /// Whether the test was (re-)run alone for its timing.
@@ -169,6 +172,7 @@ impl From<&TestRow> for JudgeTestJson {
             label: r.label(),
             signal: r.signal.clone(),
             detail: r.detail.clone(),
+            sanitizer: r.sanitizer.clone(),
             exit: r.exit.clone(),
             ran_alone: row.ran_alone,
             borderline: row.borderline.as_ref().map(|b| BorderlineJson {

@@ -113,6 +113,9 @@ pub struct FailureJson {
     pub actual: String,
     /// One line on what went wrong.
     pub detail: String,
+    /// A sanitizer's first finding, with file and line (`--sanitize`, or a stress failure's
+    /// sanitized re-run); `null` when there is none.
+    pub sanitizer: Option<String>,
     /// Whether the seed fails when run alone.
     pub reproducible_alone: bool,
     /// The stem of the failure's files in `out`.
@@ -252,6 +255,7 @@ impl FailureJson {
             expected: f.shrunk_expected.text.clone(),
             actual: String::from_utf8_lossy(&f.shrunk_output).into_owned(),
             detail: f.detail.clone(),
+            sanitizer: f.sanitizer.clone(),
             reproducible_alone: f.reproducible_alone,
             file_stem: failure_stem(f),
             shrink_steps: f.shrink_steps,
