@@ -16,24 +16,10 @@ use folders_support::*;
 
 const ADDGEN: &str = "tests/generators/addgen";
 
-/// Copies `from` into `to`.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A copy of `addgen` in `dir`, to write into.
 fn copy_of_addgen(dir: &Path) -> PathBuf {
     let target = dir.join("addgen");
-    copy_tree(&root().join(ADDGEN), &target);
+    copy_dir(&root().join(ADDGEN), &target);
     target
 }
 
@@ -350,7 +336,7 @@ fn empty_entries_and_older_forms_are_read_as_bapctools_read_them() {
 
     // An empty entry whose file is not in data/ is named with its line.
     let copy = dir.path().join("oldforms");
-    copy_tree(&root().join(OLDFORMS), &copy);
+    copy_dir(&root().join(OLDFORMS), &copy);
     std::fs::remove_file(copy.join("data/sample/3.in")).unwrap();
     let line = stressjudge(&["generate", arg(&copy), "--out", arg(&out)]).one_line_error();
     assert!(

@@ -703,7 +703,8 @@ fn harness_dying_mid_run_makes_the_launcher_kill_the_run() {
         let mut harness = Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "harness_dying_mid_run_makes_the_launcher_kill_the_run",
+                // This test's name in the one test binary (`tests/it/`): module, then name.
+                "hostile::harness_dying_mid_run_makes_the_launcher_kill_the_run",
                 "--test-threads=1",
             ])
             .env("HOSTILE_HARNESS_LEVEL", level)

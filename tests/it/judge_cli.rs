@@ -57,7 +57,7 @@ fn usage_errors_exit_2_with_one_line() {
     assert_usage_error(&["king-game", "--cmd", "true", "--jobs", "0"], "--jobs");
 }
 
-fn options() -> CandidateOptions {
+pub(crate) fn options() -> CandidateOptions {
     CandidateOptions {
         source: CandidateSource::Command("true".into()),
         time_limit: None,

@@ -10,7 +10,7 @@ use judge_common::sum_problem;
 use stressjudge::build::BuildError;
 use stressjudge::commands::common::build_candidate;
 use stressjudge::judge::Verdict;
-use stressjudge::options::{CandidateOptions, CandidateSource, IsolationChoice};
+use stressjudge::options::{CandidateOptions, CandidateSource};
 use stressjudge::problem::Problem;
 use stressjudge::run::RunLimits;
 use stressjudge::testset::SandboxExecutor;
@@ -46,14 +46,7 @@ fn launcher() -> &'static Path {
 fn args(path: &Path) -> CandidateOptions {
     CandidateOptions {
         source: CandidateSource::Path(path.to_path_buf()),
-        time_limit: None,
-        memory_limit: None,
-        output_limit: None,
-        jobs: 2,
-        strict_timing: false,
-        isolation: IsolationChoice::Auto,
-        limit_flags: Vec::new(),
-        sanitize: false,
+        ..crate::judge_cli::options()
     }
 }
 

@@ -3,13 +3,15 @@
 //!
 //! Suites that need a process of their own stay separate binaries in `tests/`: `build`
 //! (changes environment variables and the process-wide build containment), `stress_interrupt`
-//! (signals its process group), and the timing suites `timing_calibrated`, `robust_timing` and
+//! (signals its process group), `judge_hostile` (measures the judge's peak memory, which a
+//! child forked from a large test process would inherit), and the timing suites `timing_calibrated`, `robust_timing` and
 //! `verify_speed` (they measure times, so they must not share the machine with other tests
 //! of the same run). Run one module with `cargo test --release --test it MODULE::`.
 
 mod cluster_support;
 mod faults_support;
 mod folders_support;
+#[allow(dead_code)] // judge_hostile, a binary of its own, uses the rest.
 mod judge_binary;
 mod judge_common;
 mod report_support;
@@ -40,7 +42,6 @@ mod judge_accepted;
 mod judge_cli;
 mod judge_compare;
 mod judge_engine;
-mod judge_hostile;
 mod judge_report;
 mod judge_sandbox;
 mod kattis_packages;

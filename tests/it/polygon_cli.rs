@@ -32,20 +32,8 @@ const TESTS: [&str; 6] = ["1 2\n", "4 3\n", "3 10\n", "84 64\n", "7 8\n", "434 8
 
 /// Copies the `sum` package into `dir/name` and returns its path.
 fn copy_of_sum(dir: &Path, name: &str) -> PathBuf {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            let target = to.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                copy(&entry.path(), &target);
-            } else {
-                std::fs::copy(entry.path(), &target).unwrap();
-            }
-        }
-    }
     let target = dir.join(name);
-    copy(&root().join(SUM), &target);
+    copy_dir(&root().join(SUM), &target);
     target
 }
 
@@ -496,20 +484,6 @@ fn an_interactive_package_is_verified_judged_stressed_and_reproduced() {
         "has no answer file",
     ] {
         assert!(line.contains(part), "`{part}` not in: {line}");
-    }
-}
-
-/// Copies the folder `from` into `to`.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
     }
 }
 

@@ -23,26 +23,13 @@ pub const SHARDS: u64 = 3;
 pub fn copy_problems(work: &Path) {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/problems");
     for problem in PROBLEMS {
-        copy_dir(&source.join(problem), &work.join(problem));
+        crate::folders_support::copy_dir(&source.join(problem), &work.join(problem));
     }
     for jvm in [
         "maximum/submissions/accepted/Max.java",
         "maximum/submissions/accepted/max.kt",
     ] {
         std::fs::remove_file(work.join(jvm)).unwrap();
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
     }
 }
 

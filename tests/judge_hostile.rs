@@ -13,7 +13,13 @@
 //! `--time-limit 1s` (the sandbox then stops a run at 1.15 s of CPU or 2.3 s of wall time: the
 //! limits widened by the 15 % borderline band) and `--jobs 2`.
 
-use crate::judge_binary;
+// Its own process: the harness's peak memory is read from the judge's rusage, and a child
+// forked from a large test process (the one test binary, `tests/it/`) starts with that
+// process's resident size as its peak.
+#[allow(dead_code)] // judge_accepted, in tests/it/, uses the rest.
+#[path = "it/judge_binary.rs"]
+mod judge_binary;
+mod schema_support;
 
 use std::fs;
 use std::path::{Path, PathBuf};
