@@ -9,7 +9,7 @@
 
 use crate::folders_support;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -47,15 +47,7 @@ impl Listener {
             .stderr(Stdio::piped())
             .spawn()
             .expect("stressjudge listen starts");
-        let (send, lines) = mpsc::channel();
-        let out = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines().map_while(Result::ok) {
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = stdout_lines(&mut child);
         let first = lines
             .recv_timeout(Duration::from_secs(30))
             .expect("listen prints where it listens");

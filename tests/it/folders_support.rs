@@ -312,3 +312,19 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The lines `child` prints on stdout, as they come (read on a thread of their own), so a
+/// test can wait for one with a deadline while the command keeps running.
+pub fn stdout_lines(child: &mut std::process::Child) -> std::sync::mpsc::Receiver<String> {
+    use std::io::{BufRead, BufReader};
+    let (send, lines) = std::sync::mpsc::channel();
+    let out = child.stdout.take().expect("stdout is piped");
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}

@@ -5,7 +5,6 @@
 
 use crate::folders_support;
 
-use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -74,15 +73,7 @@ fn judge_watch_reruns_on_an_edit_and_ends_on_sigint_leaving_nothing() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("stressjudge starts");
-    let (send, lines) = mpsc::channel();
-    let out = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let lines = stdout_lines(&mut child);
     let first = next_verdict(&lines);
     // The rewrite must not share the first version's modification time.
     std::thread::sleep(Duration::from_millis(50));
