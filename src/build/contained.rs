@@ -55,44 +55,77 @@ struct Choice {
     launcher: PathBuf,
     /// The command line's limits (`--build-memory`, `--build-time`), which win.
     given: BuildLimits,
-    /// The limits of the problem folder being worked on (its `stressjudge.yaml`), with that
-    /// file, named in a message about a limit that came from it.
-    folder: Option<(BuildLimits, PathBuf)>,
+    /// The limits of each problem folder loaded so far that sets any (its `stressjudge.yaml`),
+    /// applied to the builds of sources inside that folder: a `verify` of several folders
+    /// loads them all before it builds, and builds them in parallel.
+    folders: Vec<FolderLimits>,
     options: SandboxOptions,
     /// The sandboxes' isolation level once known (`Some(None)`: the sandbox does not start).
     level: Option<Option<IsolationLevel>>,
 }
 
+/// One problem folder's build limits, with the file that set them (named in a message about
+/// a limit that came from it).
+#[derive(Debug, Clone, PartialEq)]
+struct FolderLimits {
+    folder: PathBuf,
+    limits: BuildLimits,
+    file: PathBuf,
+}
+
 impl Choice {
-    /// The memory limit of a step, with the file it came from when that is a problem folder's.
-    fn memory(&self) -> (u64, Option<&Path>) {
+    /// The limits of the folder holding `source`, the innermost when folders nest.
+    fn folder_of(&self, source: Option<&Path>) -> Option<&FolderLimits> {
+        let source = source?;
+        (self.folders.iter())
+            .filter(|f| source.starts_with(&f.folder))
+            .max_by_key(|f| f.folder.components().count())
+    }
+
+    /// The limits that describe builds as a whole (`isolation.builds` of every report): the
+    /// folder's when exactly one folder set any.
+    fn only_folder(&self) -> Option<&FolderLimits> {
+        match self.folders.as_slice() {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+
+    /// The memory limit of a step building a source in `folder`, with the file it came from
+    /// when that is a problem folder's.
+    fn memory<'a>(&self, folder: Option<&'a FolderLimits>) -> (u64, Option<&'a Path>) {
         if let Some(bytes) = self.given.memory_bytes {
             return (bytes, None);
         }
-        match &self.folder {
-            Some((
-                BuildLimits {
-                    memory_bytes: Some(bytes),
-                    ..
-                },
+        match folder {
+            Some(FolderLimits {
+                limits:
+                    BuildLimits {
+                        memory_bytes: Some(bytes),
+                        ..
+                    },
                 file,
-            )) => (*bytes, Some(file)),
+                ..
+            }) => (*bytes, Some(file)),
             _ => (DEFAULT_BUILD_MEMORY, None),
         }
     }
 
-    /// The wall-clock limit of a step, when the command line or the folder set one.
-    fn wall(&self) -> Option<Duration> {
-        self.given
-            .wall
-            .or_else(|| self.folder.as_ref().and_then(|(limits, _)| limits.wall))
+    /// The wall-clock limit of a step building a source in `folder`, when the command line or
+    /// the folder set one.
+    fn wall(&self, folder: Option<&FolderLimits>) -> Option<Duration> {
+        (self.given.wall).or_else(|| folder.and_then(|f| f.limits.wall))
     }
 
     /// How steps are contained, when the level is known; also what every report's
     /// `isolation.builds` says from now on.
     fn containment(&self) -> Option<BuildIsolation> {
         let level = self.level?;
-        let limits = (self.memory().0, self.wall().unwrap_or(DEFAULT_BUILD_TIME));
+        let folder = self.only_folder();
+        let limits = (
+            self.memory(folder).0,
+            self.wall(folder).unwrap_or(DEFAULT_BUILD_TIME),
+        );
         let builds = describe(level, limits, &self.options);
         set_build_isolation(builds.clone());
         Some(builds)
@@ -117,7 +150,7 @@ pub fn contain_builds(launcher: PathBuf, memory_bytes: Option<u64>, wall: Option
     let choice = Choice {
         launcher,
         given: BuildLimits { memory_bytes, wall },
-        folder: None,
+        folders: Vec::new(),
         options,
         // Known at once when the command line resolved the runs' isolation (the same level).
         level: process_isolation().map(|i| Some(i.level)),
@@ -126,20 +159,55 @@ pub fn contain_builds(launcher: PathBuf, memory_bytes: Option<u64>, wall: Option
     *CHOICE.lock().unwrap_or_else(|e| e.into_inner()) = Some(choice);
 }
 
-/// The build limits of the problem folder whose programs are built next, from its
-/// `stressjudge.yaml` (`file`): the command line's flags win over them, and the defaults
-/// apply to what the folder leaves out. Replaces the previous folder's (a `verify` of several
-/// folders loads and builds one after the other). Nothing when builds are not contained.
+/// The build limits of a problem folder, from its `stressjudge.yaml` (`file`), for the builds
+/// of every source inside that folder (its submissions, generators, validators; see
+/// [`building`]): the command line's flags win over them, and the defaults apply to what the
+/// folder leaves out. Loading the folder again replaces them. Nothing when builds are not
+/// contained.
 pub fn use_folder_build_limits(limits: BuildLimits, file: &Path) {
     let mut guard = CHOICE.lock().unwrap_or_else(|e| e.into_inner());
     let Some(choice) = guard.as_mut() else {
         return;
     };
-    let folder = (limits != BuildLimits::default()).then(|| (limits, file.to_path_buf()));
-    if choice.folder != folder {
-        choice.folder = folder;
+    let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+    let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    let before = choice.folders.clone();
+    choice.folders.retain(|f| f.folder != folder);
+    if limits != BuildLimits::default() {
+        choice.folders.push(FolderLimits {
+            folder,
+            limits,
+            file,
+        });
+    }
+    if choice.folders != before {
         choice.containment();
     }
+}
+
+thread_local! {
+    /// The source being built on this thread ([`building`]), which picks its folder's limits.
+    static BUILDING: std::cell::RefCell<Option<PathBuf>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `build` (the whole build of the source at `source`, on this thread) with `source` as
+/// the source whose problem folder's limits apply to its steps. A build nested inside another
+/// (a copy with constants substituted, a merged folder in the cache) keeps the outer source.
+pub(crate) fn building<T>(source: &Path, build: impl FnOnce() -> T) -> T {
+    let outer = BUILDING.with(|b| b.borrow().is_some());
+    if outer {
+        return build();
+    }
+    BUILDING.with(|b| *b.borrow_mut() = Some(source.to_path_buf()));
+    /// Clears the source when the build ends, even by unwinding.
+    struct Clear;
+    impl Drop for Clear {
+        fn drop(&mut self) {
+            BUILDING.with(|b| *b.borrow_mut() = None);
+        }
+    }
+    let _clear = Clear;
+    build()
 }
 
 /// Undoes [`contain_builds`]: later build steps of this process run uncontained (a process
@@ -150,9 +218,10 @@ pub fn uncontain_builds() {
     super::sandboxes::end_all();
 }
 
-/// The compile time limit the command line or the problem folder set, if one did.
+/// The compile time limit the command line set, if it did (a problem folder's applies to its
+/// own sources' steps, in [`run_step`]).
 pub(crate) fn configured_wall() -> Option<Duration> {
-    choice().and_then(|c| c.wall())
+    choice().and_then(|c| c.given.wall)
 }
 
 /// How build steps are contained here, learnt from a first sandbox (started once); `None`
@@ -209,7 +278,8 @@ fn describe(
 /// A build step: `command` (program, arguments, working directory, added environment) run
 /// in its working directory, which with `more_writable` is all it may write, seeing
 /// `readonly` (a single source's own folder, a tool's headers) besides the system's files;
-/// killed past `limit` of wall-clock time.
+/// killed past `limit` of wall-clock time (or the limit of the problem folder holding the
+/// source being built, see [`building`]).
 pub(crate) fn run_step(
     command: Command,
     more_writable: &[PathBuf],
@@ -219,7 +289,10 @@ pub(crate) fn run_step(
     let Some(choice) = choice() else {
         return process::run(command, limit);
     };
-    let (memory_bytes, memory_from) = choice.memory();
+    let source = BUILDING.with(|b| b.borrow().clone());
+    let folder = choice.folder_of(source.as_deref());
+    let limit = choice.wall(folder).unwrap_or(limit);
+    let (memory_bytes, memory_from) = choice.memory(folder);
     let memory_limit = match memory_from {
         Some(file) => format!(
             "memory limit of {} (build_memory of {})",

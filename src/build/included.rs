@@ -1,7 +1,7 @@
 //! Included files of a problem package (`include/default/` and `include/<language id>/`,
 //! problemtools' semantics) merged with a submission before it is built.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::{
     absolute, build_declared, display_name, folder_program, language, layout, snapshot,
@@ -31,6 +31,20 @@ pub fn build_with_included(
         Source::File(path) | Source::Dir(path) => absolute(path)?,
         Source::Command(_) => return as_it_is(),
     };
+    super::contained::building(&path.clone(), || {
+        merged_and_built(source, path, include_root, declared, options)
+    })
+}
+
+/// [`build_with_included`] of the file or folder at `path` (absolute).
+fn merged_and_built(
+    source: &Source,
+    path: PathBuf,
+    include_root: &Path,
+    declared: &Declared,
+    options: &BuildOptions,
+) -> Result<Program, BuildError> {
+    let as_it_is = || build_declared(source, declared, options);
     let forced = declared.language()?;
     let own = if path.is_dir() {
         match layout::of_folder_in(&path, forced)? {

@@ -259,6 +259,19 @@ pub fn build_declared(
         return Err(UsageError::new(why.clone()).into());
     }
     if let Source::File(path) | Source::Dir(path) = source {
+        let path = absolute(path)?;
+        return contained::building(&path, || build_source(source, declared, options));
+    }
+    build_source(source, declared, options)
+}
+
+/// [`build_declared`] on this thread, its problem folder's build limits chosen.
+fn build_source(
+    source: &Source,
+    declared: &Declared,
+    options: &BuildOptions,
+) -> Result<Program, BuildError> {
+    if let Source::File(path) | Source::Dir(path) = source {
         if let Some(copy) = substituted::copy(&absolute(path)?, &declared.constants, options)? {
             let mut program =
                 build_declared(&Source::from_path(copy), &declared.substituted(), options)?;

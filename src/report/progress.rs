@@ -170,7 +170,10 @@ fn plain_line(title: &str, status: &Status, elapsed: Duration) -> String {
     } else {
         status.done.to_string()
     };
-    format!("{title}: {count}, {}: {}", clock(elapsed), status.message)
+    match status.message.as_str() {
+        "" => format!("{title}: {count}, {}", clock(elapsed)),
+        message => format!("{title}: {count}, {}: {message}", clock(elapsed)),
+    }
 }
 
 /// What a test-set run is doing, for a progress display: tests done and those running.
@@ -284,6 +287,7 @@ mod tests {
         );
         let line = plain_line("stress", &Status::default(), Duration::ZERO);
         assert!(!line.contains('\u{1b}'), "{line}");
+        assert_eq!(line, "stress: 0, 0s", "nothing running: no empty message");
     }
 
     #[test]

@@ -80,6 +80,35 @@ fn a_folders_build_memory_makes_a_compile_bomb_a_compile_error_naming_it() {
     assert_eq!(report["isolation"]["builds"]["wall_ms"], 40_000);
 }
 
+/// Each folder's `build_memory` bounds its own builds in a `verify` of several folders, which
+/// loads every folder before it builds any and builds them in parallel.
+#[test]
+fn in_a_verify_of_several_folders_each_folder_builds_under_its_own_limits() {
+    let _heavy = heavy();
+    let first = package("build_memory: 128 MiB\n");
+    let second = package("build_memory: 96 MiB\n");
+    let run = stressjudge(&["verify", arg(first.path()), arg(second.path()), "--json"]);
+    let report = run.expect_code(0).json();
+    let rows = report["solutions"].as_array().expect("rows");
+    let bombs: Vec<&Value> = (rows.iter())
+        .filter(|row| row["path"].as_str().unwrap_or("").ends_with("bomb.cpp"))
+        .collect();
+    assert_eq!(bombs.len(), 2, "{report}");
+    for (folder, limit) in [(first.path(), "128 MiB"), (second.path(), "96 MiB")] {
+        let yaml = folder.join("stressjudge.yaml");
+        let expected = format!(
+            "memory limit of {limit} (build_memory of {}",
+            yaml.display()
+        );
+        assert!(
+            bombs.iter().any(|row| {
+                row["got"] == "CE" && row["detail"].as_str().unwrap_or("").starts_with(&expected)
+            }),
+            "no compile error naming `{expected}` in {bombs:?}"
+        );
+    }
+}
+
 #[test]
 fn a_bad_build_limit_in_stressjudge_yaml_is_one_line_naming_file_and_line() {
     for (yaml, expected) in [
