@@ -6,6 +6,7 @@
 //!
 //! Prints figures, asserts nothing about them; a run that is not AC, or a report missing a
 //! field, is an error rather than a figure.
+#![forbid(unsafe_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -7,6 +7,7 @@
 //!
 //! Environment: `BUILDS_BENCH_ROUNDS` (default 5), `STRESSJUDGE_BIN` (a copy of the binary, so
 //! the tree can be rebuilt while the benchmark runs).
+#![forbid(unsafe_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

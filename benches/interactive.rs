@@ -9,6 +9,7 @@
 //!
 //! Measured side by side, alternating, best of `ROUNDS`; prints the wall times, the ratios and
 //! the cost of one round trip. The bound: stressjudge at most 1.3x plain pipes.
+#![forbid(unsafe_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

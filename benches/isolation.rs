@@ -9,6 +9,7 @@
 //! 2. Starting and stopping a sandbox (namespaces, root file system, cgroup) against a basic
 //!    one: what a launcher pays once.
 //! 3. A trivial C program through each sandbox and from a shell loop: the fixed cost of a run.
+#![forbid(unsafe_code)]
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -11,6 +11,7 @@
 //! `NOISY_BASELINE` names (e.g. main's `/work/main/target/release/stressjudge`: the behaviour
 //! before issue 31), alternating; the figures are how many verifies derived the quiet limit,
 //! how many gave every submission its folder's verdict, and the median wall time.
+#![forbid(unsafe_code)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -18,6 +18,7 @@
 //!   and the same verdicts every time.
 //!
 //! Every line also gives the load average when it was measured.
+#![forbid(unsafe_code)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

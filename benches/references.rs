@@ -5,6 +5,7 @@
 //! first call, which includes any one-time precomputation such as the King Game table), and as
 //! a fresh `stressjudge solve` process through the sandbox (CPU, wall and peak RSS of the whole
 //! process, start-up and precomputation included).
+#![forbid(unsafe_code)]
 
 use std::time::{Duration, Instant};
 

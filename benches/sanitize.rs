@@ -8,6 +8,7 @@
 //! - Run cost, side by side in one run (plain and sanitized runs alternate): the median CPU and
 //!   wall time and the peak memory of a trivial run (start-up) and of a busy one (a C++ program
 //!   sorting and indexing vectors), and their ratios.
+#![forbid(unsafe_code)]
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

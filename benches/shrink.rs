@@ -14,6 +14,7 @@
 //! its own file, nothing else of this build), so process start-up stays small; each
 //! (problem, bug) is one `stress --keep-going` over the same seeds with each binary, and every
 //! failure found is judged. Prints figures, asserts nothing about them.
+#![forbid(unsafe_code)]
 
 use serde_json::Value;
 use std::io::Read;

@@ -4,6 +4,7 @@
 //! The loop checks one game per case, while stress packs up to 10^5 games into one run, so both
 //! comparisons are printed: games per second, and cases (inputs) per second. Prints figures,
 //! asserts nothing; a run that is not AC or a report missing a field is an error, not a figure.
+#![forbid(unsafe_code)]
 
 use std::path::Path;
 use std::process::Command;

@@ -11,6 +11,7 @@
 //!   borderline 1.9 s and 2.1 s land on the right side;
 //! - overhead: wall time per run of a trivial C++ program through the sandbox against bare
 //!   spawns from a shell loop.
+#![forbid(unsafe_code)]
 
 #[path = "calibrated/mod.rs"]
 mod calibrated;

@@ -22,6 +22,7 @@
 //! Environment: `VERIFY_BENCH_SEEDS` (stress seeds of the library job, default 40, the
 //! README's), `VERIFY_BENCH_LIBRARY=0` skips the library job (it takes minutes),
 //! `VERIFY_BENCH_PACKAGES=0` the packages.
+#![forbid(unsafe_code)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,5 +1,6 @@
 //! The build step: every language builds and runs, builds are cached by content hash, errors
 //! are reported as promised, and concurrent builds of one source compile it once.
+#![forbid(unsafe_code)]
 
 mod schema_support;
 

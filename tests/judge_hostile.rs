@@ -12,6 +12,7 @@
 //! cases run on David vs David (2 s, 256 MiB), the CPU- and wall-time ones with
 //! `--time-limit 1s` (the sandbox then stops a run at 1.15 s of CPU or 2.3 s of wall time: the
 //! limits widened by the 15 % borderline band) and `--jobs 2`.
+#![forbid(unsafe_code)]
 
 // Its own process: the harness's peak memory is read from the judge's rusage, and a child
 // forked from a large test process (the one test binary, `tests/it/`) starts with that

@@ -5,6 +5,7 @@
 //! (`time.process_time()`, which a busy neighbour does not advance), the one slow run is made
 //! slow by the test (a counter file), not by the machine, and every figure asserted has at
 //! least a factor of 1.6 of room.
+#![forbid(unsafe_code)]
 
 mod schema_support;
 

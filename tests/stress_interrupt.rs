@@ -1,5 +1,6 @@
 //! Ctrl-C during `stressjudge stress`: the run stops within seconds, prints its summary, keeps
 //! every failure already written (complete files), and leaves no candidate process behind.
+#![forbid(unsafe_code)]
 
 mod schema_support;
 mod stress_support;
@@ -100,8 +101,13 @@ fn wait_until(limit: Duration, mut what: impl FnMut() -> bool) -> bool {
 /// Sends SIGINT to `target` (a pid, or a negated process group id), waits at most 10 s for the
 /// child to exit and returns its exit code, stdout and the time it took.
 fn interrupt(child: &mut Child, target: i32) -> (i32, String, Duration) {
-    // SAFETY: kill(2) with a pid or group of our own child, no memory involved.
-    assert_eq!(unsafe { libc::kill(target, libc::SIGINT) }, 0);
+    use rustix::process::{kill_process, kill_process_group, Pid, Signal};
+    let sent = match Pid::from_raw(target.abs()) {
+        Some(pid) if target < 0 => kill_process_group(pid, Signal::INT),
+        Some(pid) => kill_process(pid, Signal::INT),
+        None => panic!("no process {target}"),
+    };
+    sent.expect("SIGINT sent");
     let sent = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {

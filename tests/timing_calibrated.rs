@@ -11,6 +11,7 @@
 //! CPU clock, however loaded the machine is. So every assertion here is about the logic
 //! (re-runs happened or not, the verdict of runs at least 5 % away from the limit, the harness
 //! never reading less CPU than the candidate itself used), never about wall-clock speed.
+#![forbid(unsafe_code)]
 
 #[path = "../benches/calibrated/mod.rs"]
 mod calibrated;

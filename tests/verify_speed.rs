@@ -7,6 +7,7 @@
 //!
 //! Each test writes its own package (Python submissions, no compiler needed) and runs with a
 //! private `XDG_CACHE_HOME`, so tests never see each other's remembered runs.
+#![forbid(unsafe_code)]
 
 mod schema_support;
 

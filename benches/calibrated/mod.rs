@@ -8,7 +8,6 @@
 #![allow(dead_code)]
 
 use std::io;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -181,15 +180,7 @@ impl BusyLoop {
             .args(["-c", "while :; do :; done"])
             .stdin(Stdio::null())
             .stdout(Stdio::null());
-        // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
-        unsafe {
-            command.pre_exec(|| {
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
-                    return Err(io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
+        stressjudge::run::die_with_harness(&mut command, None);
         Ok(BusyLoop {
             child: command.spawn()?,
         })

@@ -84,8 +84,7 @@ pub fn run(mut command: Command) -> Run {
 
 /// Whether this process is root (mounts need it). Otherwise prints `SKIPPED test: why`.
 pub fn root_or_skip(test: &str) -> bool {
-    // SAFETY: geteuid has no preconditions.
-    let root = unsafe { libc::geteuid() } == 0;
+    let root = rustix::process::geteuid().is_root();
     if !root {
         shout(&format!(
             "SKIPPED {test}: not root, so no tmpfs can be mounted for fault injection\n"
@@ -152,12 +151,7 @@ impl Mount {
 
     /// Free bytes.
     pub fn free(&self) -> u64 {
-        let c = std::ffi::CString::new(self.path.as_os_str().as_encoded_bytes()).unwrap();
-        let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
-        // SAFETY: a valid path and out-parameter.
-        assert_eq!(unsafe { libc::statvfs(c.as_ptr(), st.as_mut_ptr()) }, 0);
-        // SAFETY: statvfs succeeded.
-        let st = unsafe { st.assume_init() };
+        let st = rustix::fs::statvfs(&self.path).expect("statvfs");
         st.f_bavail * st.f_frsize
     }
 }

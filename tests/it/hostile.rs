@@ -498,11 +498,8 @@ fn small_candidate_memory_while_harness_is_large() {
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let mut status = 0;
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let r = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(r, child.id() as i32);
-    assert!(usage.ru_maxrss as u64 > 300 * 1024, "{}", usage.ru_maxrss);
+    let (_, usage) = stressjudge::run::reap_with_usage(child.id() as i32).unwrap();
+    assert!(usage.max_rss_kib > 300 * 1024, "{}", usage.max_rss_kib);
     drop(table);
 }
 
@@ -632,7 +629,8 @@ fn launcher_dying_mid_run_leaves_no_orphan_and_is_replaced() {
                 thread::sleep(Duration::from_millis(5));
                 family = run_processes(first_launcher);
             }
-            unsafe { libc::kill(first_launcher as i32, libc::SIGKILL) };
+            let launcher = rustix::process::Pid::from_raw(first_launcher as i32).unwrap();
+            rustix::process::kill_process(launcher, rustix::process::Signal::KILL).unwrap();
             family
         });
         // The launcher dies; the sandbox kills what it had started, restarts it and runs again.
@@ -1014,7 +1012,7 @@ fn tmp_is_private_to_the_sandbox_and_emptied_between_runs() {
         assert!(text.contains("box\n") && text.contains("usr\n"), "{text}");
     }
     assert!(!Path::new("/tmp").join(&name).exists());
-    if unsafe { libc::geteuid() } == 0 {
+    if rustix::process::geteuid().is_root() {
         assert!(
             listing(&first).ends_with("65534\n"),
             "root must not run candidates as root"

@@ -8,7 +8,9 @@ use std::sync::{mpsc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use rustix::process::{kill_process, Pid, Signal};
 use serde_json::Value;
+use stressjudge::run::{reap_with_usage, wait_exited_unreaped};
 
 pub(crate) use crate::schema_support as schema;
 
@@ -110,7 +112,7 @@ pub fn judge_with_env(args: &[&str], env: &[(&str, &str)]) -> Judged {
         .stderr(Stdio::piped())
         .spawn()
         .expect("stressjudge starts");
-    let pid = child.id() as libc::pid_t;
+    let pid = Pid::from_child(&child);
     let stdout = drain(child.stdout.take().expect("piped stdout"));
     let stderr = drain(child.stderr.take().expect("piped stderr"));
     let (done, finished) = mpsc::channel::<()>();
@@ -118,14 +120,13 @@ pub fn judge_with_env(args: &[&str], env: &[(&str, &str)]) -> Judged {
         if finished.recv_timeout(DEADLINE).is_err() {
             // Still unreaped (the main thread reaps only after this thread ends): the pid is
             // the stuck stressjudge.
-            // SAFETY: plain system call.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
+            let _ = kill_process(pid, Signal::KILL);
         }
     });
-    wait_exited(pid);
+    wait_exited_unreaped(pid.as_raw_pid()).expect("waitid");
     let _ = done.send(());
     watchdog.join().expect("watchdog");
-    let (status, usage) = reap(pid);
+    let (status, usage) = reap_with_usage(pid.as_raw_pid()).expect("wait4");
     drop(child);
     let code = if libc::WIFEXITED(status) {
         libc::WEXITSTATUS(status)
@@ -138,7 +139,7 @@ pub fn judge_with_env(args: &[&str], env: &[(&str, &str)]) -> Judged {
         stdout: stdout.join().expect("stdout reader"),
         stderr: stderr.join().expect("stderr reader"),
         elapsed: started.elapsed(),
-        peak_rss_kib: usage.ru_maxrss as u64,
+        peak_rss_kib: usage.max_rss_kib,
     };
     assert!(
         judged.elapsed < DEADLINE,
@@ -154,52 +155,6 @@ fn drain<R: Read + Send + 'static>(mut pipe: R) -> thread::JoinHandle<String> {
         let _ = pipe.read_to_end(&mut bytes);
         String::from_utf8_lossy(&bytes).into_owned()
     })
-}
-
-/// Blocks until `pid` has exited, leaving it unreaped (so its id stays ours).
-fn wait_exited(pid: libc::pid_t) {
-    loop {
-        // SAFETY: an all-zero siginfo is a valid out-parameter.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        // SAFETY: waiting on our own child with a valid out-parameter.
-        let r = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
-        if r == 0 {
-            return;
-        }
-        let error = std::io::Error::last_os_error();
-        assert_eq!(
-            error.kind(),
-            std::io::ErrorKind::Interrupted,
-            "waitid: {error}"
-        );
-    }
-}
-
-/// Reaps `pid`: its wait status and resource usage.
-fn reap(pid: libc::pid_t) -> (i32, libc::rusage) {
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid out-parameter.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: reaping our own child with valid out-parameters.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            return (status, usage);
-        }
-        let error = std::io::Error::last_os_error();
-        assert_eq!(
-            error.kind(),
-            std::io::ErrorKind::Interrupted,
-            "wait4: {error}"
-        );
-    }
 }
 
 /// The `name` field of every test of a report, in order.

@@ -7,6 +7,7 @@
 //! child forked from a large test process would inherit), and the timing suites `timing_calibrated`, `robust_timing` and
 //! `verify_speed` (they measure times, so they must not share the machine with other tests
 //! of the same run). Run one module with `cargo test --release --test it MODULE::`.
+#![forbid(unsafe_code)]
 
 mod cluster_support;
 mod faults_support;

@@ -176,6 +176,7 @@
 
 pub mod calibration;
 mod cgroup;
+mod child_usage;
 mod contain;
 mod file_io;
 mod guard;
@@ -202,6 +203,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use child_usage::{reap_with_usage, wait_exited_unreaped, ChildUsage};
 pub use file_io::FileIo;
 pub use guard::die_with_harness;
 pub use interact::{connect, interactor_wall, run_interaction, Connected, Endpoint, Transcript};
