@@ -27,7 +27,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
-use super::yaml::{self, Value};
+use super::typed::{self, Dict, Key, Leaf, Loose, Table};
+
+/// The one key of problem.yaml read here: `constants`, names to a scalar or to a map of
+/// variants.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct ConstantsYaml {
+    constants: Option<Dict<Dict<Leaf>>>,
+}
 
 /// The constants of one package: `NAME` and `NAME.VARIANT` to their text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -41,24 +49,28 @@ impl Constants {
         let Ok(text) = std::fs::read_to_string(&file) else {
             return Constants::default();
         };
-        let Ok(root) = yaml::parse(&file, &text) else {
+        let Ok(root) = typed::parse::<Table<ConstantsYaml>>(&file, &text) else {
             return Constants::default();
         };
-        let Value::Map(entries) = &root.value else {
-            return Constants::default();
-        };
-        match yaml::get(entries, "constants").map(|n| &n.value) {
-            Some(Value::Map(constants)) => Constants::from_entries(constants),
+        match root.read(&file, "problem.yaml") {
+            Ok((
+                ConstantsYaml {
+                    constants: Some(constants),
+                },
+                _,
+            )) => constants
+                .entries_or_leaf()
+                .map_or_else(|_| Constants::default(), Constants::from_entries),
             _ => Constants::default(),
         }
     }
 
-    fn from_entries(entries: &[(yaml::Key, yaml::Node)]) -> Constants {
+    fn from_entries(entries: &[(Key, Dict<Leaf>)]) -> Constants {
         // Python's `str()` of a YAML number: `5`, `10.0`.
-        let number = |v: &Value| match v {
-            Value::Str(s) => Some(s.clone()),
-            Value::Int(i) => Some(i.to_string()),
-            Value::Float(x) => Some(format!("{x:?}")),
+        let number = |v: &Loose| match v {
+            Loose::Str(s) => Some(s.clone()),
+            Loose::Int(i) => Some(i.to_string()),
+            Loose::Float(x) => Some(format!("{x:?}")),
             _ => None,
         };
         let mut out = BTreeMap::new();
@@ -66,19 +78,19 @@ impl Constants {
             if !is_name(&key.name) {
                 continue;
             }
-            let variants: Vec<(&str, Option<String>)> = match &value.value {
-                Value::Map(subs) => subs
+            let variants: Vec<(&str, Option<String>)> = match value.entries_or_leaf() {
+                Ok(subs) => subs
                     .iter()
                     .map(|(sub, v)| {
                         let text = match (&v.value, sub.name.as_str()) {
-                            (Value::Str(s), _) => Some(s.clone()),
+                            (Loose::Str(s), _) => Some(s.clone()),
                             (other, "value") => number(other),
                             _ => None,
                         };
                         (sub.name.as_str(), text)
                     })
                     .collect(),
-                other => vec![("value", number(other))],
+                Err(other) => vec![("value", number(&other.value))],
             };
             if !variants
                 .iter()

@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::error::PackageError;
-use super::yaml;
+use super::scoring::LegacyGroupYaml;
+use super::typed::{self, Table};
+
 /// How a DOMjudge group combines its children's scores (`TestcaseAggregationType`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) enum Aggregation {
@@ -69,51 +71,46 @@ impl DomJudgeGrading {
 fn read_group(path: &Path) -> Result<Group, PackageError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| PackageError::at(path, format!("cannot read: {e}")))?;
-    let root = yaml::parse(path, &text)?;
+    let root = typed::parse::<Table<LegacyGroupYaml>>(path, &text)?;
+    let (yaml, _) = root.read(path, "the file")?;
     let mut group = Group::default();
-    for (key, value) in root.as_map(path, "the file")? {
-        let what = key.name.as_str();
-        match what {
-            "accept_score" => {
-                let x = value.as_f64(path, what)?;
-                if x < 0.0 {
-                    return Err(value.error(path, what, "must not be negative (DOMjudge)"));
-                }
-                group.accept_score = Some(x);
+    if let Some(value) = &yaml.accept_score {
+        let x = value.as_f64(path, "accept_score")?;
+        if x < 0.0 {
+            return Err(value.error(path, "accept_score", "must not be negative (DOMjudge)"));
+        }
+        group.accept_score = Some(x);
+    }
+    if let Some(value) = &yaml.grader_flags {
+        for flag in value.as_words(path, "grader_flags")? {
+            match flag.as_str() {
+                "sum" => group.aggregation = Aggregation::Sum,
+                "avg" => group.aggregation = Aggregation::Avg,
+                "min" => group.aggregation = Aggregation::Min,
+                "max" => group.aggregation = Aggregation::Max,
+                "ignore_sample" => group.ignore_sample = true,
+                _ => {}
             }
-            "grader_flags" => {
-                for flag in value.as_words(path, what)? {
-                    match flag.as_str() {
-                        "sum" => group.aggregation = Aggregation::Sum,
-                        "avg" => group.aggregation = Aggregation::Avg,
-                        "min" => group.aggregation = Aggregation::Min,
-                        "max" => group.aggregation = Aggregation::Max,
-                        "ignore_sample" => group.ignore_sample = true,
-                        _ => {}
-                    }
-                }
+        }
+    }
+    if let Some(value) = &yaml.on_reject {
+        group.on_reject_continue = value.as_string(path, "on_reject")? == "continue";
+    }
+    if let Some(value) = &yaml.range {
+        let words = value.as_words(path, "range")?;
+        let numbers: Option<Vec<f64>> = words.iter().map(|w| w.parse().ok()).collect();
+        match numbers.as_deref() {
+            Some(&[low, high]) if 0.0 <= low && low <= high => group.range = Some((low, high)),
+            _ => {
+                return Err(value.error(
+                    path,
+                    "range",
+                    format_args!(
+                        "must be two numbers >= 0, the lowest first (DOMjudge); found {}",
+                        value.value
+                    ),
+                ))
             }
-            "on_reject" => group.on_reject_continue = value.as_string(path, what)? == "continue",
-            "range" => {
-                let words = value.as_words(path, what)?;
-                let numbers: Option<Vec<f64>> = words.iter().map(|w| w.parse().ok()).collect();
-                match numbers.as_deref() {
-                    Some(&[low, high]) if 0.0 <= low && low <= high => {
-                        group.range = Some((low, high))
-                    }
-                    _ => {
-                        return Err(value.error(
-                            path,
-                            what,
-                            format_args!(
-                                "must be two numbers >= 0, the lowest first (DOMjudge); found {}",
-                                value.value
-                            ),
-                        ))
-                    }
-                }
-            }
-            _ => {}
         }
     }
     Ok(group)

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::error::PackageError;
-use super::yaml::Node;
+use super::typed::{self, Leaf, Table};
 use super::FormatVersion;
 
 /// Memory limit when the folder sets none, in MiB: the format's "typical system default"
@@ -133,11 +133,56 @@ impl TimeLimitRule {
     }
 }
 
+/// problem.yaml's `limits` as written (legacy and 2023-07 keys alike; which apply is decided by
+/// [`parse_limits`]).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub(crate) struct LimitsYaml {
+    #[serde(deserialize_with = "typed::present")]
+    time_limit: Option<Leaf>,
+    /// Legacy name of `time_multipliers.ac_to_time_limit`.
+    #[serde(deserialize_with = "typed::present")]
+    time_multiplier: Option<Leaf>,
+    /// Legacy name of `time_multipliers.time_limit_to_tle`.
+    #[serde(deserialize_with = "typed::present")]
+    time_safety_margin: Option<Leaf>,
+    time_multipliers: Option<Table<TimeMultipliersYaml>>,
+    #[serde(deserialize_with = "typed::present")]
+    time_resolution: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    memory: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    output: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    validation_passes: Option<Leaf>,
+}
+
+/// 2023-07 `limits.time_multipliers` as written.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub(crate) struct TimeMultipliersYaml {
+    #[serde(deserialize_with = "typed::present")]
+    ac_to_time_limit: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    time_limit_to_tle: Option<Leaf>,
+}
+
+/// Limits for compilers, validators and source size: defined by the format, not limits on a
+/// submission's run, so not used here (and not reported as unknown).
+const UNUSED_KEYS: &[&str] = &[
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+];
+
 /// Reads problem.yaml's `limits` (a map, or absent) for `format`, adding notices for keys
 /// that are ignored.
 pub(crate) fn parse_limits(
     file: &Path,
-    limits: Option<&Node>,
+    limits: Option<&Table<LimitsYaml>>,
     format: FormatVersion,
     notices: &mut Vec<String>,
 ) -> Result<Limits, PackageError> {
@@ -152,61 +197,91 @@ pub(crate) fn parse_limits(
     let Some(limits) = limits else {
         return Ok(parsed);
     };
-    let entries = limits.as_map(file, "limits")?;
-    for (key, value) in entries {
-        let what = format!("limits.{}", key.name);
-        match key.name.as_str() {
-            "time_limit" => {
-                let seconds = value.as_positive_f64(file, &what)?;
-                parsed.time_limit = Some(FixedTimeLimit {
-                    limit: seconds_to_duration(seconds),
-                    source: TimeLimitSource::ProblemYaml,
-                });
-            }
-            "time_multiplier" => {
-                rule.ac_to_time_limit = at_least_one(file, value, &what)?;
-                if format == FormatVersion::V2023_07 {
-                    notices.push(legacy_key(file, key.line, &what, "ac_to_time_limit"));
-                }
-            }
-            "time_safety_margin" => {
-                rule.time_limit_to_tle = at_least_one(file, value, &what)?;
-                if format == FormatVersion::V2023_07 {
-                    notices.push(legacy_key(file, key.line, &what, "time_limit_to_tle"));
-                }
-            }
-            "time_multipliers" => {
-                for (inner, inner_value) in value.as_map(file, &what)? {
-                    let what = format!("{what}.{}", inner.name);
-                    match inner.name.as_str() {
-                        "ac_to_time_limit" => {
-                            rule.ac_to_time_limit = at_least_one(file, inner_value, &what)?
-                        }
-                        "time_limit_to_tle" => {
-                            rule.time_limit_to_tle = at_least_one(file, inner_value, &what)?
-                        }
-                        _ => notices.push(unknown_key(file, inner.line, &what)),
-                    }
-                }
-            }
-            "time_resolution" => rule.time_resolution = value.as_positive_f64(file, &what)?,
-            "memory" => parsed.memory_mib = Some(value.as_positive_int(file, &what)?),
-            "output" => parsed.output_mib = Some(value.as_positive_int(file, &what)?),
-            // Limits for compilers, validators and source size: defined by the format, not
-            // limits on a submission's run, so not used here.
-            "validation_passes" => {
-                parsed.validation_passes = Some(value.as_positive_int(file, &what)?)
-            }
-            "code" | "compilation_time" | "compilation_memory" | "validation_time"
-            | "validation_memory" | "validation_output" => {}
-            _ => notices.push(unknown_key(file, key.line, &what)),
+    let (yaml, keys) = limits.read(file, "limits")?;
+    if let Some(value) = &yaml.time_limit {
+        let seconds = value.as_positive_f64(file, "limits.time_limit")?;
+        parsed.time_limit = Some(FixedTimeLimit {
+            limit: seconds_to_duration(seconds),
+            source: TimeLimitSource::ProblemYaml,
+        });
+    }
+    // (notice line, text): notices are given in file order.
+    let mut said = Vec::new();
+    for (value, legacy, modern, slot) in [
+        (
+            &yaml.time_multiplier,
+            "time_multiplier",
+            "ac_to_time_limit",
+            &mut rule.ac_to_time_limit,
+        ),
+        (
+            &yaml.time_safety_margin,
+            "time_safety_margin",
+            "time_limit_to_tle",
+            &mut rule.time_limit_to_tle,
+        ),
+    ] {
+        let Some(value) = value else { continue };
+        let what = format!("limits.{legacy}");
+        *slot = at_least_one(file, value, &what)?;
+        if format == FormatVersion::V2023_07 {
+            let line = keys.iter().find(|k| k.name == legacy).map_or(0, |k| k.line);
+            said.push((line, legacy_key(file, line, &what, modern)));
         }
     }
+    if let Some(multipliers) = &yaml.time_multipliers {
+        let (inner, inner_keys) = multipliers.read(file, "limits.time_multipliers")?;
+        if let Some(value) = &inner.ac_to_time_limit {
+            let what = "limits.time_multipliers.ac_to_time_limit";
+            rule.ac_to_time_limit = at_least_one(file, value, what)?;
+        }
+        if let Some(value) = &inner.time_limit_to_tle {
+            let what = "limits.time_multipliers.time_limit_to_tle";
+            rule.time_limit_to_tle = at_least_one(file, value, what)?;
+        }
+        for key in inner_keys {
+            if !matches!(key.name.as_str(), "ac_to_time_limit" | "time_limit_to_tle") {
+                let what = format!("limits.time_multipliers.{}", key.name);
+                said.push((key.line, unknown_key(file, key.line, &what)));
+            }
+        }
+    }
+    if let Some(value) = &yaml.time_resolution {
+        rule.time_resolution = value.as_positive_f64(file, "limits.time_resolution")?;
+    }
+    if let Some(value) = &yaml.memory {
+        parsed.memory_mib = Some(value.as_positive_int(file, "limits.memory")?);
+    }
+    if let Some(value) = &yaml.output {
+        parsed.output_mib = Some(value.as_positive_int(file, "limits.output")?);
+    }
+    if let Some(value) = &yaml.validation_passes {
+        parsed.validation_passes = Some(value.as_positive_int(file, "limits.validation_passes")?);
+    }
+    for key in keys {
+        let read = matches!(
+            key.name.as_str(),
+            "time_limit"
+                | "time_multiplier"
+                | "time_safety_margin"
+                | "time_multipliers"
+                | "time_resolution"
+                | "memory"
+                | "output"
+                | "validation_passes"
+        );
+        if !read && !UNUSED_KEYS.contains(&key.name.as_str()) {
+            let what = format!("limits.{}", key.name);
+            said.push((key.line, unknown_key(file, key.line, &what)));
+        }
+    }
+    said.sort_by_key(|(line, _)| *line);
+    notices.extend(said.into_iter().map(|(_, notice)| notice));
     parsed.rule = rule;
     Ok(parsed)
 }
 
-fn at_least_one(file: &Path, value: &Node, what: &str) -> Result<f64, PackageError> {
+fn at_least_one(file: &Path, value: &Leaf, what: &str) -> Result<f64, PackageError> {
     let x = value.as_f64(file, what)?;
     if x >= 1.0 {
         Ok(x)
@@ -333,7 +408,8 @@ fn ini_time_limit(file: &Path, text: &str) -> Result<Option<f64>, PackageError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::package::yaml::{get, parse};
+    use crate::problem::package::metadata::ProblemYaml;
+    use crate::problem::package::typed::parse;
 
     fn ms(ms: u64) -> Duration {
         Duration::from_millis(ms)
@@ -367,10 +443,10 @@ mod tests {
 
     fn limits(yaml: &str, format: FormatVersion) -> (Result<Limits, PackageError>, Vec<String>) {
         let file = Path::new("p/problem.yaml");
-        let node = parse(file, yaml).unwrap();
-        let map = node.as_map(file, "problem.yaml").unwrap().to_vec();
+        let root: Table<ProblemYaml> = parse(file, yaml).unwrap();
+        let (root, _) = root.read(file, "problem.yaml").unwrap();
         let mut notices = Vec::new();
-        let result = parse_limits(file, get(&map, "limits"), format, &mut notices);
+        let result = parse_limits(file, root.limits.as_ref(), format, &mut notices);
         (result, notices)
     }
 

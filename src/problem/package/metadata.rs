@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::error::PackageError;
-use super::limits::{parse_limits, Limits};
-use super::yaml::{self, get, Node, Value};
+use super::limits::{parse_limits, Limits, LimitsYaml};
+use super::typed::{self, Dict, Leaf, Loose, Table};
 use super::FormatVersion;
 
 /// What problem.yaml says, interpreted for its format version.
@@ -53,6 +53,29 @@ impl ProblemType {
     }
 }
 
+/// problem.yaml as written: the keys this loader reads (each may be missing; one written with
+/// no value is null, which the readers refuse or treat as empty as before).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub(crate) struct ProblemYaml {
+    #[serde(deserialize_with = "typed::present")]
+    problem_format_version: Option<Leaf>,
+    /// A string, or a map from language code to the name in that language.
+    name: Option<Dict<Leaf>>,
+    /// 2023-07: a word, several words in a string, or a list.
+    #[serde(rename = "type", deserialize_with = "typed::present")]
+    problem_type: Option<Leaf>,
+    /// Legacy: `default` or `custom [interactive] [score]`.
+    #[serde(deserialize_with = "typed::present")]
+    validation: Option<Leaf>,
+    /// Legacy: a string of words or a list.
+    #[serde(deserialize_with = "typed::present")]
+    validator_flags: Option<Leaf>,
+    pub(crate) limits: Option<Table<LimitsYaml>>,
+    #[serde(deserialize_with = "typed::present")]
+    allow_file_writing: Option<Leaf>,
+}
+
 /// problem.yaml keys the format defines that this loader does not need.
 const LEGACY_KEYS: &[&str] = &[
     "uuid",
@@ -92,17 +115,17 @@ pub(crate) fn read(dir: &Path, notices: &mut Vec<String>) -> Result<Metadata, Pa
     }
     let text = std::fs::read_to_string(&file)
         .map_err(|e| PackageError::at(&file, format!("cannot read: {e}")))?;
-    let root = yaml::parse(&file, &text)?;
+    let root = typed::parse::<Table<ProblemYaml>>(&file, &text)?;
     interpret(&file, &root, notices)
 }
 
 fn interpret(
     file: &Path,
-    root: &Node,
+    root: &Table<ProblemYaml>,
     notices: &mut Vec<String>,
 ) -> Result<Metadata, PackageError> {
-    let entries = root.as_map(file, "problem.yaml")?;
-    let (format, declared_version) = match get(entries, "problem_format_version") {
+    let (yaml, keys) = root.read(file, "problem.yaml")?;
+    let (format, declared_version) = match &yaml.problem_format_version {
         None => (FormatVersion::Legacy, None),
         Some(node) => {
             let declared = node.as_string(file, "problem_format_version")?;
@@ -124,16 +147,15 @@ fn interpret(
     };
 
     let mut names = BTreeMap::new();
-    if let Some(node) = get(entries, "name") {
-        match &node.value {
-            Value::Map(languages) => {
+    if let Some(name) = &yaml.name {
+        match name.entries_or_leaf() {
+            Ok(languages) => {
                 for (language, name) in languages {
                     let name = name.as_string(file, &format!("name.{}", language.name))?;
                     names.insert(language.name.clone(), name);
                 }
             }
-            Value::Null => {}
-            _ => {
+            Err(node) => {
                 let language = if format == FormatVersion::Legacy {
                     ""
                 } else {
@@ -153,11 +175,11 @@ fn interpret(
     let mut problem_type = ProblemType::default();
     let mut legacy_custom_validation = false;
     let mut validator_flags = Vec::new();
-    if let Some(node) = get(entries, "type") {
+    if let Some(node) = &yaml.problem_type {
         // A string may hold several words (`pass-fail interactive`), as the spec's own
         // examples write it and BAPCtools reads it (`problem.py`: `.split()`).
         let words = match &node.value {
-            Value::Seq(_) => node.as_words(file, "type")?,
+            Loose::List(_) => node.as_words(file, "type")?,
             _ => node
                 .as_string(file, "type")?
                 .split_whitespace()
@@ -209,7 +231,7 @@ fn interpret(
             }
         }
     }
-    if let Some(node) = get(entries, "validation") {
+    if let Some(node) = &yaml.validation {
         let words: Vec<String> = node
             .as_string(file, "validation")?
             .split_whitespace()
@@ -255,7 +277,7 @@ fn interpret(
             ));
         }
     }
-    if let Some(node) = get(entries, "validator_flags") {
+    if let Some(node) = &yaml.validator_flags {
         validator_flags = node.as_words(file, "validator_flags")?;
         if format == FormatVersion::V2023_07 {
             notices.push(format!(
@@ -267,28 +289,19 @@ fn interpret(
         }
     }
 
-    let limits = parse_limits(file, get(entries, "limits"), format, notices)?;
+    let limits = parse_limits(file, yaml.limits.as_ref(), format, notices)?;
     // 2025-09 "Allow file writing": "A value of true means submissions can read and write
     // files, while the default value of false means submissions can only read from files."
-    let allow_file_writing = match get(entries, "allow_file_writing") {
+    let allow_file_writing = match &yaml.allow_file_writing {
         None => false,
-        Some(node) => match node.value {
-            Value::Bool(allowed) => allowed,
-            ref other => {
-                return Err(node.error(
-                    file,
-                    "allow_file_writing",
-                    format_args!("must be true or false, found {other}"),
-                ))
-            }
-        },
+        Some(node) => node.as_bool(file, "allow_file_writing")?,
     };
 
     let known: &[&str] = match format {
         FormatVersion::Legacy => LEGACY_KEYS,
         FormatVersion::V2023_07 => MODERN_KEYS,
     };
-    for (key, _) in entries {
+    for key in keys {
         let used = matches!(
             key.name.as_str(),
             "problem_format_version"
@@ -312,7 +325,7 @@ fn interpret(
     // failed (problemtools warns about a missing uuid too).
     if declared_version.as_deref() == Some("2025-09") {
         for required in ["name", "uuid"] {
-            if get(entries, required).is_none() {
+            if !keys.iter().any(|key| key.name == required) {
                 notices.push(format!(
                     "{}: {required} is missing (2025-09 requires it)",
                     file.display()
@@ -340,7 +353,7 @@ mod tests {
 
     fn meta(yaml: &str) -> (Result<Metadata, PackageError>, Vec<String>) {
         let file = Path::new("p/problem.yaml");
-        let root = yaml::parse(file, yaml).unwrap();
+        let root = typed::parse(file, yaml).unwrap();
         let mut notices = Vec::new();
         (interpret(file, &root, &mut notices), notices)
     }
@@ -475,5 +488,33 @@ mod tests {
                 .starts_with("missing: a problem folder needs a problem.yaml"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn keys_with_a_wrong_or_missing_value_name_their_line() {
+        let cases = [
+            (
+                "name: x\nallow_file_writing: yes\n",
+                "p/problem.yaml line 2: allow_file_writing must be true or false, found \"yes\"",
+            ),
+            (
+                "name: x\ntype:\n",
+                "p/problem.yaml line 2: type must be a string, found nothing",
+            ),
+            (
+                "name:\n  en: [a]\n",
+                "p/problem.yaml line 2: name.en must be a string, found a list",
+            ),
+            (
+                "problem_format_version: 2023-07\nvalidator_flags: [a, [b]]\n",
+                "p/problem.yaml line 2: validator_flags[1] must be a string, found a list",
+            ),
+        ];
+        for (yaml, expected) in cases {
+            assert_eq!(meta(yaml).0.unwrap_err().to_string(), expected, "{yaml}");
+        }
+        let (m, _) = meta("name:\nallow_file_writing: true\n");
+        let m = m.unwrap();
+        assert!(m.allow_file_writing && m.name.is_none());
     }
 }

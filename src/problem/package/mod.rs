@@ -101,6 +101,7 @@ mod stress_config;
 pub mod submissions;
 pub mod submissions_yaml;
 mod testdata;
+mod typed;
 mod yaml;
 
 use std::collections::BTreeMap;

@@ -17,8 +17,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
-use super::stress_config::STRESS_CONFIG_FILE;
-use super::yaml;
+use super::stress_config::{StressYaml, STRESS_CONFIG_FILE};
+use super::typed::{self, Table};
 
 /// PyPy's command, as Debian and problemtools name it.
 pub const PYPY: &str = "pypy3";
@@ -48,10 +48,9 @@ pub fn python_of(program: &Path) -> Option<String> {
 fn configured(dir: &Path) -> Option<String> {
     let file = dir.join(STRESS_CONFIG_FILE);
     let text = std::fs::read_to_string(&file).ok()?;
-    let root = yaml::parse(&file, &text).ok()?;
-    let entries = root.as_map(&file, STRESS_CONFIG_FILE).ok()?;
-    let (_, value) = entries.iter().find(|(key, _)| key.name == "python")?;
-    value.as_string(&file, "python").ok()
+    let root = typed::parse::<Table<StressYaml>>(&file, &text).ok()?;
+    let (yaml, _) = root.read(&file, STRESS_CONFIG_FILE).ok()?;
+    yaml.python.as_ref()?.as_string(&file, "python").ok()
 }
 
 #[cfg(test)]

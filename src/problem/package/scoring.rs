@@ -10,7 +10,7 @@ use std::path::Path;
 use super::constants::Constants;
 pub use super::domjudge_scoring::DomJudgeGrading;
 use super::error::PackageError;
-use super::yaml::{self, get, Node, Value};
+use super::typed::{self, Leaf, Loose, Table};
 use super::FormatVersion;
 use crate::judge::Verdict;
 
@@ -194,11 +194,10 @@ fn uses_legacy_keys(dir: &Path, tests: &[String], constants: &Constants) -> bool
         let Ok(text) = constants.read_substituted(&file) else {
             return false;
         };
-        yaml::parse(&file, &text).is_ok_and(|root| {
-            root.as_map(&file, "the file").is_ok_and(|entries| {
-                entries
-                    .iter()
-                    .any(|(k, _)| LEGACY_GRADING_KEYS.contains(&k.name.as_str()))
+        typed::parse::<Table<LegacyGroupYaml>>(&file, &text).is_ok_and(|root| {
+            root.read(&file, "the file").is_ok_and(|(_, keys)| {
+                keys.iter()
+                    .any(|k| LEGACY_GRADING_KEYS.contains(&k.name.as_str()))
             })
         })
     })
@@ -221,6 +220,53 @@ fn folders_of(tests: &[String]) -> Vec<String> {
     folders
 }
 
+/// problem.yaml's legacy `grading:` as written (the one key of problem.yaml read here).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct ProblemGradingYaml {
+    grading: Option<Table<GradingOverridesYaml>>,
+}
+
+/// Legacy problem.yaml `grading:`: `objective` and overrides of every group's keys.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct GradingOverridesYaml {
+    /// `max` (the default) or `min`.
+    #[serde(deserialize_with = "typed::present")]
+    objective: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    on_reject: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    accept_score: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    reject_score: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    range: Option<Leaf>,
+}
+
+/// A legacy `testdata.yaml`'s grading keys as written (problemtools' and DOMjudge's readers
+/// both read these).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub(crate) struct LegacyGroupYaml {
+    /// `break` or `continue` (DOMjudge: `continue` or anything else).
+    #[serde(deserialize_with = "typed::present")]
+    pub(crate) on_reject: Option<Leaf>,
+    /// `default` or `custom`.
+    #[serde(deserialize_with = "typed::present")]
+    pub(crate) grading: Option<Leaf>,
+    /// Words, for the grader.
+    #[serde(deserialize_with = "typed::present")]
+    pub(crate) grader_flags: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    pub(crate) accept_score: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    pub(crate) reject_score: Option<Leaf>,
+    /// Two numbers, in a string or a list.
+    #[serde(deserialize_with = "typed::present")]
+    pub(crate) range: Option<Leaf>,
+}
+
 fn read_legacy(
     dir: &Path,
     tests: &[String],
@@ -230,39 +276,36 @@ fn read_legacy(
     let mut overrides = LegacyOverrides::default();
     let mut minimize = false;
     if let Ok(text) = std::fs::read_to_string(&problem_yaml) {
-        let root = yaml::parse(&problem_yaml, &text)?;
-        if let Some(grading) = get(root.as_map(&problem_yaml, "problem.yaml")?, "grading") {
-            for (key, value) in grading.as_map(&problem_yaml, "grading")? {
-                let what = format!("grading.{}", key.name);
-                match key.name.as_str() {
-                    "objective" => {
-                        minimize = value.as_string(&problem_yaml, &what)? == "min";
+        let root = typed::parse::<Table<ProblemGradingYaml>>(&problem_yaml, &text)?;
+        let (yaml, _) = root.read(&problem_yaml, "problem.yaml")?;
+        if let Some(grading) = &yaml.grading {
+            let file = problem_yaml.as_path();
+            let (grading, _) = grading.read(file, "grading")?;
+            if let Some(value) = &grading.objective {
+                minimize = value.as_string(file, "grading.objective")? == "min";
+            }
+            if let Some(value) = &grading.on_reject {
+                let what = "grading.on_reject";
+                overrides.on_reject_break = Some(match value.as_string(file, what)?.as_str() {
+                    "first_error" | "break" => true,
+                    "grade" | "continue" => false,
+                    other => {
+                        return Err(value.error(
+                            file,
+                            what,
+                            format_args!("must be first_error or grade, found {other:?}"),
+                        ))
                     }
-                    "on_reject" => {
-                        overrides.on_reject_break =
-                            Some(match value.as_string(&problem_yaml, &what)?.as_str() {
-                                "first_error" | "break" => true,
-                                "grade" | "continue" => false,
-                                other => {
-                                    return Err(value.error(
-                                        &problem_yaml,
-                                        &what,
-                                        format_args!(
-                                            "must be first_error or grade, found {other:?}"
-                                        ),
-                                    ))
-                                }
-                            })
-                    }
-                    "accept_score" => {
-                        overrides.accept_score = Some(value.as_f64(&problem_yaml, &what)?)
-                    }
-                    "reject_score" => {
-                        overrides.reject_score = Some(value.as_f64(&problem_yaml, &what)?)
-                    }
-                    "range" => overrides.range = Some(range(&problem_yaml, &what, value)?),
-                    _ => {}
-                }
+                })
+            }
+            if let Some(value) = &grading.accept_score {
+                overrides.accept_score = Some(value.as_f64(file, "grading.accept_score")?)
+            }
+            if let Some(value) = &grading.reject_score {
+                overrides.reject_score = Some(value.as_f64(file, "grading.reject_score")?)
+            }
+            if let Some(value) = &grading.range {
+                overrides.range = Some(range(file, "grading.range", value)?)
             }
         }
     }
@@ -306,36 +349,41 @@ fn legacy_file(
     constants: &Constants,
 ) -> Result<LegacyGroup, PackageError> {
     let text = group_text(path, constants)?;
-    let root = yaml::parse(path, &text)?;
-    for (key, value) in root.as_map(path, "the file")? {
-        let what = key.name.as_str();
-        match what {
-            "on_reject" => {
-                settings.on_reject_break = match value.as_string(path, what)?.as_str() {
-                    "break" => true,
-                    "continue" => false,
-                    other => {
-                        return Err(value.error(
-                            path,
-                            what,
-                            format_args!("must be break or continue, found {other:?}"),
-                        ))
-                    }
-                }
+    let root = typed::parse::<Table<LegacyGroupYaml>>(path, &text)?;
+    let (yaml, _) = root.read(path, "the file")?;
+    if let Some(value) = &yaml.on_reject {
+        settings.on_reject_break = match value.as_string(path, "on_reject")?.as_str() {
+            "break" => true,
+            "continue" => false,
+            other => {
+                return Err(value.error(
+                    path,
+                    "on_reject",
+                    format_args!("must be break or continue, found {other:?}"),
+                ))
             }
-            "grading" => settings.custom = value.as_string(path, what)? == "custom",
-            "grader_flags" => settings.flags = value.as_words(path, what)?,
-            "accept_score" => settings.accept_score = value.as_f64(path, what)?,
-            "reject_score" => settings.reject_score = value.as_f64(path, what)?,
-            "range" => settings.range = range(path, what, value)?,
-            _ => {}
         }
+    }
+    if let Some(value) = &yaml.grading {
+        settings.custom = value.as_string(path, "grading")? == "custom";
+    }
+    if let Some(value) = &yaml.grader_flags {
+        settings.flags = value.as_words(path, "grader_flags")?;
+    }
+    if let Some(value) = &yaml.accept_score {
+        settings.accept_score = value.as_f64(path, "accept_score")?;
+    }
+    if let Some(value) = &yaml.reject_score {
+        settings.reject_score = value.as_f64(path, "reject_score")?;
+    }
+    if let Some(value) = &yaml.range {
+        settings.range = range(path, "range", value)?;
     }
     Ok(settings)
 }
 
 /// `range: "0 100"` (two numbers; `inf`, `-inf`, `+inf` allowed).
-fn range(path: &Path, what: &str, value: &Node) -> Result<(f64, f64), PackageError> {
+fn range(path: &Path, what: &str, value: &Leaf) -> Result<(f64, f64), PackageError> {
     let words = value.as_words(path, what)?;
     let parse = |w: &String| match w.as_str() {
         "inf" | "+inf" => Some(f64::INFINITY),
@@ -402,62 +450,85 @@ fn modern_file(
         return Ok(group);
     };
     let text = group_text(&path, constants)?;
-    let root = yaml::parse(&path, &text)?;
-    for (key, value) in root.as_map(&path, "the file")? {
-        match key.name.as_str() {
-            // The 2023-07 drafts (and the spec's own example package) wrote `scoring:` with
-            // `score`, `aggregation` and `require_pass`.
-            "scoring" => {
-                for (inner, value) in value.as_map(&path, "scoring")? {
-                    let name = match inner.name.as_str() {
-                        "score" => "max_score",
-                        "aggregation" => "score_aggregation",
-                        other => other,
-                    };
-                    modern_key(&path, name, value, &mut group)?;
-                }
-            }
-            name => modern_key(&path, name, value, &mut group)?,
-        }
+    let root = typed::parse::<Table<ModernGroupYaml>>(&path, &text)?;
+    let (yaml, _) = root.read(&path, "the file")?;
+    // The 2023-07 drafts' `scoring:` first; the 2025-09 keys beside it win.
+    if let Some(scoring) = &yaml.scoring {
+        let (draft, _) = scoring.read(&path, "scoring")?;
+        let keys = [&draft.score, &draft.aggregation, &draft.require_pass];
+        modern_keys(&path, keys, &mut group)?;
     }
+    let keys = [&yaml.max_score, &yaml.score_aggregation, &yaml.require_pass];
+    modern_keys(&path, keys, &mut group)?;
     Ok(group)
 }
 
-fn modern_key(
+/// A 2023-07 / 2025-09 `test_group.yaml`'s scoring keys as written.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct ModernGroupYaml {
+    /// A number, or `unbounded`.
+    #[serde(deserialize_with = "typed::present")]
+    max_score: Option<Leaf>,
+    /// `pass-fail`, `sum` or `min`.
+    #[serde(deserialize_with = "typed::present")]
+    score_aggregation: Option<Leaf>,
+    /// Test and group names.
+    #[serde(deserialize_with = "typed::present")]
+    require_pass: Option<Leaf>,
+    /// The 2023-07 drafts (and the spec's own example package) wrote `scoring:` with `score`,
+    /// `aggregation` and `require_pass`.
+    scoring: Option<Table<DraftScoringYaml>>,
+}
+
+/// The 2023-07 drafts' `scoring:` map: the keys above under their draft names.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct DraftScoringYaml {
+    #[serde(deserialize_with = "typed::present")]
+    score: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    aggregation: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    require_pass: Option<Leaf>,
+}
+
+/// Applies `max_score`, `score_aggregation` and `require_pass` (each if given) to `group`.
+fn modern_keys(
     path: &Path,
-    what: &str,
-    value: &Node,
+    [max_score, score_aggregation, require_pass]: [&Option<Leaf>; 3],
     group: &mut ModernGroup,
 ) -> Result<(), PackageError> {
-    match what {
-        "max_score" => {
-            group.max_score = match &value.value {
-                Value::Str(s) if s == "unbounded" => None,
-                _ => {
-                    let x = value.as_f64(path, what)?;
-                    if x < 0.0 {
-                        return Err(value.error(path, what, "must not be negative"));
-                    }
-                    Some(x)
+    if let Some(value) = max_score {
+        let what = "max_score";
+        group.max_score = match &value.value {
+            Loose::Str(s) if s == "unbounded" => None,
+            _ => {
+                let x = value.as_f64(path, what)?;
+                if x < 0.0 {
+                    return Err(value.error(path, what, "must not be negative"));
                 }
+                Some(x)
             }
         }
-        "score_aggregation" => {
-            group.aggregation = match value.as_string(path, what)?.as_str() {
-                "pass-fail" => Aggregation::PassFail,
-                "sum" => Aggregation::Sum,
-                "min" => Aggregation::Min,
-                other => {
-                    return Err(value.error(
-                        path,
-                        what,
-                        format_args!("must be pass-fail, sum or min, found {other:?}"),
-                    ))
-                }
+    }
+    if let Some(value) = score_aggregation {
+        let what = "score_aggregation";
+        group.aggregation = match value.as_string(path, what)?.as_str() {
+            "pass-fail" => Aggregation::PassFail,
+            "sum" => Aggregation::Sum,
+            "min" => Aggregation::Min,
+            other => {
+                return Err(value.error(
+                    path,
+                    what,
+                    format_args!("must be pass-fail, sum or min, found {other:?}"),
+                ))
             }
         }
-        "require_pass" => group.require_pass = value.as_words(path, what)?,
-        _ => {}
+    }
+    if let Some(value) = require_pass {
+        group.require_pass = value.as_words(path, "require_pass")?;
     }
     Ok(())
 }
@@ -520,5 +591,46 @@ mod tests {
         let grading = read(p, FormatVersion::V2023_07, &tests, &constants).unwrap();
         let graded = grading.grade(&[t("secret/g1/1", AC, None)]);
         assert_eq!(graded.group_scores()["secret/g1"], 40.0);
+    }
+
+    #[test]
+    fn the_draft_scoring_map_is_read_and_bad_values_name_their_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path();
+        let group = p.join("data/secret/test_group.yaml");
+        std::fs::create_dir_all(group.parent().unwrap()).unwrap();
+        let tests = vec!["secret/1".to_string()];
+        let read_with = |text: &str| {
+            std::fs::write(&group, text).unwrap();
+            read(p, FormatVersion::V2023_07, &tests, &Constants::default())
+        };
+        let grading = read_with("scoring:\n  score: 50\n  aggregation: sum\n").unwrap();
+        let graded = grading.grade(&[t("secret/1", AC, None)]);
+        assert_eq!((graded.score, graded.max_score), (50.0, Some(50.0)));
+        let cases = [
+            (
+                "max_score: 10\nscore_aggregation: most\n",
+                "line 2: score_aggregation must be pass-fail, sum or min, found \"most\"",
+            ),
+            (
+                "scoring:\n  score: -1\n",
+                "line 2: max_score must not be negative",
+            ),
+            (
+                "scoring: 5\n",
+                "line 1: scoring must be a map of keys, found 5",
+            ),
+            (
+                "max_score: [1]\n",
+                "line 1: max_score must be a number, found a list",
+            ),
+        ];
+        for (text, expected) in cases {
+            let err = read_with(text).unwrap_err().to_string();
+            assert!(
+                err.ends_with(&format!("test_group.yaml {expected}")),
+                "{text}: {err}"
+            );
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::error::PackageError;
 use super::programs::{list_programs, Program};
 use super::submissions::Submission;
-use super::yaml::{self, Value};
+use super::typed::{self, line_error, Dict, Leaf, Loose, Table};
 
 /// The name of the optional stress configuration file in a problem folder.
 pub const STRESS_CONFIG_FILE: &str = "stressjudge.yaml";
@@ -217,10 +217,61 @@ fn default_generator(dir: &Path, notices: &mut Vec<String>) -> Option<Program> {
     None
 }
 
+/// `stressjudge.yaml` as written: every key it may hold (any other is an error).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub(crate) struct StressYaml {
+    /// A path in the folder.
+    #[serde(deserialize_with = "typed::present")]
+    reference: Option<Leaf>,
+    /// Kind name to a command: a string of words or a list.
+    #[serde(deserialize_with = "typed::present")]
+    generators: Option<Dict<Leaf>>,
+    /// The Python 3 interpreter of the package's programs ([`super::python_choice`]).
+    #[serde(deserialize_with = "typed::present")]
+    pub(crate) python: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    input_file: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    output_file: Option<Leaf>,
+    /// The same units as `--build-memory`.
+    #[serde(deserialize_with = "typed::present")]
+    build_memory: Option<Leaf>,
+    /// The same units as `--build-time`.
+    #[serde(deserialize_with = "typed::present")]
+    build_time: Option<Leaf>,
+}
+
+/// The keys of [`StressYaml`], for the message about an unknown one.
+const STRESS_KEYS: &[&str] = &[
+    "reference",
+    "generators",
+    "python",
+    "input_file",
+    "output_file",
+    "build_memory",
+    "build_time",
+];
+
 fn read_file(dir: &Path, file: &Path) -> Result<StressSetup, PackageError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| PackageError::at(file, format!("cannot read: {e}")))?;
-    let root = yaml::parse(file, &text)?;
+    let root = typed::parse::<Table<StressYaml>>(file, &text)?;
+    let (yaml, keys) = root.read(file, STRESS_CONFIG_FILE)?;
+    if let Some(key) = keys
+        .iter()
+        .find(|key| !STRESS_KEYS.contains(&key.name.as_str()))
+    {
+        return Err(PackageError::new(
+            file,
+            Some(key.line),
+            format!(
+                "unknown key {:?} (known: {})",
+                key.name,
+                STRESS_KEYS.join(", ")
+            ),
+        ));
+    }
     let mut setup = StressSetup {
         config_file: Some(file.to_path_buf()),
         reference: None,
@@ -228,95 +279,93 @@ fn read_file(dir: &Path, file: &Path) -> Result<StressSetup, PackageError> {
         file_io: crate::run::FileIo::default(),
         build_limits: BuildLimits::default(),
     };
-    for (key, value) in root.as_map(file, STRESS_CONFIG_FILE)? {
-        match key.name.as_str() {
-            "reference" => {
-                let path = value.as_string(file, "reference")?;
-                let program = dir.join(&path);
-                if !program.exists() {
-                    return Err(value.error(
-                        file,
-                        "reference",
-                        format_args!("{path:?} does not exist in the problem folder"),
-                    ));
-                }
-                setup.reference = Some(Program::at(&program));
-            }
-            "generators" => {
-                let kinds = value.as_map(file, "generators")?;
-                if kinds.is_empty() {
-                    return Err(value.error(
-                        file,
-                        "generators",
-                        "must name at least one kind, e.g. `small: generators/gen.py 10`",
-                    ));
-                }
-                for (kind, command) in kinds {
-                    let what = format!("generators.{}", kind.name);
-                    check_kind_name(file, kind.line, &kind.name)?;
-                    let parsed = match &command.value {
-                        Value::Seq(_) => {
-                            GeneratorCommand::from_words(&command.as_words(file, &what)?, dir)
-                        }
-                        _ => GeneratorCommand::parse(&command.as_string(file, &what)?, dir),
-                    }
-                    .map_err(|problem| command.error(file, &what, problem))?;
-                    if !parsed.program.exists() {
-                        return Err(command.error(
-                            file,
-                            &what,
-                            format_args!(
-                                "names {:?}, which does not exist in the problem folder",
-                                program_shown(dir, &parsed.program)
-                            ),
-                        ));
-                    }
-                    setup.generators.push(GeneratorKind {
-                        kind: kind.name.clone(),
-                        command: parsed,
-                        guessed: false,
-                    });
-                }
-            }
-            // The Python 3 interpreter of the package's programs ([`super::python_choice`]).
-            "python" => {
-                value.as_string(file, "python")?;
-            }
-            "input_file" | "output_file" => {
-                let name = value.as_string(file, &key.name)?;
-                crate::run::FileIo::check_name(&name)
-                    .map_err(|why| value.error(file, &key.name, why))?;
-                match key.name.as_str() {
-                    "input_file" => setup.file_io.input = Some(name),
-                    _ => setup.file_io.output = Some(name),
-                }
-            }
-            // The same units as `--build-memory` and `--build-time`.
-            "build_memory" => {
-                let text = value.as_string(file, "build_memory")?;
-                let bytes = crate::units::parse_size(&text)
-                    .map_err(|e| value.error(file, "build_memory:", e))?;
-                setup.build_limits.memory_bytes = Some(bytes);
-            }
-            "build_time" => {
-                let text = value.as_string(file, "build_time")?;
-                let wall = crate::units::parse_duration(&text)
-                    .map_err(|e| value.error(file, "build_time:", e))?;
-                setup.build_limits.wall = Some(wall);
-            }
-            other => {
-                return Err(PackageError::new(
-                    file,
-                    Some(key.line),
-                    format!(
-                        "unknown key {other:?} (known: reference, generators, python, \
-                         input_file, output_file, build_memory, build_time)"
-                    ),
-                ))
-            }
+    if let Some(value) = &yaml.reference {
+        let path = value.as_string(file, "reference")?;
+        let program = dir.join(&path);
+        if !program.exists() {
+            return Err(value.error(
+                file,
+                "reference",
+                format_args!("{path:?} does not exist in the problem folder"),
+            ));
+        }
+        setup.reference = Some(Program::at(&program));
+    }
+    if let Some(kinds) = &yaml.generators {
+        setup.generators = generator_kinds(dir, file, kinds)?;
+    }
+    if let Some(value) = &yaml.python {
+        value.as_string(file, "python")?;
+    }
+    for (value, key) in [
+        (&yaml.input_file, "input_file"),
+        (&yaml.output_file, "output_file"),
+    ] {
+        let Some(value) = value else { continue };
+        let name = value.as_string(file, key)?;
+        crate::run::FileIo::check_name(&name).map_err(|why| value.error(file, key, why))?;
+        match key {
+            "input_file" => setup.file_io.input = Some(name),
+            _ => setup.file_io.output = Some(name),
         }
     }
+    if let Some(value) = &yaml.build_memory {
+        let text = value.as_string(file, "build_memory")?;
+        let bytes =
+            crate::units::parse_size(&text).map_err(|e| value.error(file, "build_memory:", e))?;
+        setup.build_limits.memory_bytes = Some(bytes);
+    }
+    if let Some(value) = &yaml.build_time {
+        let text = value.as_string(file, "build_time")?;
+        let wall =
+            crate::units::parse_duration(&text).map_err(|e| value.error(file, "build_time:", e))?;
+        setup.build_limits.wall = Some(wall);
+    }
     Ok(setup)
+}
+
+/// `generators:`, kind by kind in file order: each a well-formed kind name and a command
+/// whose program exists.
+fn generator_kinds(
+    dir: &Path,
+    file: &Path,
+    kinds: &Dict<Leaf>,
+) -> Result<Vec<GeneratorKind>, PackageError> {
+    let entries = kinds.entries(file, "generators")?;
+    if entries.is_empty() {
+        return Err(line_error(
+            file,
+            kinds.line,
+            "generators",
+            "must name at least one kind, e.g. `small: generators/gen.py 10`",
+        ));
+    }
+    let mut generators = Vec::new();
+    for (kind, command) in entries {
+        let what = format!("generators.{}", kind.name);
+        check_kind_name(file, kind.line, &kind.name)?;
+        let parsed = match &command.value {
+            Loose::List(_) => GeneratorCommand::from_words(&command.as_words(file, &what)?, dir),
+            _ => GeneratorCommand::parse(&command.as_string(file, &what)?, dir),
+        }
+        .map_err(|problem| command.error(file, &what, problem))?;
+        if !parsed.program.exists() {
+            return Err(command.error(
+                file,
+                &what,
+                format_args!(
+                    "names {:?}, which does not exist in the problem folder",
+                    program_shown(dir, &parsed.program)
+                ),
+            ));
+        }
+        generators.push(GeneratorKind {
+            kind: kind.name.clone(),
+            command: parsed,
+            guessed: false,
+        });
+    }
+    Ok(generators)
 }
 
 fn program_shown(dir: &Path, program: &Path) -> String {

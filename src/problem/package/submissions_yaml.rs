@@ -15,7 +15,7 @@ use std::path::Path;
 use super::error::PackageError;
 use super::expectation::{Rule, ScoreRange, TimeLimitUse};
 use super::glob::Glob;
-use super::yaml::{self, Node, Value};
+use super::typed::{self, Dict, Leaf, Loose, Table};
 use crate::judge::Verdict;
 
 /// One top-level entry of the file.
@@ -46,6 +46,31 @@ const RULE_KEYS: &[&str] = &[
     "use_for_time_limit",
 ];
 
+/// The rule keys of an entry or of one of its test groups, as written.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default)]
+struct RuleYaml {
+    /// Verdicts: a list or words.
+    #[serde(deserialize_with = "typed::present")]
+    permitted: Option<Leaf>,
+    /// Verdicts: a list or words.
+    #[serde(deserialize_with = "typed::present")]
+    required: Option<Leaf>,
+    /// A number or a list of two.
+    #[serde(deserialize_with = "typed::present")]
+    score: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    message: Option<Leaf>,
+    /// `true`, `false`, `lower` or `upper`.
+    #[serde(deserialize_with = "typed::present")]
+    use_for_time_limit: Option<Leaf>,
+}
+
+/// An entry's body: its keys are the metadata and rule keys above, and test globs whose
+/// values are a test group's rule keys, so each value is read as a [`Table`] of
+/// [`RuleYaml`] and the plain ones taken as [`Leaf`]s.
+type EntryYaml = Dict<Table<RuleYaml>>;
+
 /// Reads `dir/submissions/submissions.yaml`; no file is no entries.
 pub fn read(dir: &Path, notices: &mut Vec<String>) -> Result<Vec<Entry>, PackageError> {
     let file = dir.join("submissions").join("submissions.yaml");
@@ -54,10 +79,10 @@ pub fn read(dir: &Path, notices: &mut Vec<String>) -> Result<Vec<Entry>, Package
     }
     let text = std::fs::read_to_string(&file)
         .map_err(|e| PackageError::at(&file, format!("cannot read: {e}")))?;
-    let root = yaml::parse(&file, &text)?;
+    let root = typed::parse::<Dict<EntryYaml>>(&file, &text)?;
     let mut entries = Vec::new();
-    for (key, value) in root.as_map(&file, "submissions.yaml")? {
-        let body = value.as_map(&file, &key.name)?;
+    for (key, value) in root.entries(&file, "submissions.yaml")? {
+        let body = value.entries(&file, &key.name)?;
         let mut entry = Entry {
             glob: Glob::new(&key.name),
             line: key.line,
@@ -69,23 +94,21 @@ pub fn read(dir: &Path, notices: &mut Vec<String>) -> Result<Vec<Entry>, Package
         for (sub, node) in body {
             let what = format!("{}.{}", key.name, sub.name);
             match sub.name.as_str() {
-                "language" => entry.language = Some(node.as_string(&file, &what)?),
-                "entrypoint" => entry.entrypoint = Some(node.as_string(&file, &what)?),
+                "language" => entry.language = Some(node.leaf().as_string(&file, &what)?),
+                "entrypoint" => entry.entrypoint = Some(node.leaf().as_string(&file, &what)?),
                 name if METADATA_KEYS.contains(&name) || RULE_KEYS.contains(&name) => {}
                 test_glob => {
-                    let rules = node.as_map(&file, &what)?;
-                    for (k, _) in rules {
-                        if !RULE_KEYS.contains(&k.name.as_str()) {
-                            return Err(PackageError::new(
-                                &file,
-                                Some(k.line),
-                                format!(
-                                    "{what}.{}: unknown key (a test group takes {})",
-                                    k.name,
-                                    RULE_KEYS.join(", ")
-                                ),
-                            ));
-                        }
+                    let (rules, keys) = node.read(&file, &what)?;
+                    if let Some(k) = keys.iter().find(|k| !RULE_KEYS.contains(&k.name.as_str())) {
+                        return Err(PackageError::new(
+                            &file,
+                            Some(k.line),
+                            format!(
+                                "{what}.{}: unknown key (a test group takes {})",
+                                k.name,
+                                RULE_KEYS.join(", ")
+                            ),
+                        ));
                     }
                     if !["sample", "secret", "*", "{"]
                         .iter()
@@ -102,24 +125,32 @@ pub fn read(dir: &Path, notices: &mut Vec<String>) -> Result<Vec<Entry>, Package
                 }
             }
         }
+        let own = |name: &str| {
+            body.iter()
+                .find(|(k, _)| k.name == name)
+                .map(|(_, v)| v.leaf())
+        };
+        let own = RuleYaml {
+            permitted: own("permitted"),
+            required: own("required"),
+            score: own("score"),
+            message: own("message"),
+            use_for_time_limit: own("use_for_time_limit"),
+        };
         if body
             .iter()
             .any(|(k, _)| RULE_KEYS.contains(&k.name.as_str()))
         {
-            entry.own = Some(rule(&file, &key.name, body, key.line)?);
+            entry.own = Some(rule(&file, &key.name, &own, key.line)?);
         }
         entries.push(entry);
     }
     Ok(entries)
 }
 
-/// The rule of a map holding rule keys (others are skipped here).
-fn rule(
-    file: &Path,
-    what: &str,
-    body: &[(yaml::Key, Node)],
-    line: usize,
-) -> Result<Rule, PackageError> {
+/// The rule of an entry's or a test group's rule keys.
+fn rule(file: &Path, what: &str, body: &RuleYaml, line: usize) -> Result<Rule, PackageError> {
+    let what = |key: &str| format!("{what}.{key}");
     let mut rule = Rule {
         tests: None,
         permitted: None,
@@ -129,36 +160,38 @@ fn rule(
         use_for_time_limit: None,
         origin: format!("submissions.yaml line {line}"),
     };
-    for (key, node) in body {
-        let what = format!("{what}.{}", key.name);
-        match key.name.as_str() {
-            "permitted" => rule.permitted = Some(verdicts(file, &what, node)?),
-            "required" => rule.required = Some(verdicts(file, &what, node)?),
-            "score" => rule.score = Some(score(file, &what, node)?),
-            "message" => rule.message = Some(node.as_string(file, &what)?),
-            "use_for_time_limit" => {
-                rule.use_for_time_limit = Some(match &node.value {
-                    Value::Bool(false) => TimeLimitUse::No,
-                    Value::Bool(true) => continue,
-                    Value::Str(s) if s == "lower" => TimeLimitUse::Lower,
-                    Value::Str(s) if s == "upper" => TimeLimitUse::Upper,
-                    other => {
-                        return Err(node.error(
-                            file,
-                            &what,
-                            format_args!("must be true, false, lower or upper, found {other}"),
-                        ))
-                    }
-                })
+    if let Some(node) = &body.permitted {
+        rule.permitted = Some(verdicts(file, &what("permitted"), node)?);
+    }
+    if let Some(node) = &body.required {
+        rule.required = Some(verdicts(file, &what("required"), node)?);
+    }
+    if let Some(node) = &body.score {
+        rule.score = Some(score(file, &what("score"), node)?);
+    }
+    if let Some(node) = &body.message {
+        rule.message = Some(node.as_string(file, &what("message"))?);
+    }
+    if let Some(node) = &body.use_for_time_limit {
+        rule.use_for_time_limit = match &node.value {
+            Loose::Bool(false) => Some(TimeLimitUse::No),
+            Loose::Bool(true) => None,
+            Loose::Str(s) if s == "lower" => Some(TimeLimitUse::Lower),
+            Loose::Str(s) if s == "upper" => Some(TimeLimitUse::Upper),
+            other => {
+                return Err(node.error(
+                    file,
+                    &what("use_for_time_limit"),
+                    format_args!("must be true, false, lower or upper, found {other}"),
+                ))
             }
-            _ => {}
-        }
+        };
     }
     Ok(rule)
 }
 
 /// A verdict list: `[AC, WA]` or one word.
-fn verdicts(file: &Path, what: &str, node: &Node) -> Result<BTreeSet<Verdict>, PackageError> {
+fn verdicts(file: &Path, what: &str, node: &Leaf) -> Result<BTreeSet<Verdict>, PackageError> {
     let words = node.as_words(file, what)?;
     let mut list = Vec::new();
     for word in words {
@@ -178,13 +211,13 @@ fn verdicts(file: &Path, what: &str, node: &Node) -> Result<BTreeSet<Verdict>, P
 }
 
 /// `score: 40` or `score: [20, 40]`.
-fn score(file: &Path, what: &str, node: &Node) -> Result<ScoreRange, PackageError> {
+fn score(file: &Path, what: &str, node: &Leaf) -> Result<ScoreRange, PackageError> {
     let range = match &node.value {
-        Value::Seq(items) if items.len() == 2 => ScoreRange {
+        Loose::List(items) if items.len() == 2 => ScoreRange {
             min: items[0].as_f64(file, what)?,
             max: items[1].as_f64(file, what)?,
         },
-        Value::Seq(_) => {
+        Loose::List(_) => {
             return Err(node.error(file, what, "must be a number or a list of two numbers"))
         }
         _ => {
@@ -237,5 +270,28 @@ mod tests {
         let err = entries("a:\n  score: [3, 1]\n").unwrap_err();
         assert!(err.to_string().contains("minimum above"), "{err}");
         assert!(entries("a: 3\n").is_err());
+    }
+
+    #[test]
+    fn values_of_the_wrong_type_name_their_key_and_line() {
+        let cases = [
+            ("a:\n  use_for_time_limit: sometimes\n", "line 2: a.use_for_time_limit must be true, false, lower or upper, found \"sometimes\""),
+            ("a:\n  score:\n    x: 1\n", "line 3: a.score must be a number, found a map"),
+            ("a:\n  sample:\n    message: [x]\n", "line 3: a.sample.message must be a string, found a list"),
+            ("a:\n  secret: 5\n", "line 2: a.secret must be a map of keys, found 5"),
+            ("a:\n  language: [x]\n", "line 2: a.language must be a string, found a list"),
+            ("- a\n", "line 1: submissions.yaml must be a map of keys, found a list"),
+        ];
+        for (text, expected) in cases {
+            let err = entries(text).unwrap_err().to_string();
+            assert!(
+                err.ends_with(&format!("submissions.yaml {expected}")),
+                "{text}: {err}"
+            );
+        }
+        let e = entries("a:\n  use_for_time_limit: true\n  score: [1, 2]\n").unwrap();
+        let own = e[0].own.as_ref().unwrap();
+        assert_eq!(own.use_for_time_limit, None);
+        assert_eq!(own.score, Some(ScoreRange { min: 1.0, max: 2.0 }));
     }
 }

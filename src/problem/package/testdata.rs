@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::constants::Constants;
 use super::error::PackageError;
 use super::programs::sorted_entries;
-use super::yaml::{self, Node, Value};
+use super::typed::{self, Dict, Key, Leaf, Table};
 use super::FormatVersion;
 
 /// One test case: an `.in` file and what goes with it.
@@ -377,6 +377,24 @@ const UNUSED_KEYS: &[&str] = &[
     "output_visualizer_args",
 ];
 
+/// A `testdata.yaml`, `test_group.yaml` or test case `<name>.yaml` as written: the keys read
+/// here (each under its legacy `*_flags` name or its 2023-07 `*_args` name).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct SettingsYaml {
+    #[serde(deserialize_with = "typed::present")]
+    output_validator_flags: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    output_validator_args: Option<Leaf>,
+    /// Words for every validator, or a map of validator name to words.
+    #[serde(deserialize_with = "typed::present")]
+    input_validator_flags: Option<Dict<Leaf>>,
+    #[serde(deserialize_with = "typed::present")]
+    input_validator_args: Option<Dict<Leaf>>,
+    #[serde(deserialize_with = "typed::present")]
+    args: Option<Leaf>,
+}
+
 fn settings_file(
     file: &Path,
     group: bool,
@@ -386,43 +404,79 @@ fn settings_file(
     let text = constants
         .read_substituted(file)
         .map_err(|e| PackageError::at(file, format!("cannot read: {e}")))?;
-    let root = yaml::parse(file, &text)?;
-    let mut settings = GroupSettings::default();
-    for (key, value) in root.as_map(file, "the file")? {
-        match key.name.as_str() {
-            "output_validator_flags" | "output_validator_args" => {
-                settings.output_validator_args = Some(value.as_words(file, &key.name)?);
-            }
-            "input_validator_flags" | "input_validator_args" => {
-                settings.input_validator_args = Some(input_args(file, &key.name, value)?);
-            }
-            "args" => {
-                if !value.as_words(file, "args")?.is_empty() {
-                    notices.push(format!(
-                        "{} line {}: args (command-line arguments for submissions) are not supported; ignored",
-                        file.display(),
-                        key.line
-                    ));
-                }
-            }
-            name if UNUSED_KEYS.contains(&name) => {}
-            _ => {
-                let what = if group { "test group" } else { "test case" };
-                notices.push(format!(
-                    "{} line {}: unknown {what} key {}; ignored",
-                    file.display(),
-                    key.line,
-                    key.name
-                ));
-            }
+    let root = typed::parse::<Table<SettingsYaml>>(file, &text)?;
+    let (yaml, keys) = root.read(file, "the file")?;
+    // Where a file gives both the legacy and the 2023-07 name, the later one is used.
+    let legacy_is_last = |legacy: &str, modern: &str| {
+        keys.iter()
+            .rev()
+            .find(|key| key.name == legacy || key.name == modern)
+            .is_some_and(|key| key.name == legacy)
+    };
+    let words =
+        |value: &Option<Leaf>, key: &str| value.as_ref().map(|v| v.as_words(file, key)).transpose();
+    let flags = words(&yaml.output_validator_flags, "output_validator_flags")?;
+    let args = words(&yaml.output_validator_args, "output_validator_args")?;
+    let output = if legacy_is_last("output_validator_flags", "output_validator_args") {
+        flags
+    } else {
+        args
+    };
+    let input_of = |value: &Option<Dict<Leaf>>, key: &str| {
+        value.as_ref().map(|v| input_args(file, key, v)).transpose()
+    };
+    let flags = input_of(&yaml.input_validator_flags, "input_validator_flags")?;
+    let args = input_of(&yaml.input_validator_args, "input_validator_args")?;
+    let input = if legacy_is_last("input_validator_flags", "input_validator_args") {
+        flags
+    } else {
+        args
+    };
+    let settings = GroupSettings {
+        output_validator_args: output,
+        input_validator_args: input,
+    };
+    if let Some(value) = &yaml.args {
+        if !value.as_words(file, "args")?.is_empty() {
+            notices.push(format!(
+                "{} line {}: args (command-line arguments for submissions) are not supported; ignored",
+                file.display(),
+                key_line(keys, "args")
+            ));
+        }
+    }
+    for key in keys {
+        let read = matches!(
+            key.name.as_str(),
+            "output_validator_flags"
+                | "output_validator_args"
+                | "input_validator_flags"
+                | "input_validator_args"
+                | "args"
+        );
+        if !read && !UNUSED_KEYS.contains(&key.name.as_str()) {
+            let what = if group { "test group" } else { "test case" };
+            notices.push(format!(
+                "{} line {}: unknown {what} key {}; ignored",
+                file.display(),
+                key.line,
+                key.name
+            ));
         }
     }
     Ok(settings)
 }
 
-fn input_args(file: &Path, what: &str, value: &Node) -> Result<ValidatorArgs, PackageError> {
-    match &value.value {
-        Value::Map(entries) => {
+/// The line of `name` among `keys` (0 if absent).
+fn key_line(keys: &[Key], name: &str) -> usize {
+    keys.iter()
+        .find(|key| key.name == name)
+        .map_or(0, |key| key.line)
+}
+
+fn input_args(file: &Path, what: &str, value: &Dict<Leaf>) -> Result<ValidatorArgs, PackageError> {
+    match value.entries_or_leaf() {
+        Ok(entries) => {
             let mut by_validator = BTreeMap::new();
             for (name, args) in entries {
                 // Legacy: a map with the keys "name" and "flags" for one validator.
@@ -444,8 +498,8 @@ fn input_args(file: &Path, what: &str, value: &Node) -> Result<ValidatorArgs, Pa
                 by_validator: Some(by_validator),
             })
         }
-        _ => Ok(ValidatorArgs {
-            all: value.as_words(file, what)?,
+        Err(leaf) => Ok(ValidatorArgs {
+            all: leaf.as_words(file, what)?,
             by_validator: None,
         }),
     }
@@ -698,5 +752,54 @@ mod tests {
             ),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_later_of_a_legacy_and_a_modern_key_wins_and_bad_values_name_their_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "data/secret/a.in", "");
+        write(d, "data/secret/a.ans", "");
+        write(
+            d,
+            "data/testdata.yaml",
+            "output_validator_args: new\noutput_validator_flags: old\n\
+             input_validator_flags: old\ninput_validator_args:\n  v: new\nargs: [x]\n",
+        );
+        let mut notices = Vec::new();
+        let data = read_without_flags(d, FormatVersion::Legacy, &mut notices).unwrap();
+        assert_eq!(data.tests[0].output_validator_args, vec!["old"]);
+        assert_eq!(
+            data.tests[0].input_validator_args.for_validator("v"),
+            ["new"]
+        );
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(
+            notices[0].contains("data/testdata.yaml line 6: args"),
+            "{notices:?}"
+        );
+        for (text, expected) in [
+            (
+                "input_validator_args:\n  v: [a, [b]]\n",
+                "line 2: input_validator_args.v[1] must be a string, found a list",
+            ),
+            (
+                "output_validator_args: {a: 1}\n",
+                "line 1: output_validator_args must be a string, found a map",
+            ),
+            (
+                "- a\n",
+                "line 1: the file must be a map of keys, found a list",
+            ),
+        ] {
+            write(d, "data/testdata.yaml", text);
+            let err = read_without_flags(d, FormatVersion::Legacy, &mut Vec::new())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.ends_with(&format!("testdata.yaml {expected}")),
+                "{text}: {err}"
+            );
+        }
     }
 }

@@ -5,6 +5,9 @@
 //! flag list a string or a sequence), so they are read into this tree first and interpreted by
 //! hand with [`Node`]'s typed accessors, which produce errors such as
 //! `problem.yaml line 4: limits.time_limit must be a number, found "fast"`.
+//!
+//! Only `generators.yaml` is still read this way; the other files are read into typed structs
+//! ([`super::typed`]).
 
 use std::fmt;
 use std::path::Path;
@@ -46,42 +49,7 @@ pub(crate) struct Key {
 
 /// Parses `text` (the contents of `path`) into a tree. An empty document is `Null`.
 pub(crate) fn parse(path: &Path, text: &str) -> Result<Node, PackageError> {
-    if text.trim().is_empty()
-        || text
-            .lines()
-            .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
-    {
-        return Ok(Node {
-            value: Value::Null,
-            line: 1,
-        });
-    }
-    let options = serde_saphyr::options! {
-        with_snippet: false,
-        // YAML 1.2 booleans only: `y`, `n`, `on`, `off`, `yes` stay words.
-        strict_booleans: true,
-        // `.inf` and `.nan` reach the typed readers, which reject them with a named key.
-        non_finite_float_policy: serde_saphyr::options::NonFiniteFloatPolicy::PassThrough,
-    };
-    serde_saphyr::from_str_with_options::<Node>(text, options).map_err(|e| {
-        let line = e.location().map(|l| l.line() as usize).filter(|&l| l > 0);
-        let message = one_line(&e.without_snippet().to_string());
-        PackageError::new(path, line, format!("malformed YAML: {message}"))
-    })
-}
-
-/// Folds a possibly multi-line parser message into one line and drops the parser's own
-/// "at line L column C" suffix (the error already names the line).
-fn one_line(message: &str) -> String {
-    let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
-    let joined = match joined.find(", set DuplicateKeyPolicy") {
-        Some(at) => joined[..at].to_string(),
-        None => joined,
-    };
-    match joined.find(" at line ") {
-        Some(at) => joined[..at].to_string(),
-        None => joined,
-    }
+    super::typed::parse(path, text)
 }
 
 impl Value {
@@ -128,29 +96,6 @@ impl Node {
                 what,
                 format_args!("must be a map of keys, found {other}"),
             )),
-        }
-    }
-
-    /// A number (an integer or a float).
-    pub fn as_f64(&self, path: &Path, what: &str) -> Result<f64, PackageError> {
-        match &self.value {
-            Value::Int(i) => Ok(*i as f64),
-            Value::Float(x) if x.is_finite() => Ok(*x),
-            other => Err(self.error(path, what, format_args!("must be a number, found {other}"))),
-        }
-    }
-
-    /// A number that is strictly positive.
-    pub fn as_positive_f64(&self, path: &Path, what: &str) -> Result<f64, PackageError> {
-        let x = self.as_f64(path, what)?;
-        if x > 0.0 {
-            Ok(x)
-        } else {
-            Err(self.error(
-                path,
-                what,
-                format_args!("must be greater than 0, found {x}"),
-            ))
         }
     }
 
@@ -381,28 +326,6 @@ mod tests {
     }
 
     #[test]
-    fn typed_reads_explain_what_was_found() {
-        let node = tree("time_limit: fast\n");
-        let map = node
-            .as_map(Path::new("problem.yaml"), "problem.yaml")
-            .unwrap();
-        let err = get(map, "time_limit")
-            .unwrap()
-            .as_f64(Path::new("problem.yaml"), "limits.time_limit")
-            .unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "problem.yaml line 1: limits.time_limit must be a number, found \"fast\""
-        );
-        let node = tree("- 1\n- 2\n");
-        let err = node.as_map(Path::new("x.yaml"), "x.yaml").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "x.yaml line 1: x.yaml must be a map of keys, found a list"
-        );
-    }
-
-    #[test]
     fn only_yaml_1_2_booleans_are_booleans() {
         let node = tree(
             "y: yes
@@ -415,23 +338,6 @@ ok: true
         assert_eq!(map[0].1.value, Value::Str("yes".into()));
         assert_eq!(map[1].0.name, "n");
         assert_eq!(map[2].1.value, Value::Bool(true));
-    }
-
-    #[test]
-    fn infinite_numbers_are_rejected_with_the_key() {
-        let node = tree(
-            "time_limit: .inf
-",
-        );
-        let map = node.as_map(Path::new("p"), "p").unwrap();
-        let err = map[0]
-            .1
-            .as_f64(Path::new("p"), "limits.time_limit")
-            .unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "p line 1: limits.time_limit must be a number, found inf"
-        );
     }
 
     #[test]
