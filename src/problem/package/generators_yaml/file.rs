@@ -5,10 +5,10 @@
 //!
 //! Where the format allows several forms, an enum holds them: an entry of `data:` is empty, a
 //! command string or a map ([`Entry`]); `data:` is a map or a list of one-entry maps ([`Data`],
-//! one [`Form`] as `include:` and `generators:` are). These enums are read by visitors
-//! rather than `#[serde(untagged)]`, because serde
-//! buffers an untagged enum's content and so loses every line inside it (serde-saphyr's
-//! `Spanned` documents this limit), and the whole file nests inside these forms.
+//! one [`Form`] as `include:` and `generators:` are). These enums are read by visitors rather
+//! than `#[serde(untagged)]`, because serde buffers an untagged enum's content and so loses
+//! every line inside it (serde-saphyr's `Spanned` documents this limit), and the whole file
+//! nests inside these forms.
 //!
 //! Leaf values that BAPCtools takes loosely (a `solution:` that may be empty, a `count:` that is
 //! a number, a list or a range, a file's text) are kept as spanned [`Node`]s: a wrong one is
