@@ -86,8 +86,6 @@ impl Node {
         )
     }
 
-    }
-
     /// A whole number that is strictly positive.
     pub fn as_positive_int(&self, path: &Path, what: &str) -> Result<u64, PackageError> {
         match &self.value {
