@@ -6,7 +6,7 @@
 //! The pipeline is one straight line, one module per step; a step uses only the steps before it:
 //!
 //! 1. [`problem`]: what a problem is (one shape for every problem), the built-in problems'
-//!    validators, references and checker, and problem folders read as data ([`problem::package`],
+//!    validators, references and checker, and problem folders read as data ([`problem::kattis`],
 //!    and Polygon packages, [`problem::polygon`]);
 //! 2. [`generators`]: seeded inputs by kind (source in the top-level `generators/` folder);
 //! 3. [`build`]: compile a candidate once, cached by content hash;
@@ -35,12 +35,12 @@ pub mod cli;
 pub mod commands;
 pub mod compare;
 pub mod error;
-pub mod external;
 #[path = "../generators/mod.rs"]
 pub mod generators;
 pub mod judge;
 pub mod options;
 pub mod problem;
+pub mod programs;
 pub mod report;
 /// The sandbox: its own crate (`crates/sandbox`), the only code allowed `unsafe`.
 pub use stressjudge_sandbox as run;

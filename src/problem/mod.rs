@@ -12,16 +12,13 @@
 //! (a crashing reference, a checker that says the judge is wrong): that is a [`ToolFailure`],
 //! an outcome of its own, never a verdict.
 
-pub mod builtin;
+pub mod adhoc;
 pub mod checker;
 pub mod companion;
 pub mod confined;
-pub mod david_vs_david;
-pub mod game_of_stones;
-pub mod king_game;
-pub mod package;
+pub mod kattis;
 pub mod polygon;
-pub mod reader;
+pub mod rules;
 
 use std::fmt;
 use std::time::Duration;

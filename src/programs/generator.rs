@@ -3,7 +3,7 @@
 //! The seed comes first, as in the classic `./gen $i` loop, so testlib generators (seeded from
 //! their arguments) work unchanged; a command `gen.py 10 100` passes its arguments after the
 //! seed, and a `{seed}` placeholder puts the seed wherever it stands instead (the command's
-//! words and placeholder are [`crate::problem::package::GeneratorCommand`]'s). A generator that
+//! words and placeholder are [`crate::problem::kattis::GeneratorCommand`]'s). A generator that
 //! writes its input to a file instead of stdout (`--gen-output FILE`) has the file read back
 //! from its working folder.
 
@@ -15,7 +15,7 @@ use super::tool::{Tool, ToolArg, ToolCall, ToolLimits};
 use crate::build::find_on_path;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
-use crate::problem::package::GeneratorCommand;
+use crate::problem::kattis::GeneratorCommand;
 use crate::problem::ToolFailure;
 
 /// A generator program with its arguments.

@@ -9,15 +9,11 @@
 
 pub mod answers;
 pub mod checker;
-pub mod folder;
-pub mod generated_data;
 pub mod generator;
 pub mod grader;
 pub mod interactor;
-pub mod polygon;
 pub mod sandboxes;
 pub mod test_build;
-pub mod tests_dir;
 pub mod tool;
 pub mod validator;
 
@@ -28,6 +24,7 @@ use std::time::Duration;
 use crate::build::BuildOptions;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
+use crate::problem::adhoc::tests_dir::{self, TestFile};
 use crate::problem::{
     Answer, CandidateRun, CheckResult, InputError, InteractError, Interacted, Interaction, Limits,
     Origin, Problem, ProblemError, ProblemInfo, SampleInteraction, TestCase, TimeLimitOrigin,
@@ -38,7 +35,6 @@ use checker::Checker;
 use generator::Generator;
 use interactor::Interactor;
 use sandboxes::ToolSandboxes;
-use tests_dir::TestFile;
 use tool::{Tool, ToolCall, ToolLimits};
 use validator::InputValidator;
 
@@ -294,7 +290,7 @@ impl ExternalProblem {
                         "no stress generator: {} (taken by convention: no {} names a \
                          generator) is not used: tried on seed 1 it {}",
                         self.shown_path(generator.tool().path()),
-                        crate::problem::package::STRESS_CONFIG_FILE,
+                        crate::problem::kattis::STRESS_CONFIG_FILE,
                         failure.problem
                     ));
                     failures.push(failure);

@@ -353,7 +353,7 @@ mod tests {
     use super::*;
     use crate::catalog::Builtin;
     use crate::generators::{rng_for, Generator, Kind};
-    use crate::problem::builtin::{BuiltinProblem, Sample};
+    use crate::problem::rules::{BuiltinProblem, Sample};
     use crate::problem::{join_counted_lines, split_counted_lines, InputError, Limits};
     use crate::stress::CaseOutcome;
     use std::sync::Arc;

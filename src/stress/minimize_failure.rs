@@ -87,7 +87,7 @@ mod tests {
     use super::*;
     use crate::catalog::Builtin;
     use crate::generators::{Generator, Kind};
-    use crate::problem::builtin::{BuiltinProblem, Sample};
+    use crate::problem::rules::{BuiltinProblem, Sample};
     use crate::problem::{InputError, Limits};
     use std::sync::Arc;
     use std::time::Duration;

@@ -4,7 +4,7 @@
 //! problemtools-style time-limit sanity checks.
 
 use super::library::Expected;
-use crate::problem::package::scoring::Grading;
+use crate::problem::kattis::scoring::Grading;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -553,7 +553,7 @@ fn too_slow_for_the_limit(
 ) -> Option<String> {
     let bounds_the_limit = match &solution.expected {
         Expected::Kattis { expectation, .. } => {
-            crate::problem::package::submissions::time_limit_role(expectation) == "lower"
+            crate::problem::kattis::submissions::time_limit_role(expectation) == "lower"
                 && evaluation.got.is_some_and(|v| v != Verdict::TLE)
         }
         Expected::Verdict(_) => evaluation.got == Some(Verdict::AC),

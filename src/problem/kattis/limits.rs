@@ -333,7 +333,7 @@ fn ini_time_limit(file: &Path, text: &str) -> Result<Option<f64>, PackageError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::package::yaml::{get, parse};
+    use crate::problem::kattis::yaml::{get, parse};
 
     fn ms(ms: u64) -> Duration {
         Duration::from_millis(ms)

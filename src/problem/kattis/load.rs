@@ -1,4 +1,4 @@
-//! A problem folder (Kattis / ICPC problem package, read by [`crate::problem::package`]) as an
+//! A problem folder (Kattis / ICPC problem package, read by [`crate::problem::kattis`]) as an
 //! [`ExternalProblem`]: its tests, input validators, output validator (or the default one with
 //! the folder's flags), limits, and its stress setup (generators and reference). Flags given on
 //! the command line (`--gen`, `--ref`, `--checker`, ...) replace the folder's parts.
@@ -6,21 +6,21 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::checker::Checker;
 use super::generated_data::BuiltData;
-use super::generator::{self, Generator};
-use super::interactor::{Convention, Interactor};
-use super::tests_dir::{self, TestFile};
-use super::validator::InputValidator;
-use super::{existing, ExternalProblem, Parts};
 use crate::build::find_on_path;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
-use crate::problem::package::DEFAULT_VALIDATION_PASSES;
-use crate::problem::package::{
+use crate::problem::adhoc::tests_dir::{self, TestFile};
+use crate::problem::kattis::DEFAULT_VALIDATION_PASSES;
+use crate::problem::kattis::{
     self, InputValidatorKind, OutputValidation, Package, Submission, TimeLimitRule,
 };
 use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
+use crate::programs::checker::Checker;
+use crate::programs::generator::{self, Generator};
+use crate::programs::interactor::{Convention, Interactor};
+use crate::programs::validator::InputValidator;
+use crate::programs::{existing, ExternalProblem, Parts};
 
 /// Time limit shown until one is derived (a folder without `time_limit`), never used to judge.
 const UNSET_TIME_LIMIT: Duration = Duration::from_secs(1);
@@ -36,13 +36,13 @@ pub struct Folder {
     /// The rule that applies to the margin checks of time-limit submissions.
     pub rule: TimeLimitRule,
     /// A Polygon package's testset (groups and points), for verify's scores.
-    pub polygon: Option<super::polygon::PolygonExtras>,
+    pub polygon: Option<crate::problem::polygon::load::PolygonExtras>,
     /// How scores are computed, for a scoring problem.
-    pub grading: Option<package::scoring::Grading>,
+    pub grading: Option<kattis::scoring::Grading>,
     /// The custom grader (`graders/`) of a scoring problem whose groups ask for one.
     pub grader: Option<PathBuf>,
     /// The package format version family.
-    pub format: package::FormatVersion,
+    pub format: kattis::FormatVersion,
 }
 
 /// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a
@@ -53,11 +53,11 @@ pub fn names_a_folder(name: &str) -> bool {
 
 /// Loads the problem folder `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
-    let config = dir.join(package::STRESS_CONFIG_FILE);
+    let config = dir.join(kattis::STRESS_CONFIG_FILE);
     if crate::problem::polygon::is_polygon_package(dir) {
         // A Polygon package has no stressjudge.yaml: the defaults (or the flags).
-        crate::build::use_folder_build_limits(package::BuildLimits::default(), &config);
-        return super::polygon::load(dir, overrides);
+        crate::build::use_folder_build_limits(kattis::BuildLimits::default(), &config);
+        return crate::problem::polygon::load::load(dir, overrides);
     }
     if overrides.testset.is_some() {
         return Err(UsageError::new(format!(
@@ -65,7 +65,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             dir.display()
         )));
     }
-    let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
+    let package = kattis::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     // Before anything of the folder is built (generated_data builds its generators).
     crate::build::use_folder_build_limits(package.stress.build_limits, &config);
     check_type(&package)?;
@@ -213,7 +213,7 @@ fn generated_data(
     let Some(plan) = &package.generation else {
         return Ok((package, Vec::new(), None));
     };
-    let committed = !package::data_missing(dir);
+    let committed = !kattis::data_missing(dir);
     let built = match super::generated_data::build(&package, plan) {
         Ok(built) => built,
         Err(e) if committed => {
@@ -237,13 +237,13 @@ fn generated_data(
             built.unanswered.join(", ")
         ));
     }
-    let root = super::test_build::scratch_folder(&format!(
+    let root = crate::programs::test_build::scratch_folder(&format!(
         "generated-{}",
         crate::cache_entry::sha256_hex(dir.display().to_string().as_bytes())
     ))
     .map_err(|e| UsageError::new(format!("cannot lay out the generated data/: {e}")))?;
     super::generated_data::write(&built, &root.join("data"))?;
-    let reread = package::load_with_data(dir, &root).map_err(|e| UsageError::new(e.to_string()))?;
+    let reread = kattis::load_with_data(dir, &root).map_err(|e| UsageError::new(e.to_string()))?;
     notes.push(format!(
         "data/: built from generators/generators.yaml ({} test case(s), cached by content; \
          `stressjudge generate {}` writes it)",
@@ -289,7 +289,7 @@ fn folder_interactor(
     checker: &Checker,
     overrides: &AdHocParts,
 ) -> Result<Option<Interactor>, UsageError> {
-    if let Some(given) = super::ad_hoc_interactor(overrides)? {
+    if let Some(given) = crate::programs::ad_hoc_interactor(overrides)? {
         return Ok(Some(given));
     }
     let kind = &package.problem_type;

@@ -8,7 +8,7 @@
 //! Every program is built from its source (`files/gen.cpp` beside the package's `testlib.h`;
 //! the `.exe` files are never run). A generated test runs its command (`gen 10 20`: `gen` is the
 //! executable of `files/` with that file stem, never a program on `PATH`) through the generic
-//! test-building step ([`super::test_build`]), cached by content. A manual test is the file the
+//! test-building step ([`crate::programs::test_build`]), cached by content. A manual test is the file the
 //! input pattern names (`tests/01`). A test's answer is the answer file (`tests/01.a`) when the
 //! package ships it, else the `main` solution's output.
 //!
@@ -20,7 +20,7 @@
 //! a note counts the files converted.
 //!
 //! An interactive package (`<interactor>`) runs every solution against its testlib interactor
-//! through the run step's interactive running ([`super::interactor`]): `interactor INPUT
+//! through the run step's interactive running ([`crate::programs::interactor`]): `interactor INPUT
 //! OUTPUT ANSWER`, exit 0 OK, 1 WA, 2 PE, 3 FAIL, and the OUTPUT file (`tout`) then goes to
 //! the checker as the solution's output. A test's answer is its answer file when the package
 //! ships one, else what Polygon makes it: the `main` solution run against the interactor, and
@@ -34,23 +34,23 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::checker::Checker;
-use super::folder::Folder;
-use super::generator::Generator;
-use super::interactor::{Convention, Interactor};
-use super::sandboxes::ToolSandboxes;
-use super::test_build::{self, Recipe, TestStore};
-use super::tests_dir::TestFile;
-use super::tool::{Tool, ToolLimits};
-use super::validator::InputValidator;
-use super::{existing, ExternalProblem, KindSettings, Parts};
 use crate::build::BuildOptions;
 use crate::cache_entry::CheckedCache;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
-use crate::problem::package::{Program, Submission, TimeLimitRule};
+use crate::problem::adhoc::tests_dir::TestFile;
+use crate::problem::kattis::load::Folder;
+use crate::problem::kattis::{Program, Submission, TimeLimitRule};
 use crate::problem::polygon::{self, PolygonPackage, StressSpec, TestMethod, Testset};
 use crate::problem::{Answer, CheckResult, Limits, Origin, ProblemInfo, TimeLimitOrigin};
+use crate::programs::checker::Checker;
+use crate::programs::generator::Generator;
+use crate::programs::interactor::{Convention, Interactor};
+use crate::programs::sandboxes::ToolSandboxes;
+use crate::programs::test_build::{self, Recipe, TestStore};
+use crate::programs::tool::{Tool, ToolLimits};
+use crate::programs::validator::InputValidator;
+use crate::programs::{existing, ExternalProblem, KindSettings, Parts};
 use crate::run::FileIo;
 
 /// What verify needs of a Polygon package beyond the problem: the testset, to score points,
@@ -292,7 +292,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         problem,
         submissions,
         time_limit_rule: None,
-        rule: TimeLimitRule::defaults(crate::problem::package::FormatVersion::V2023_07),
+        rule: TimeLimitRule::defaults(crate::problem::kattis::FormatVersion::V2023_07),
         polygon: Some(PolygonExtras {
             testset,
             interactor: package.interactor.clone(),
@@ -303,7 +303,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         }),
         grading: None,
         grader: None,
-        format: crate::problem::package::FormatVersion::V2023_07,
+        format: crate::problem::kattis::FormatVersion::V2023_07,
     })
 }
 
@@ -314,7 +314,7 @@ fn package_interactor(
     package: &PolygonPackage,
     overrides: &AdHocParts,
 ) -> Result<Option<Interactor>, UsageError> {
-    if let Some(given) = super::ad_hoc_interactor(overrides)? {
+    if let Some(given) = crate::programs::ad_hoc_interactor(overrides)? {
         return Ok(Some(given));
     }
     let Some(source) = &package.interactor else {
@@ -648,7 +648,9 @@ fn validation_key(
     let program = tool.program().ok()?;
     let mut hasher = Sha256::new();
     hasher.update(b"stressjudge validation v1\0");
-    hasher.update(super::answers::reference_key(&program.content_hash, tool.path()).as_bytes());
+    hasher.update(
+        crate::programs::answers::reference_key(&program.content_hash, tool.path()).as_bytes(),
+    );
     hasher.update([0]);
     hasher.update(testset.as_bytes());
     hasher.update([0]);

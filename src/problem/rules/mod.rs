@@ -2,9 +2,14 @@
 //!
 //! A built-in problem knows its input format, so it can pack many games into one run and offer
 //! problem-aware shrinking. The catalog joins each with its generator into a full
-//! [`super::Problem`].
+//! [`crate::problem::Problem`].
 
-use super::{InputError, Limits};
+pub mod david_vs_david;
+pub mod game_of_stones;
+pub mod king_game;
+pub mod reader;
+
+use crate::problem::{InputError, Limits};
 
 /// One official sample: input text and the expected output text.
 #[derive(Debug, Clone, Copy)]
