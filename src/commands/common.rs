@@ -9,9 +9,7 @@ use crate::build::{self, BuildError, BuildOptions, Declared, Program, Source};
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec};
-use crate::problem::kattis::load as folder;
-use crate::problem::Problem;
-use crate::programs::ExternalProblem;
+use crate::problem::{adhoc, folder, Problem};
 use crate::report::CompileErrorReport;
 use crate::run::FileIo;
 use crate::stress::store::FailureStore;
@@ -33,7 +31,7 @@ pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageErro
         Some(name) if folder::names_a_folder(name) => Ok(Arc::new(
             folder::load(Path::new(name), &spec.ad_hoc)?.problem,
         )),
-        None if spec.ad_hoc.any() => Ok(Arc::new(ExternalProblem::ad_hoc(&spec.ad_hoc)?)),
+        None if spec.ad_hoc.any() => Ok(Arc::new(adhoc::problem(&spec.ad_hoc)?)),
         Some(name) => {
             let problem = catalog.find(name)?;
             if spec.ad_hoc.any() {

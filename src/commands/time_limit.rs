@@ -19,7 +19,7 @@ use crate::error::UsageError;
 use crate::judge::repeats::{self, Measured, MAX_REPEATED, REPEATS};
 use crate::judge::timing::BORDERLINE_PERCENT;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
-use crate::problem::kattis::load::Folder;
+use crate::problem::folder::Folder;
 use crate::problem::kattis::{FormatVersion, Submission};
 use crate::problem::{Problem, TestCase};
 use crate::report::derivation::{LimitDerivation, SpeedReading};

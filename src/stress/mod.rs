@@ -61,7 +61,7 @@ pub trait CaseRunner: Send {
 
     /// Tells the runner the generator kind of the inputs it runs from now on (their shrunk
     /// variants too), for a kind with its own time limit
-    /// ([`crate::problem::Problem::kind_time_limit`]). The default ignores it.
+    /// ([`crate::problem::Problem::kind_settings`]). The default ignores it.
     fn use_kind(&mut self, _kind: &str) {}
 }
 

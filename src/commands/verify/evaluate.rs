@@ -14,7 +14,7 @@ use crate::commands::common::{build_submission, fault_error};
 use crate::error::UsageError;
 use crate::judge::{submission, Verdict};
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
-use crate::problem::{Problem, TestCase};
+use crate::problem::{KindSettings, Problem, TestCase};
 use crate::report::TestRow;
 use crate::run::RunLimits;
 use crate::stress::runner::SandboxCaseRunner;
@@ -411,7 +411,8 @@ fn stress_pass(
         .iter()
         .filter(|kind| {
             problem
-                .kind_solutions(kind)
+                .kind_settings(kind)
+                .and_then(KindSettings::meant_for)
                 .is_none_or(|names| names.iter().any(|name| solution.path.ends_with(name)))
         })
         .cloned()

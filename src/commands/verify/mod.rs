@@ -29,7 +29,7 @@ use crate::judge::grade::{Graded, ScoredTest};
 use crate::judge::repeats;
 use crate::judge::Verdict;
 use crate::options::{AdHocParts, VerifyOptions};
-use crate::problem::kattis::load::{self as folder, Folder};
+use crate::problem::folder::{self, Folder};
 use crate::problem::kattis::scoring::{CustomGrader, Grading};
 use crate::problem::polygon::load::{test_name as polygon_test_name, PolygonExtras};
 use crate::problem::polygon::points::{self, Score, TestOutcome};

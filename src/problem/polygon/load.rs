@@ -1,4 +1,5 @@
-//! A Polygon package (read by [`crate::problem::polygon`]) as an [`ExternalProblem`]: its
+//! A Polygon package (read by [`crate::problem::polygon`]) in the one problem [`Shape`], run as
+//! a [`ProgramsProblem`]: its
 //! testset built as Polygon builds it, its validators run on every test, its testlib checker,
 //! its `main` solution as the reference, its solutions' tags as expectations, and its stresses
 //! (or its generators) as generator kinds.
@@ -38,10 +39,11 @@ use crate::build::BuildOptions;
 use crate::cache_entry::CheckedCache;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
-use crate::problem::adhoc::tests_dir::TestFile;
-use crate::problem::kattis::load::Folder;
-use crate::problem::kattis::{Program, Submission, TimeLimitRule};
+use crate::problem::adhoc::{self, existing};
+use crate::problem::folder::Folder;
+use crate::problem::kattis::{BuildLimits, Program, Submission, TimeLimitRule};
 use crate::problem::polygon::{self, PolygonPackage, StressSpec, TestMethod, Testset};
+use crate::problem::shape::{AnswerRules, KindSettings, Shape, TestFile};
 use crate::problem::{Answer, CheckResult, Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
 use crate::programs::generator::Generator;
@@ -50,7 +52,7 @@ use crate::programs::sandboxes::ToolSandboxes;
 use crate::programs::test_build::{self, Recipe, TestStore};
 use crate::programs::tool::{Tool, ToolLimits};
 use crate::programs::validator::InputValidator;
-use crate::programs::{existing, ExternalProblem, KindSettings, Parts};
+use crate::programs::ProgramsProblem;
 use crate::run::FileIo;
 
 /// What verify needs of a Polygon package beyond the problem: the testset, to score points,
@@ -74,6 +76,11 @@ pub fn test_name(index: usize) -> String {
 
 /// Loads the Polygon package `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
+    // A Polygon package has no stressjudge.yaml: the defaults (or the flags).
+    crate::build::use_folder_build_limits(
+        BuildLimits::default(),
+        &dir.join(crate::problem::kattis::STRESS_CONFIG_FILE),
+    );
     let package = polygon::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     let interactor = package_interactor(&package, overrides)?;
     let testset = match &overrides.testset {
@@ -265,29 +272,32 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         origin: Origin::Folder(dir.to_path_buf()),
         file_io,
     };
-    let mut problem = ExternalProblem::new(Parts {
+    // A testlib interactor's answers are what Polygon makes them: its output file when the main
+    // solution runs against it.
+    let through_interactor = interactor
+        .as_ref()
+        .is_some_and(|i| i.convention() == Convention::Testlib);
+    let problem = ProgramsProblem::new(Shape {
         info,
         generators,
+        kind_settings: match overrides.generator {
+            None => kind_settings(&package),
+            Some(_) => Vec::new(),
+        },
         references,
         validators,
         checker,
         checker_args: Vec::new(),
+        interactor,
         tests,
+        left_out: left_out.iter().map(LeftOut::describe).collect(),
+        answers: AnswerRules {
+            // Polygon makes answer files with the main solution (scripts/gen-answer.sh) and
+            // keeps an empty one: a test whose right answer is empty exists.
+            empty_is_valid: true,
+            through_interactor,
+        },
     });
-    // Polygon makes answer files with the main solution (scripts/gen-answer.sh) and keeps an
-    // empty one: a test whose right answer is empty exists.
-    problem.accept_empty_answers();
-    problem.set_left_out(left_out.iter().map(LeftOut::describe).collect());
-    if overrides.generator.is_none() {
-        problem.set_kind_settings(kind_settings(&package));
-    }
-    if let Some(interactor) = interactor {
-        let testlib = interactor.convention() == Convention::Testlib;
-        problem = problem.with_interactor(interactor);
-        if testlib {
-            problem.answers_by_interaction();
-        }
-    }
     Ok(Folder {
         problem,
         submissions,
@@ -314,7 +324,7 @@ fn package_interactor(
     package: &PolygonPackage,
     overrides: &AdHocParts,
 ) -> Result<Option<Interactor>, UsageError> {
-    if let Some(given) = crate::programs::ad_hoc_interactor(overrides)? {
+    if let Some(given) = adhoc::interactor(overrides)? {
         return Ok(Some(given));
     }
     let Some(source) = &package.interactor else {
