@@ -44,8 +44,8 @@ pub struct Limits {
 
 /// Why an input text breaks the problem's constraints.
 ///
-/// `line` is 1-based, or 0 when the complaint is about the input as a whole (an external
-/// validator's verdict); the message names the field, the value and the violated bound, so that
+/// `line` is 1-based, or 0 when the complaint is about the input as a whole (a validator
+/// program's verdict); the message names the field, the value and the violated bound, so that
 /// the one-line error a user sees says exactly what to fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {

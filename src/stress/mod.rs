@@ -8,7 +8,7 @@
 //! - [`triage`] takes a failed run apart: which seed fails alone, its single failing game, the
 //!   fewest failing cases of a multi-test input ([`cases`]), the shrunk input, confirmed by a
 //!   last run;
-//! - [`shrink`] minimises an input, problem-aware where the problem offers it, generic
+//! - [`minimize_failure`] minimises a failing input, problem-aware where the problem offers it, generic
 //!   otherwise (after [`smaller`] looked for the same failure in a smaller kind's inputs); [`store`] writes each failure to disk the moment it is found; [`seeds`] reads
 //!   `--seeds` and `--shard`; [`runner`] runs one input through the sandbox.
 //!
