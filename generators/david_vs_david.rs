@@ -8,10 +8,10 @@
 use std::fmt::Write;
 
 use super::{rng_for, Generator, Kind, SeededRng};
-use crate::problem::builtin::BuiltinProblem;
-use crate::problem::david_vs_david::{
+use crate::problem::rules::david_vs_david::{
     convergent_indices, p_position, DavidVsDavid, Game, MAX_GAMES, MAX_K, MAX_PILE,
 };
+use crate::problem::rules::BuiltinProblem;
 
 /// Seeded inputs for David vs David.
 #[derive(Debug, Default, Clone, Copy)]

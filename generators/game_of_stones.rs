@@ -7,8 +7,8 @@
 //! reach, and residues modulo A + 1 with XOR 0.
 
 use super::{rng_for, Generator, Kind, SeededRng};
-use crate::problem::builtin::BuiltinProblem;
-use crate::problem::game_of_stones::{render, GameOfStones, MAX_BOUND, MAX_N, MAX_PILE};
+use crate::problem::rules::game_of_stones::{render, GameOfStones, MAX_BOUND, MAX_N, MAX_PILE};
+use crate::problem::rules::BuiltinProblem;
 
 /// Seeded inputs for Game of Stones.
 #[derive(Debug, Default, Clone, Copy)]

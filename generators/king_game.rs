@@ -5,7 +5,7 @@
 //! `max` (the most games, coordinates near the top of the board).
 
 use super::{rng_for, Generator, Kind, SeededRng};
-use crate::problem::king_game::{is_p_position, p_partners, Square, BOARD, MAX_GAMES};
+use crate::problem::rules::king_game::{is_p_position, p_partners, Square, BOARD, MAX_GAMES};
 
 /// Games in a `small` input.
 const SMALL_GAMES: usize = 2000;

@@ -18,7 +18,7 @@ use stressjudge::build::{self, BuildOptions, Program, Source};
 use stressjudge::catalog::Builtin;
 use stressjudge::generators::{Generator, Kind};
 use stressjudge::judge::timing::RERUNS;
-use stressjudge::problem::builtin::{BuiltinProblem, Sample};
+use stressjudge::problem::rules::{BuiltinProblem, Sample};
 use stressjudge::problem::{Answer, InputError, Limits};
 use stressjudge::run::RunLimits;
 use stressjudge::testset::{Plan, TestCase};

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use super::process::{self, Failure, Finished};
 use super::sandboxes;
-use crate::problem::package::BuildLimits;
+use crate::problem::kattis::BuildLimits;
 use crate::run::{
     process_isolation, process_options, set_build_isolation, BuildIsolation, BuildPlace, Exit,
     IsolationLevel, LimitHit, RunLimits, RunRequest, Sandbox, SandboxOptions,

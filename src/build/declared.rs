@@ -19,7 +19,7 @@ use super::layout::Sources;
 use super::table::{self, Builder};
 use super::BuildError;
 use crate::error::UsageError;
-use crate::problem::package::Constants;
+use crate::problem::kattis::Constants;
 
 /// A submission's declared language and entry point, and the package's constants; all
 /// optional (nothing declared builds the program as [`super::build`] would).
@@ -34,7 +34,7 @@ pub struct Declared {
     /// included files) before it is built (see [`super::substituted`]).
     pub constants: Constants,
     /// The Python 3 interpreter the package prefers (`pypy3` for a Kattis package, see
-    /// [`crate::problem::package::python_choice`]); `$PYTHON` still wins.
+    /// [`crate::problem::kattis::python_choice`]); `$PYTHON` still wins.
     pub python: Option<String>,
 }
 

@@ -28,7 +28,7 @@ pub(crate) struct Sources {
     /// point (see [`super::declared`]); else the class is found from the main file.
     pub entry_class: Option<String>,
     /// The Python 3 interpreter its package prefers (`pypy3` for a Kattis package, see
-    /// [`crate::problem::package::python_choice`]); `None` is `$PYTHON` or `python3`.
+    /// [`crate::problem::kattis::python_choice`]); `None` is `$PYTHON` or `python3`.
     pub python: Option<String>,
 }
 

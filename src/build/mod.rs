@@ -292,7 +292,7 @@ fn build_source(
 /// nothing in it names a constant.
 pub fn with_constants(
     path: &Path,
-    constants: &crate::problem::package::Constants,
+    constants: &crate::problem::kattis::Constants,
 ) -> Result<PathBuf, BuildError> {
     let options = BuildOptions::default_for_user();
     Ok(substituted::copy(&absolute(path)?, constants, &options)?

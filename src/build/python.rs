@@ -245,7 +245,7 @@ pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter
 }
 
 /// [`resolve`], for Python 3 preferring the interpreter `preferred` (a name on `PATH` or a
-/// path, a package's choice: see [`crate::problem::package::python_choice`]) where it is
+/// path, a package's choice: see [`crate::problem::kattis::python_choice`]) where it is
 /// found and `$PYTHON` names none; else as [`resolve`].
 pub(crate) fn resolve_preferring(
     language: Language,
@@ -328,7 +328,7 @@ fn preferred_tool(name: &str) -> Option<Tool> {
 /// package's choice, `$PYTHON`, else `python3`), and why, for reports: e.g. `PyPy 7.3.11
 /// (/usr/lib/pypy3/bin/pypy3), as Kattis and problemtools run Python 3`.
 pub fn interpreter_for(program: &Path, limit: Duration) -> String {
-    use crate::problem::package::python_choice::{python_of, PYPY};
+    use crate::problem::kattis::python_choice::{python_of, PYPY};
     let preferred = python_of(program);
     let interpreter = match resolve_preferring(Language::Python, limit, preferred.as_deref()) {
         Ok(i) => {

@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use crate::generators::{Generator, Kind};
-use crate::problem::builtin::BuiltinProblem;
 use crate::problem::checker::compare_tokens;
+use crate::problem::rules::BuiltinProblem;
 use crate::problem::{
     Answer, CheckResult, Origin, Packing, Prepared, Problem, ProblemError, ProblemInfo, TestCase,
     TimeLimitOrigin, ToolFailure,

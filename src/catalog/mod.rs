@@ -23,15 +23,15 @@ pub struct Catalog {
 pub fn builtins() -> Vec<Arc<Builtin>> {
     vec![
         Arc::new(Builtin::new(
-            Arc::new(problem::david_vs_david::DavidVsDavid),
+            Arc::new(problem::rules::david_vs_david::DavidVsDavid),
             Arc::new(generators::david_vs_david::DavidVsDavidGenerator),
         )),
         Arc::new(Builtin::new(
-            Arc::new(problem::king_game::KingGame),
+            Arc::new(problem::rules::king_game::KingGame),
             Arc::new(generators::king_game::KingGameGenerator),
         )),
         Arc::new(Builtin::new(
-            Arc::new(problem::game_of_stones::GameOfStones),
+            Arc::new(problem::rules::game_of_stones::GameOfStones),
             Arc::new(generators::game_of_stones::GameOfStonesGenerator),
         )),
     ]

@@ -35,7 +35,7 @@ pub fn main() -> ExitCode {
     };
     let result = dispatch(cli);
     crate::build::clean_up();
-    crate::external::test_build::clean_up();
+    crate::programs::test_build::clean_up();
     match result {
         Ok(Outcome::Passed) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),

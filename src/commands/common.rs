@@ -8,9 +8,8 @@ use super::{print_json, print_out, Outcome};
 use crate::build::{self, BuildError, BuildOptions, Declared, Program, Source};
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
-use crate::external::{folder, ExternalProblem};
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec};
-use crate::problem::Problem;
+use crate::problem::{adhoc, folder, Problem};
 use crate::report::CompileErrorReport;
 use crate::run::FileIo;
 use crate::stress::store::FailureStore;
@@ -32,7 +31,7 @@ pub fn resolve_problem(spec: &ProblemSpec) -> Result<Arc<dyn Problem>, UsageErro
         Some(name) if folder::names_a_folder(name) => Ok(Arc::new(
             folder::load(Path::new(name), &spec.ad_hoc)?.problem,
         )),
-        None if spec.ad_hoc.any() => Ok(Arc::new(ExternalProblem::ad_hoc(&spec.ad_hoc)?)),
+        None if spec.ad_hoc.any() => Ok(Arc::new(adhoc::problem(&spec.ad_hoc)?)),
         Some(name) => {
             let problem = catalog.find(name)?;
             if spec.ad_hoc.any() {
@@ -97,7 +96,7 @@ pub fn resolve_for_runs(
                 {
                     return Err(UsageError::new(format!(
                         "{name}: no stress generator: {failure}; name one in {} or give --gen",
-                        crate::problem::package::STRESS_CONFIG_FILE
+                        crate::problem::kattis::STRESS_CONFIG_FILE
                     )));
                 }
             }
@@ -149,8 +148,8 @@ pub fn pick_kind(problem: &dyn Problem, asked: Option<&str>) -> Result<String, U
 /// starts in a fresh empty directory.
 ///
 /// A submission of a problem package gets the package's included files (`include/`, see
-/// [`crate::problem::package::include_folder_of`]), its 2025-09 `constants` substituted (see
-/// [`crate::problem::package::constants_of`]), and is built in the language and from the entry
+/// [`crate::problem::kattis::include_folder_of`]), its 2025-09 `constants` substituted (see
+/// [`crate::problem::kattis::constants_of`]), and is built in the language and from the entry
 /// point its package declares for it, as `verify` builds it (see [`declared_for`]).
 ///
 /// With `--sanitize`, a C or C++ candidate is built with the sanitizers (see
@@ -196,11 +195,11 @@ pub fn python_named(program: &Program, source: &CandidateSource) -> Option<Strin
 
 /// What the package a program at `path` belongs to declares about building it
 /// (`submissions.yaml`'s `language` and `entrypoint`, DOMjudge's `submissions.json`; see
-/// [`crate::problem::package::declaration_of`]); nothing for a program outside a package. A
+/// [`crate::problem::kattis::declaration_of`]); nothing for a program outside a package. A
 /// package file that cannot be read is the user's error (exit 2).
 pub fn declared_for(path: &Path) -> Result<Declared, UsageError> {
-    let (language, entrypoint) = crate::problem::package::declaration_of(path)
-        .map_err(|e| UsageError::new(e.to_string()))?;
+    let (language, entrypoint) =
+        crate::problem::kattis::declaration_of(path).map_err(|e| UsageError::new(e.to_string()))?;
     Ok(Declared {
         language,
         entrypoint,
@@ -228,12 +227,12 @@ fn build_submission_with(
             let source = Source::File(path.clone());
             let mut declared = declared.clone();
             if declared.constants.is_empty() {
-                declared.constants = crate::problem::package::constants_of(path);
+                declared.constants = crate::problem::kattis::constants_of(path);
             }
             if declared.python.is_none() {
-                declared.python = crate::problem::package::python_choice::python_of(path);
+                declared.python = crate::problem::kattis::python_choice::python_of(path);
             }
-            match crate::problem::package::include_folder_of(path) {
+            match crate::problem::kattis::include_folder_of(path) {
                 Some(include) => build::build_with_included(&source, &include, &declared, options),
                 None => build::build_declared(&source, &declared, options),
             }

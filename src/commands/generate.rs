@@ -4,9 +4,9 @@
 
 use super::{print_out, Outcome};
 use crate::error::UsageError;
-use crate::external::generated_data;
 use crate::options::GenerateOptions;
-use crate::problem::package;
+use crate::problem::kattis as package;
+use crate::problem::kattis::generated_data;
 
 /// Builds and writes the data; a folder without `generators.yaml` is a usage error, a
 /// generator that fails leaves its cases out and the command fails (exit 1).

@@ -6,7 +6,7 @@ use super::{print_out, Outcome};
 use crate::catalog::Catalog;
 use crate::error::UsageError;
 use crate::options::{ListOptions, ProblemSpec};
-use crate::problem::{package, polygon, Problem, TimeLimitOrigin};
+use crate::problem::{kattis, polygon, Problem, TimeLimitOrigin};
 
 /// Prints one line per problem, then the kinds.
 pub fn run(options: &ListOptions) -> Result<Outcome, UsageError> {
@@ -57,7 +57,7 @@ const SHOWN_INTERACTION_LINES: usize = 200;
 /// shows it: `>` lines the solution writes, `<` lines it reads, `---` between passes.
 fn sample_interactions(dir: &std::path::Path) -> String {
     let mut text = String::new();
-    for path in package::sample_interactions(dir) {
+    for path in kattis::sample_interactions(dir) {
         let shown = path.strip_prefix(dir).unwrap_or(&path).display();
         let Ok(content) = std::fs::read_to_string(&path) else {
             text.push_str(&format!("sample interaction {shown}: not UTF-8 text\n"));

@@ -18,7 +18,7 @@ use crate::build::Program;
 use crate::error::UsageError;
 use crate::judge::Verdict;
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec, StressOptions};
-use crate::problem::{Origin, Problem, TimeLimitOrigin};
+use crate::problem::{KindSettings, Origin, Problem, TimeLimitOrigin};
 use crate::report::json::{events, Event};
 use crate::report::progress::{Display, Progress, Status};
 use crate::report::shard::ShardInfo;
@@ -132,7 +132,8 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
 fn kind_notes(problem: &dyn Problem, options: &StressOptions, plan: &Plan) -> Vec<String> {
     let mut notes = Vec::new();
     for kind in &plan.kinds {
-        if let Some(total) = problem.kind_total_time(kind) {
+        let settings = problem.kind_settings(kind);
+        if let Some(total) = settings.and_then(|s| s.total_time) {
             notes.push(match plan.time_budget {
                 Some(_) => format!(
                     "kind {kind} runs for its total time limit, {} ms (--seeds gives seeds to \
@@ -150,7 +151,7 @@ fn kind_notes(problem: &dyn Problem, options: &StressOptions, plan: &Plan) -> Ve
                 ),
             });
         }
-        if let Some(bytes) = problem.kind_memory_limit(kind) {
+        if let Some(bytes) = settings.and_then(|s| s.memory_bytes) {
             notes.push(match options.candidate.memory_limit {
                 None => format!(
                     "kind {kind} runs with its own memory limit, {} MiB",
@@ -163,7 +164,7 @@ fn kind_notes(problem: &dyn Problem, options: &StressOptions, plan: &Plan) -> Ve
                 ),
             });
         }
-        if let Some(limit) = problem.kind_time_limit(kind) {
+        if let Some(limit) = settings.and_then(|s| s.time_limit) {
             notes.push(match options.candidate.time_limit {
                 None => format!(
                     "kind {kind} runs with its own time limit, {} ms",
@@ -175,9 +176,10 @@ fn kind_notes(problem: &dyn Problem, options: &StressOptions, plan: &Plan) -> Ve
                 ),
             });
         }
-        let (Some(names), CandidateSource::Path(path)) =
-            (problem.kind_solutions(kind), &options.candidate.source)
-        else {
+        let (Some(names), CandidateSource::Path(path)) = (
+            settings.and_then(KindSettings::meant_for),
+            &options.candidate.source,
+        ) else {
             continue;
         };
         if !names.iter().any(|name| path.ends_with(name)) {
@@ -332,7 +334,7 @@ fn time_budget(
     }
     kinds
         .iter()
-        .map(|kind| problem.kind_total_time(kind))
+        .map(|kind| problem.kind_settings(kind).and_then(|s| s.total_time))
         .sum::<Option<Duration>>()
 }
 

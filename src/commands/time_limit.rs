@@ -1,7 +1,7 @@
 //! A problem folder without a time limit gets one the way problemtools sets it: the slowest
 //! accepted submission's CPU time on any test, times `ac_to_time_limit` (legacy
 //! `time_multiplier`), rounded up to the time resolution
-//! ([`crate::problem::package::TimeLimitRule::time_limit`]).
+//! ([`crate::problem::kattis::TimeLimitRule::time_limit`]).
 //!
 //! Unlike problemtools, one run does not set it (issue 31): the slowest run is repeated alone
 //! and decided on its fastest time, until the slowest is a repeated run
@@ -16,11 +16,11 @@ use std::time::Duration;
 use super::common::{build_submission, fault_error};
 use crate::build::{BuildError, Program};
 use crate::error::UsageError;
-use crate::external::folder::Folder;
 use crate::judge::repeats::{self, Measured, MAX_REPEATED, REPEATS};
 use crate::judge::timing::BORDERLINE_PERCENT;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
-use crate::problem::package::{FormatVersion, Submission};
+use crate::problem::folder::Folder;
+use crate::problem::kattis::{FormatVersion, Submission};
 use crate::problem::{Problem, TestCase};
 use crate::report::derivation::{LimitDerivation, SpeedReading};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
@@ -329,9 +329,9 @@ fn slowed_past(first: Duration, limit: Duration) -> bool {
 }
 
 /// Whether `submission` is Python 3 that runs with CPython here where its package's judge
-/// runs PyPy (see [`crate::problem::package::python_choice`]).
+/// runs PyPy (see [`crate::problem::kattis::python_choice`]).
 fn runs_without_pypy(submission: &Submission) -> bool {
-    use crate::problem::package::python_choice::{python_of, PYPY};
+    use crate::problem::kattis::python_choice::{python_of, PYPY};
     let path = &submission.program.path;
     let python = match &submission.language {
         Some(language) => language.to_ascii_lowercase().starts_with("py"),

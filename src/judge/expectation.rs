@@ -1,11 +1,11 @@
 //! Matching a judged submission against its [`Expectation`]: which promises it broke, and the
 //! submission's final verdict as expectations see it ([`Judged::verdict`]). The expectations
-//! themselves are read with the package ([`crate::problem::package::expectation`]).
+//! themselves are read with the package ([`crate::problem::kattis::expectation`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::Verdict;
-use crate::problem::package::expectation::{show_score, Expectation, Rule};
+use crate::problem::kattis::expectation::{show_score, Expectation, Rule};
 
 /// One judged test, as the expectation sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -211,8 +211,8 @@ fn join(set: &BTreeSet<Verdict>) -> String {
 pub(crate) mod tests {
     use super::Verdict::*;
     use super::*;
-    use crate::problem::package::expectation::ScoreRange;
-    use crate::problem::package::glob::Glob;
+    use crate::problem::kattis::expectation::ScoreRange;
+    use crate::problem::kattis::glob::Glob;
 
     /// A compiled submission's judgement with these test verdicts (shared by the package's
     /// test modules).

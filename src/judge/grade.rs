@@ -1,6 +1,6 @@
 //! Scoring problems (`type: scoring`): how a submission's test verdicts and validator scores
 //! become test, group and submission scores. The settings are read with the package
-//! ([`crate::problem::package::scoring`]); [`Grading::grade`] is a pure function of the judged
+//! ([`crate::problem::kattis::scoring`]); [`Grading::grade`] is a pure function of the judged
 //! tests, so verify and any later judging share it.
 //!
 //! Three rule sets, by format version and by whose expected scores the package gives:
@@ -22,14 +22,14 @@
 //!   `require_pass`. A test's maximum is its group's (`min`) or the group's divided by its
 //!   number of tests (`sum`); an accepted test scores `score_multiplier.txt` x maximum, else
 //!   `score.txt`, else its maximum; a rejected one 0. `sample` is not scored.
-//! - DOMjudge's reading of the legacy keys ([`crate::problem::package::scoring::DomJudgeGrading`]), for a package whose
+//! - DOMjudge's reading of the legacy keys ([`crate::problem::kattis::scoring::DomJudgeGrading`]), for a package whose
 //!   submissions give `@EXPECTED_SCORE@` (only DOMjudge reads it): see [`super::grade_domjudge`].
 
 use std::collections::BTreeMap;
 
 use super::Verdict;
-use crate::problem::package::expectation::show_score;
-use crate::problem::package::scoring::{
+use crate::problem::kattis::expectation::show_score;
+use crate::problem::kattis::scoring::{
     legacy_settings, Aggregation, CustomGrader, Grading, LegacyGroupSettings, ModernGroup,
     ModernGroupSettings,
 };
@@ -471,7 +471,7 @@ fn aggregate_tests(
 pub(crate) mod tests {
     use super::Verdict::*;
     use super::*;
-    use crate::problem::package::scoring::LegacyGroup;
+    use crate::problem::kattis::scoring::LegacyGroup;
 
     /// A scored test (shared by the package's grading test modules).
     pub(crate) fn t(name: &str, verdict: Verdict, score: Option<f64>) -> ScoredTest {

@@ -28,15 +28,15 @@
 //!   is judged: [`DomJudgeGrading::grade`] replays that over the judged tests.
 //! - `@EXPECTED_SCORE@` is compared with the score exactly to 9 decimals
 //!   (`JuryMiscController::checkVerifyAction`, `bccomp(.., 9)`); here within 1e-6 relative, as
-//!   every expected score ([`crate::problem::package::expectation::ScoreRange::contains`]).
+//!   every expected score ([`crate::problem::kattis::expectation::ScoreRange::contains`]).
 //!
 //! DOMjudge refuses (`maybeSetScoringResult` has no root) a scoring package without
 //! `data/testdata.yaml`; here `data/` is then a group of default keys.
 
 use super::Verdict;
 use crate::judge::grade::{Graded, GroupScore, ScoredTest};
-use crate::problem::package::domjudge_scoring::{parent, Aggregation};
-use crate::problem::package::scoring::DomJudgeGrading;
+use crate::problem::kattis::domjudge_scoring::{parent, Aggregation};
+use crate::problem::kattis::scoring::DomJudgeGrading;
 use crate::problem::ValidatorScore;
 
 impl DomJudgeGrading {
@@ -157,7 +157,7 @@ mod tests {
     use super::Verdict::*;
     use super::*;
     use crate::judge::grade::tests::t;
-    use crate::problem::package::domjudge_scoring::Group;
+    use crate::problem::kattis::domjudge_scoring::Group;
 
     fn grading(groups: &[(&str, Group)]) -> DomJudgeGrading {
         DomJudgeGrading {

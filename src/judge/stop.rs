@@ -5,8 +5,8 @@
 //! `Judging::rejection_ends`.
 
 use super::Verdict;
-use crate::problem::package::expectation::Expectation;
-use crate::problem::package::scoring::{legacy_settings, parent, DomJudgeGrading, Grading};
+use crate::problem::kattis::expectation::Expectation;
+use crate::problem::kattis::scoring::{legacy_settings, parent, DomJudgeGrading, Grading};
 use crate::problem::{ProblemInfo, TestCase};
 
 /// Whether `case` getting `verdict` ends the judging of the candidate, so the tests after it
@@ -83,8 +83,8 @@ impl Expectation {
 #[cfg(test)]
 mod tests {
     use crate::judge::Verdict::*;
-    use crate::problem::package::expectation::{Expectation, Rule};
-    use crate::problem::package::glob::Glob;
+    use crate::problem::kattis::expectation::{Expectation, Rule};
+    use crate::problem::kattis::glob::Glob;
 
     #[test]
     fn only_plain_rules_let_a_rejection_end_judging() {

@@ -1,32 +1,37 @@
-//! Step 1 of the pipeline: what a problem is.
+//! Step 1 of the pipeline: what a problem is, and where every format is read.
 //!
 //! Every problem, built in or brought by the user, is one value behind the [`Problem`] trait:
 //! its metadata ([`ProblemInfo`]: id, title, limits, generator kinds), a generator, a validator,
 //! a reference, a checker and its fixed test set. The three built-in problems do all of that in
-//! process ([`builtin`]); a problem folder or an ad-hoc trio of programs does it by running the
-//! user's programs (the `external` step). Optional capabilities stay optional: packing many
-//! games into one run ([`Packing`]) and problem-aware shrinking are offered by the built-ins,
-//! and the rest of the harness falls back to generic behaviour without them.
+//! process ([`rules`]). Every other problem is read by one reader per format, each in its own
+//! folder: [`kattis`] (Kattis, ICPC, BAPCtools and DOMjudge problem folders), [`polygon`]
+//! (Polygon packages), [`adhoc`] (programs named on the command line, `--tests` folders) and
+//! [`companion`] (Competitive Companion's JSON, written as a Kattis folder); [`folder`] tells
+//! which reader a folder needs. Each reader fills the same [`shape::Shape`], run by
+//! [`crate::programs`]; a format's quirks stay in its reader. Optional capabilities stay
+//! optional: packing many games into one run ([`Packing`]) and problem-aware shrinking are
+//! offered by the built-ins, and the rest of the harness falls back to generic behaviour
+//! without them.
 //!
 //! Each part that runs a user's program can fail in a way that is not the candidate's fault
 //! (a crashing reference, a checker that says the judge is wrong): that is a [`ToolFailure`],
 //! an outcome of its own, never a verdict.
 
-pub mod builtin;
+pub mod adhoc;
 pub mod checker;
 pub mod companion;
 pub mod confined;
-pub mod david_vs_david;
-pub mod game_of_stones;
-pub mod king_game;
-pub mod package;
+pub mod folder;
+pub mod kattis;
 pub mod polygon;
-pub mod reader;
+pub mod rules;
+pub mod shape;
 
 use std::fmt;
 use std::time::Duration;
 
 pub use checker::{CheckResult, CheckerPoints, Mismatch, ValidatorScore};
+pub use shape::KindSettings;
 
 /// Resource limits a problem statement sets for one run of a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,8 +44,8 @@ pub struct Limits {
 
 /// Why an input text breaks the problem's constraints.
 ///
-/// `line` is 1-based, or 0 when the complaint is about the input as a whole (an external
-/// validator's verdict); the message names the field, the value and the violated bound, so that
+/// `line` is 1-based, or 0 when the complaint is about the input as a whole (a validator
+/// program's verdict); the message names the field, the value and the violated bound, so that
 /// the one-line error a user sees says exactly what to fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
@@ -366,28 +371,11 @@ pub trait Problem: Send + Sync {
         None
     }
 
-    /// The solutions generator kind `kind` is meant to stress, as the problem names them (a
-    /// Polygon stress's `solutions`: paths in the package or file names); `None` (the
-    /// default) when it is meant for any. `verify` runs a kind's stress pass only on them.
-    fn kind_solutions(&self, _kind: &str) -> Option<Vec<String>> {
-        None
-    }
-
-    /// The time limit of runs on the inputs of generator kind `kind`, when the kind sets its
-    /// own (a Polygon stress's `time-limit`); `None` (the default) for the problem's.
-    fn kind_time_limit(&self, _kind: &str) -> Option<Duration> {
-        None
-    }
-
-    /// The memory limit in bytes of runs on the inputs of generator kind `kind`, when the kind
-    /// sets its own (a Polygon stress's `memoryLimit`); `None` (the default) for the problem's.
-    fn kind_memory_limit(&self, _kind: &str) -> Option<u64> {
-        None
-    }
-
-    /// How long `stress` runs generator kind `kind` when the user gives no seeds, when the
-    /// kind says (a Polygon stress's `totalTimeLimit`); `None` (the default) for no bound.
-    fn kind_total_time(&self, _kind: &str) -> Option<Duration> {
+    /// What generator kind `kind` sets for itself (the solutions it is meant to stress, the
+    /// limits of its runs, how long `stress` runs it); `None` (the default) when it sets
+    /// nothing and the problem's settings apply. `verify` runs a kind's stress pass only on the
+    /// solutions it is meant for.
+    fn kind_settings(&self, _kind: &str) -> Option<&KindSettings> {
         None
     }
 

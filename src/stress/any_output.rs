@@ -6,11 +6,10 @@
 //! crash of the same kind ([`super::Plan::same_crash`]).
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use crate::problem::{
-    Answer, CheckResult, Interaction, Packing, Prepared, Problem, ProblemError, ProblemInfo,
-    TestCase, ToolFailure,
+    Answer, CheckResult, Interaction, KindSettings, Packing, Prepared, Problem, ProblemError,
+    ProblemInfo, TestCase, ToolFailure,
 };
 
 /// The note every report of such a stress carries.
@@ -94,20 +93,8 @@ impl Problem for AnyOutput {
         Some(format!("any output; {}", self.inner.stress_identity()?))
     }
 
-    fn kind_solutions(&self, kind: &str) -> Option<Vec<String>> {
-        self.inner.kind_solutions(kind)
-    }
-
-    fn kind_time_limit(&self, kind: &str) -> Option<Duration> {
-        self.inner.kind_time_limit(kind)
-    }
-
-    fn kind_memory_limit(&self, kind: &str) -> Option<u64> {
-        self.inner.kind_memory_limit(kind)
-    }
-
-    fn kind_total_time(&self, kind: &str) -> Option<Duration> {
-        self.inner.kind_total_time(kind)
+    fn kind_settings(&self, kind: &str) -> Option<&KindSettings> {
+        self.inner.kind_settings(kind)
     }
 
     fn interaction(&self) -> Option<&dyn Interaction> {

@@ -55,7 +55,7 @@ struct Shared<'a> {
     /// Plan index of the earliest failure (without keep_going: no later batch is taken).
     first_failure: AtomicUsize,
     /// Set when Ctrl-C was seen.
-    external_stop: AtomicBool,
+    ctrl_c_seen: AtomicBool,
     /// When the plan's time budget is spent, if it has one.
     deadline: Option<Instant>,
     /// Set when a batch was left out because the budget was spent.
@@ -71,7 +71,7 @@ impl Shared<'_> {
     /// Whether batch `index` should still be prepared or run.
     fn wanted(&self, index: usize) -> bool {
         if self.stop.load(Ordering::SeqCst) {
-            self.external_stop.store(true, Ordering::SeqCst);
+            self.ctrl_c_seen.store(true, Ordering::SeqCst);
             return false;
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -91,7 +91,7 @@ impl Shared<'_> {
     /// is dropped when the run ends: without `keep_going` that batch would never have run.)
     fn fail(&self, index: usize, fault: Fault) {
         if matches!(fault, Fault::Interrupted) {
-            self.external_stop.store(true, Ordering::SeqCst);
+            self.ctrl_c_seen.store(true, Ordering::SeqCst);
             return;
         }
         let mut slot = lock(&self.fault);
@@ -129,7 +129,7 @@ pub fn run<'a>(
         observer: on_failure,
         next: AtomicUsize::new(0),
         first_failure: AtomicUsize::new(usize::MAX),
-        external_stop: AtomicBool::new(false),
+        ctrl_c_seen: AtomicBool::new(false),
         deadline: plan.time_budget.map(|budget| Instant::now() + budget),
         out_of_time: AtomicBool::new(false),
         fault: Mutex::new(None),
@@ -179,7 +179,7 @@ pub fn run<'a>(
     failures.sort_by_key(|(index, f)| (*index, f.unit.seed));
     Ok(Summary {
         failures: failures.into_iter().map(|(_, f)| f).collect(),
-        interrupted: shared.external_stop.load(Ordering::SeqCst),
+        interrupted: shared.ctrl_c_seen.load(Ordering::SeqCst),
         out_of_time: shared.out_of_time.load(Ordering::SeqCst),
     })
 }
@@ -353,7 +353,7 @@ mod tests {
     use super::*;
     use crate::catalog::Builtin;
     use crate::generators::{rng_for, Generator, Kind};
-    use crate::problem::builtin::{BuiltinProblem, Sample};
+    use crate::problem::rules::{BuiltinProblem, Sample};
     use crate::problem::{join_counted_lines, split_counted_lines, InputError, Limits};
     use crate::stress::CaseOutcome;
     use std::sync::Arc;

@@ -8,7 +8,7 @@
 //! - [`triage`] takes a failed run apart: which seed fails alone, its single failing game, the
 //!   fewest failing cases of a multi-test input ([`cases`]), the shrunk input, confirmed by a
 //!   last run;
-//! - [`shrink`] minimises an input, problem-aware where the problem offers it, generic
+//! - [`minimize_failure`] minimises a failing input, problem-aware where the problem offers it, generic
 //!   otherwise (after [`smaller`] looked for the same failure in a smaller kind's inputs); [`store`] writes each failure to disk the moment it is found; [`seeds`] reads
 //!   `--seeds` and `--shard`; [`runner`] runs one input through the sandbox.
 //!
@@ -22,11 +22,11 @@ pub mod any_output;
 pub mod cases;
 pub mod engine;
 pub mod keep;
+pub mod minimize_failure;
 pub mod plan;
 pub mod prepare;
 pub mod runner;
 pub mod seeds;
-pub mod shrink;
 pub mod smaller;
 pub mod store;
 pub mod triage;
@@ -61,7 +61,7 @@ pub trait CaseRunner: Send {
 
     /// Tells the runner the generator kind of the inputs it runs from now on (their shrunk
     /// variants too), for a kind with its own time limit
-    /// ([`crate::problem::Problem::kind_time_limit`]). The default ignores it.
+    /// ([`crate::problem::Problem::kind_settings`]). The default ignores it.
     fn use_kind(&mut self, _kind: &str) {}
 }
 

@@ -80,14 +80,15 @@ impl CaseRunner for SandboxCaseRunner<'_> {
             false => limits,
         };
         let mut limits = self.nominal;
-        if let Some(time) = self.problem.kind_time_limit(kind) {
+        let settings = self.problem.kind_settings(kind);
+        if let Some(time) = settings.and_then(|s| s.time_limit) {
             if self.kind_limits {
                 let own = widen(RunLimits::from_time_limit(time, 0, 0));
                 limits.cpu = own.cpu;
                 limits.wall = own.wall;
             }
         }
-        if let Some(bytes) = self.problem.kind_memory_limit(kind) {
+        if let Some(bytes) = settings.and_then(|s| s.memory_bytes) {
             if self.kind_memory {
                 limits.memory_bytes = widen(RunLimits {
                     memory_bytes: bytes,

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::cases::{fails_the_same_way, fewest_failing_cases};
+use super::minimize_failure;
 use super::prepare::{regenerates, Generated};
-use super::shrink;
 use super::smaller::smaller_failure;
 use super::{CaseOutcome, CaseRunner, Counters, Failure, Plan, StressObserver, Unit};
 use crate::error::Fault;
@@ -147,7 +147,7 @@ pub fn triage(
     };
     let mut fault = None;
     let mut steps = 0;
-    let mut shrunk = shrink::shrink(
+    let mut shrunk = minimize_failure::shrink(
         problem,
         &start,
         attempts.saturating_sub(case_runs),

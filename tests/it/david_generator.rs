@@ -5,10 +5,10 @@ use std::collections::HashSet;
 
 use stressjudge::generators::david_vs_david::{DavidVsDavidGenerator, SMALL_MAX_PILE};
 use stressjudge::generators::{Generator, Kind};
-use stressjudge::problem::builtin::BuiltinProblem;
-use stressjudge::problem::david_vs_david::{
+use stressjudge::problem::rules::david_vs_david::{
     convergent_indices, first_player_wins, p_position, parse, DavidVsDavid, Game, MAX_K, MAX_PILE,
 };
+use stressjudge::problem::rules::BuiltinProblem;
 
 fn generate(kind: Kind, seed: u64) -> String {
     DavidVsDavidGenerator.generate(kind, seed)

@@ -2,10 +2,10 @@
 //! greedy mex construction of the P-positions for large indices, an exact square comparison for
 //! the convergent indices, the floating-point trap, and the sample.
 
-use stressjudge::problem::builtin::BuiltinProblem;
-use stressjudge::problem::david_vs_david::{
+use stressjudge::problem::rules::david_vs_david::{
     convergent_indices, first_player_wins, p_position, DavidVsDavid, MAX_K, MAX_PILE,
 };
+use stressjudge::problem::rules::BuiltinProblem;
 
 const ORACLE_MAX: usize = 40;
 

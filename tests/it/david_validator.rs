@@ -1,7 +1,7 @@
 //! Every constraint of the David vs David validator, fed a violating input, and the shrinker.
 
-use stressjudge::problem::builtin::BuiltinProblem;
-use stressjudge::problem::david_vs_david::DavidVsDavid;
+use stressjudge::problem::rules::david_vs_david::DavidVsDavid;
+use stressjudge::problem::rules::BuiltinProblem;
 
 /// Validates `input` and returns the error's line and message; panics if it is accepted.
 fn reject(input: &str) -> (usize, String) {

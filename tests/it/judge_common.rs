@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use stressjudge::catalog::Builtin;
 use stressjudge::generators::{Generator, Kind, SeededRng};
-use stressjudge::problem::builtin::{BuiltinProblem, Sample};
+use stressjudge::problem::rules::{BuiltinProblem, Sample};
 use stressjudge::problem::{self, InputError, Limits};
 
 /// The sum problem with its generator, as the judge sees a problem.

@@ -15,7 +15,7 @@ use stressjudge::judge::timing::{
     backstop_under_load, decide, is_borderline, measuring_limits, stopped_by_load, RERUNS,
 };
 use stressjudge::judge::{TestResult, Verdict};
-use stressjudge::problem::builtin::BuiltinProblem;
+use stressjudge::problem::rules::BuiltinProblem;
 use stressjudge::problem::{Answer, Problem};
 use stressjudge::run::{Exit, LimitHit, RunLimits, RunOutcome};
 use stressjudge::testset::{run_one, run_test_set, Executor, Plan, TestCase};

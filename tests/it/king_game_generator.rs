@@ -3,8 +3,8 @@
 
 use stressjudge::generators::king_game::KingGameGenerator;
 use stressjudge::generators::{Generator, Kind};
-use stressjudge::problem::builtin::BuiltinProblem;
-use stressjudge::problem::king_game::{is_p_position, parse, KingGame};
+use stressjudge::problem::rules::king_game::{is_p_position, parse, KingGame};
+use stressjudge::problem::rules::BuiltinProblem;
 
 type Position = ((u16, u16), (u16, u16));
 

@@ -4,7 +4,7 @@
 //! diagonal, band or Grundy reasoning. Play below `(x, y)` never depends on the board size, so
 //! its answers on a small board must equal the reference's on the 300 x 300 board.
 
-use stressjudge::problem::king_game::{is_p_position, winning_moves};
+use stressjudge::problem::rules::king_game::{is_p_position, winning_moves};
 
 /// Side of the searched board.
 const SIDE: usize = 32;

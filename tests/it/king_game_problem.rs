@@ -1,8 +1,8 @@
 //! King Game problem plumbing: the official sample, the statement's facts, and one test per
 //! validator constraint checking the exact line and message.
 
-use stressjudge::problem::builtin::BuiltinProblem;
-use stressjudge::problem::king_game::{is_p_position, KingGame};
+use stressjudge::problem::rules::king_game::{is_p_position, KingGame};
+use stressjudge::problem::rules::BuiltinProblem;
 
 fn error(input: &str) -> String {
     KingGame

@@ -16,7 +16,7 @@
 //! Finally the counting formula is compared with a direct count over all moves.
 
 use stressjudge::generators::SeededRng;
-use stressjudge::problem::king_game::{is_p_position, winning_moves, BOARD};
+use stressjudge::problem::rules::king_game::{is_p_position, winning_moves, BOARD};
 
 type Sq = (u16, u16);
 

@@ -7,8 +7,8 @@ use stressjudge::generators::game_of_stones::{
     GameOfStonesGenerator, EDGE_FAMILIES, SMALL_MAX_BOUND, SMALL_MAX_PILE,
 };
 use stressjudge::generators::{Generator, Kind};
-use stressjudge::problem::builtin::BuiltinProblem;
-use stressjudge::problem::game_of_stones::{parse, petyr_wins, GameOfStones, Stones, MAX_N};
+use stressjudge::problem::rules::game_of_stones::{parse, petyr_wins, GameOfStones, Stones, MAX_N};
+use stressjudge::problem::rules::BuiltinProblem;
 
 fn generate(kind: Kind, seed: u64) -> String {
     GameOfStonesGenerator.generate(kind, seed)

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use stressjudge::problem::builtin::BuiltinProblem;
-use stressjudge::problem::game_of_stones::{petyr_wins, GameOfStones};
+use stressjudge::problem::rules::game_of_stones::{petyr_wins, GameOfStones};
+use stressjudge::problem::rules::BuiltinProblem;
 
 /// Exhaustive search for one pair of bounds, independent of any formula.
 struct Oracle {

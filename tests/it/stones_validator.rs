@@ -1,7 +1,7 @@
 //! Every constraint of the Game of Stones validator, fed a violating input, and the shrinker.
 
-use stressjudge::problem::builtin::BuiltinProblem;
-use stressjudge::problem::game_of_stones::{render, GameOfStones};
+use stressjudge::problem::rules::game_of_stones::{render, GameOfStones};
+use stressjudge::problem::rules::BuiltinProblem;
 
 fn assert_rejects(input: &str, line: usize, needles: &[&str]) {
     let err = GameOfStones

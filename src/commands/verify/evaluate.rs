@@ -4,7 +4,7 @@
 //! problemtools-style time-limit sanity checks.
 
 use super::library::Expected;
-use crate::problem::package::scoring::Grading;
+use crate::problem::kattis::scoring::Grading;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -14,7 +14,7 @@ use crate::commands::common::{build_submission, fault_error};
 use crate::error::UsageError;
 use crate::judge::{submission, Verdict};
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
-use crate::problem::{Problem, TestCase};
+use crate::problem::{KindSettings, Problem, TestCase};
 use crate::report::TestRow;
 use crate::run::RunLimits;
 use crate::stress::runner::SandboxCaseRunner;
@@ -411,7 +411,8 @@ fn stress_pass(
         .iter()
         .filter(|kind| {
             problem
-                .kind_solutions(kind)
+                .kind_settings(kind)
+                .and_then(KindSettings::meant_for)
                 .is_none_or(|names| names.iter().any(|name| solution.path.ends_with(name)))
         })
         .cloned()
@@ -553,7 +554,7 @@ fn too_slow_for_the_limit(
 ) -> Option<String> {
     let bounds_the_limit = match &solution.expected {
         Expected::Kattis { expectation, .. } => {
-            crate::problem::package::submissions::time_limit_role(expectation) == "lower"
+            crate::problem::kattis::submissions::time_limit_role(expectation) == "lower"
                 && evaluation.got.is_some_and(|v| v != Verdict::TLE)
         }
         Expected::Verdict(_) => evaluation.got == Some(Verdict::AC),

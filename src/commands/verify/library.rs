@@ -10,7 +10,7 @@ use crate::build::Declared;
 use crate::error::UsageError;
 use crate::judge::expectation::{Judged, JudgedTest};
 use crate::judge::Verdict;
-use crate::problem::package::{Expectation, Submission};
+use crate::problem::kattis::{Expectation, Submission};
 
 /// The verdict folders and the verdict each promises.
 pub const FOLDERS: [(&str, Verdict); 6] = [
@@ -134,8 +134,8 @@ pub fn declared(s: &Submission) -> Declared {
     Declared {
         language: s.language.clone(),
         entrypoint: s.entrypoint.clone(),
-        constants: crate::problem::package::constants_of(&s.program.path),
-        python: crate::problem::package::python_choice::python_of(&s.program.path),
+        constants: crate::problem::kattis::constants_of(&s.program.path),
+        python: crate::problem::kattis::python_choice::python_of(&s.program.path),
     }
 }
 

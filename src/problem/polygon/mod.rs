@@ -34,6 +34,7 @@
 //! Windows binaries (`<binary>`, `*.exe`), `wine` scripts, `doall.*`, statements and
 //! `<properties>` are ignored (one notice says so).
 
+pub mod load;
 mod pattern;
 pub mod points;
 pub mod stress;
@@ -43,7 +44,7 @@ mod xml;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-pub use crate::problem::package::PackageError;
+pub use crate::problem::kattis::PackageError;
 pub use pattern::fill_pattern;
 pub use stress::{RangeWord, StressSpec};
 pub use tags::Tag;

@@ -26,7 +26,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::pattern::fill_pattern;
-use crate::problem::package::PackageError;
+use crate::problem::kattis::PackageError;
 
 /// One word of a script pattern: literal text and ranges, e.g. `--n=[1..10]`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use super::{
     CheckerAsset, CheckerTest, Group, PointsPolicy, PolygonPackage, PolygonTest, Solution, Tag,
     TestMethod, Testset, ValidatorAsset, ValidatorTest,
 };
-use crate::problem::package::PackageError;
+use crate::problem::kattis::PackageError;
 
 /// What the XML says, and the stress path pattern (for stresses kept in files).
 pub(super) fn parse(

@@ -1,4 +1,7 @@
-//! Shrinking a failing input, as property-based testers do.
+//! Minimising a failing input for the stress engine, as property-based testers do: it picks how
+//! (the problem's own variants, or the shrinker crate, [`crate::shrink`], which knows no
+//! problem) and keeps only variants that are valid and still fail the same way. Named for its
+//! job so that `stress::minimize_failure` is not read as the shrinker itself.
 //!
 //! A problem that knows its input format (the built-ins) offers simpler variants of an input
 //! ([`Problem::shrink_variants`], most aggressive first); the shrinker keeps the first one that
@@ -87,7 +90,7 @@ mod tests {
     use super::*;
     use crate::catalog::Builtin;
     use crate::generators::{Generator, Kind};
-    use crate::problem::builtin::{BuiltinProblem, Sample};
+    use crate::problem::rules::{BuiltinProblem, Sample};
     use crate::problem::{InputError, Limits};
     use std::sync::Arc;
     use std::time::Duration;

@@ -13,7 +13,7 @@ use super::sandboxes::ToolSandboxes;
 use super::tool::{first_line, Tool, ToolArg, ToolCall, ToolLimits};
 use crate::build::{self, BuildError, BuildOptions, Source};
 use crate::judge::Verdict;
-use crate::problem::package::scoring::CustomGrader;
+use crate::problem::kattis::scoring::CustomGrader;
 
 /// A built custom grader, ready to grade groups.
 pub struct Grader {

@@ -196,18 +196,18 @@ impl Tool {
                 // generators, a submission used as the reference); a submission used as the
                 // reference also gets its included files, and the language and entry point its
                 // package declares (as verify builds it).
-                let (language, entrypoint) = crate::problem::package::declaration_of(&self.path)
+                let (language, entrypoint) = crate::problem::kattis::declaration_of(&self.path)
                     .map_err(|e| {
                         ToolFailure::new(self.label.clone(), format!("cannot be built: {e}"))
                     })?;
                 let declared = build::Declared {
                     language,
                     entrypoint,
-                    constants: crate::problem::package::constants_of(&self.path),
+                    constants: crate::problem::kattis::constants_of(&self.path),
                     // The package's tools run with `$PYTHON` or `python3`, as before.
                     python: None,
                 };
-                let built = match crate::problem::package::include_folder_of(&self.path) {
+                let built = match crate::problem::kattis::include_folder_of(&self.path) {
                     Some(include) => {
                         build::build_with_included(&source, &include, &declared, &options)
                     }

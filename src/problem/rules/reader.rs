@@ -5,7 +5,7 @@
 //! tabs between fields, a trailing `\r` and trailing empty lines are tolerated; anything else
 //! (a missing or extra token, a blank line inside the input, text after the end) is rejected.
 
-use super::InputError;
+use crate::problem::InputError;
 
 /// One integer field of a line: its name in error messages and its inclusive bounds.
 #[derive(Debug, Clone, Copy)]

@@ -1,59 +1,53 @@
-//! Problems made of the user's own programs: an ad-hoc trio given on the command line
-//! (`--gen gen.py --ref brute.py`, optional `--checker`, `--output-validator`, `--validator`,
-//! `--tests`) or a problem folder. Each part is a program run through the sandbox
-//! ([`tool`]), so this step uses the build and run steps; together they implement the same
-//! [`Problem`] shape as the built-in problems.
+//! The problem's programs, run contained: a problem whose generator, input validators,
+//! reference, checker and interactor are programs (the user's or a problem folder's), each
+//! built by the build step and run in the sandbox ([`tool`]), behind the same [`Problem`] shape
+//! as the built-in problems. A reader ([`crate::problem::kattis`], [`crate::problem::polygon`],
+//! [`crate::problem::adhoc`]) fills a [`Shape`]; [`ProgramsProblem`] runs it. Nothing here
+//! knows a format: a reader's quirks arrive as the shape's neutral settings.
+//!
+//! The runtime of each program's convention is here too: checkers ([`checker`]: testlib,
+//! Kattis output validators, the default validator), [`interactor`]s, input [`validator`]s,
+//! [`generator`]s, a scoring problem's [`grader`], the reference's [`answers`] cache, and
+//! tests built by programs ([`test_build`]).
 //!
 //! Everything a tool does wrong (crashes, time-outs, nonsense exit codes, an input the
 //! validator rejects) is a [`ToolFailure`], never the candidate's verdict.
 
 pub mod answers;
 pub mod checker;
-pub mod folder;
-pub mod generated_data;
 pub mod generator;
 pub mod grader;
 pub mod interactor;
-pub mod polygon;
 pub mod sandboxes;
 pub mod test_build;
-pub mod tests_dir;
 pub mod tool;
 pub mod validator;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use crate::build::BuildOptions;
-use crate::error::UsageError;
-use crate::options::AdHocParts;
+use crate::problem::shape::{AnswerRules, KindSettings, Shape, TestFile};
 use crate::problem::{
-    Answer, CandidateRun, CheckResult, InputError, InteractError, Interacted, Interaction, Limits,
-    Origin, Problem, ProblemError, ProblemInfo, SampleInteraction, TestCase, TimeLimitOrigin,
-    ToolFailure,
+    Answer, CandidateRun, CheckResult, InputError, InteractError, Interacted, Interaction, Origin,
+    Problem, ProblemError, ProblemInfo, SampleInteraction, TestCase, TimeLimitOrigin, ToolFailure,
 };
 use answers::AnswerCache;
 use checker::Checker;
 use generator::Generator;
 use interactor::Interactor;
 use sandboxes::ToolSandboxes;
-use tests_dir::TestFile;
 use tool::{Tool, ToolCall, ToolLimits};
 use validator::InputValidator;
-
-/// Limits of an ad-hoc problem when no flag sets them, as for the built-in problems.
-pub const AD_HOC_LIMITS: Limits = Limits {
-    time: Duration::from_secs(2),
-    memory_bytes: 256 << 20,
-};
 
 /// Seeds of each generator kind that make the fixed test set of a problem with a generator
 /// but no test files.
 pub const GENERATED_TESTS_PER_KIND: u64 = 10;
 
-/// A problem whose generator, validators, reference and checker are the user's programs.
-pub struct ExternalProblem {
+/// A problem whose generator, validators, reference, checker and interactor are programs:
+/// a reader's [`Shape`], put together to run.
+pub struct ProgramsProblem {
     info: ProblemInfo,
     generators: Vec<(String, Generator)>,
     /// The reference and, for a folder's conventional one, the other accepted submissions to
@@ -70,195 +64,58 @@ pub struct ExternalProblem {
     answers: AnswerCache,
     /// The reference's key in the answer cache, computed on first use.
     reference_key: OnceLock<String>,
-    /// Whether an answer of only whitespace is an answer (a Polygon `main` solution's output
-    /// is the answer file as Polygon makes it, empty or not), rather than a forgotten print.
-    empty_answers_ok: bool,
+    /// How the reference's runs become answers (`through_interactor` only with an
+    /// interactor).
+    answer_rules: AnswerRules,
     /// The judge's side, when the problem is interactive or multi-pass.
     interactor: Option<Interactor>,
-    /// Whether the reference's answer is the interactor's output file when the reference runs
-    /// against it (a Polygon interactive package), rather than its own output.
-    interactive_answers: bool,
-    /// What generator kinds set for themselves (a Polygon stress's solutions and time limit).
+    /// What generator kinds set for themselves.
     kind_settings: Vec<KindSettings>,
     /// Tests that could not be made, one line per failed generator ([`Problem::left_out`]).
     left_out: Vec<String>,
 }
 
-/// What a generator kind sets for itself besides its generator: a Polygon stress's
-/// `solutions` (the ones it is meant to stress), the limits of its runs (`timeLimit`,
-/// `memoryLimit`) and how long it runs (`totalTimeLimit`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct KindSettings {
-    /// The kind.
-    pub kind: String,
-    /// The solutions it is meant to stress, as the package names them; empty for any.
-    pub solutions: Vec<String>,
-    /// The time limit of its runs, when it sets one.
-    pub time_limit: Option<Duration>,
-    /// The memory limit of its runs in bytes, when it sets one.
-    pub memory_bytes: Option<u64>,
-    /// How long `stress` runs it without seeds given, when it says.
-    pub total_time: Option<Duration>,
-}
-
-/// The parts of an [`ExternalProblem`], before it is put together.
-pub struct Parts {
-    /// Its metadata (`kinds` and `generator_name` are filled in from `generators`).
-    pub info: ProblemInfo,
-    /// Generator kinds and their commands.
-    pub generators: Vec<(String, Generator)>,
-    /// The reference solution, then fallbacks for when it cannot be built here.
-    pub references: Vec<PathBuf>,
-    /// Input validators.
-    pub validators: Vec<InputValidator>,
-    /// The checker.
-    pub checker: Checker,
-    /// The checker's arguments for inputs whose answer does not set its own (generated ones).
-    pub checker_args: Vec<String>,
-    /// Test files.
-    pub tests: Vec<TestFile>,
-}
-
-impl ExternalProblem {
-    /// Puts a problem together from its parts.
-    pub fn new(parts: Parts) -> ExternalProblem {
-        let mut info = parts.info;
-        info.kinds = parts.generators.iter().map(|(k, _)| k.clone()).collect();
-        if let Some((_, first)) = parts.generators.first() {
+impl ProgramsProblem {
+    /// Puts a problem together from the shape its reader filled. An interactive or multi-pass
+    /// problem always has an answer file for its inputs (the reference's output, or empty
+    /// without a reference, as a Kattis interactive problem's `.ans` may be), so stress needs no
+    /// reference.
+    pub fn new(shape: Shape) -> ProgramsProblem {
+        let mut info = shape.info;
+        info.kinds = shape.generators.iter().map(|(k, _)| k.clone()).collect();
+        if let Some((_, first)) = shape.generators.first() {
             info.generator_name = first.tool().label().to_string();
         }
-        ExternalProblem {
+        if let Some(interactor) = &shape.interactor {
+            info.has_reference = true;
+            info.notes.push(interactor.describe());
+        }
+        let answer_rules = AnswerRules {
+            through_interactor: shape.answers.through_interactor && shape.interactor.is_some(),
+            ..shape.answers
+        };
+        ProgramsProblem {
             info,
-            generators: parts.generators,
-            references: parts
+            generators: shape.generators,
+            references: shape
                 .references
                 .iter()
                 .map(|p| Tool::new("reference", p))
                 .collect(),
             chosen_reference: OnceLock::new(),
-            validators: parts.validators,
-            checker: parts.checker,
-            checker_args: parts.checker_args,
-            tests: parts.tests,
+            validators: shape.validators,
+            checker: shape.checker,
+            checker_args: shape.checker_args,
+            tests: shape.tests,
             sandboxes: ToolSandboxes::new(),
             limits: ToolLimits::default(),
             answers: AnswerCache::new(&BuildOptions::default_for_user().cache_dir),
             reference_key: OnceLock::new(),
-            empty_answers_ok: false,
-            interactor: None,
-            interactive_answers: false,
-            kind_settings: Vec::new(),
-            left_out: Vec::new(),
+            answer_rules,
+            interactor: shape.interactor,
+            kind_settings: shape.kind_settings,
+            left_out: shape.left_out,
         }
-    }
-
-    /// Takes the reference's output as the answer even when it is empty (see the field).
-    pub fn accept_empty_answers(&mut self) {
-        self.empty_answers_ok = true;
-    }
-
-    /// Records tests that could not be made (a generator that does not build or fails), one
-    /// line per generator: commands then report the result incomplete.
-    pub fn set_left_out(&mut self, left_out: Vec<String>) {
-        self.left_out = left_out;
-    }
-
-    /// Makes the problem interactive or multi-pass: candidates run against `interactor`.
-    /// Inputs then always have an answer file (the reference's output, or empty without a
-    /// reference, as a Kattis interactive problem's `.ans` may be), so stress needs no
-    /// reference.
-    pub fn with_interactor(mut self, interactor: Interactor) -> ExternalProblem {
-        self.info.has_reference = true;
-        self.info.notes.push(interactor.describe());
-        self.interactor = Some(interactor);
-        self
-    }
-
-    /// Sets what the generator kinds set for themselves (see [`KindSettings`]).
-    pub fn set_kind_settings(&mut self, settings: Vec<KindSettings>) {
-        self.kind_settings = settings;
-    }
-
-    /// Makes the reference's answers as Polygon makes those of an interactive problem: the
-    /// reference runs against the interactor and the interactor's output file is the answer
-    /// (see [`Interactor::answer_of`]). Only with an interactor.
-    pub fn answers_by_interaction(&mut self) {
-        self.interactive_answers = self.interactor.is_some();
-    }
-
-    /// The problem the ad-hoc flags describe; paths are relative to the current directory.
-    pub fn ad_hoc(parts: &AdHocParts) -> Result<ExternalProblem, UsageError> {
-        // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
-        let here = Path::new("");
-        let generators = generator::from_parts(parts, here)?;
-        let reference = parts
-            .reference
-            .as_deref()
-            .map(|p| existing("--ref", p))
-            .transpose()?;
-        let checker = match (&parts.checker, &parts.output_validator) {
-            (Some(path), _) => Checker::testlib(&existing("--checker", path)?),
-            (None, Some(path)) => Checker::kattis(&existing("--output-validator", path)?),
-            (None, None) => Checker::Default,
-        };
-        let validators = parts
-            .validators
-            .iter()
-            .map(|p| {
-                Ok(InputValidator::new(
-                    &existing("--validator", p)?,
-                    Vec::new(),
-                ))
-            })
-            .collect::<Result<_, UsageError>>()?;
-        let tests = match &parts.tests {
-            Some(dir) => tests_dir::load(dir)?,
-            None => Vec::new(),
-        };
-        if generators.is_empty() && tests.is_empty() && reference.is_none() {
-            return Err(UsageError::new(
-                "an ad-hoc problem needs tests (--tests DIR), a generator (--gen) or a reference \
-                 (--ref)",
-            ));
-        }
-        let interactor = ad_hoc_interactor(parts)?;
-        let mut notes = vec![format!(
-            "ad-hoc problem: limits default to {} s and {} MiB (--time-limit, --memory-limit)",
-            AD_HOC_LIMITS.time.as_secs(),
-            AD_HOC_LIMITS.memory_bytes >> 20
-        )];
-        if parts.checker.is_none() && parts.output_validator.is_none() && interactor.is_none() {
-            notes.push("answers compared by the Kattis default validator".into());
-        }
-        if !parts.file_io.is_standard() {
-            notes.push(format!("file I/O: each solution {}", parts.file_io));
-        }
-        let info = ProblemInfo {
-            id: "ad-hoc".into(),
-            title: "ad-hoc problem".into(),
-            limits: AD_HOC_LIMITS,
-            output_limit_bytes: None,
-            kinds: Vec::new(),
-            generator_name: String::new(),
-            has_reference: reference.is_some(),
-            time_limit_origin: TimeLimitOrigin::Given,
-            notes,
-            origin: Origin::AdHoc,
-            file_io: parts.file_io.clone(),
-        };
-        let problem = ExternalProblem::new(Parts {
-            info,
-            generators,
-            references: reference.into_iter().collect(),
-            validators,
-            checker,
-            checker_args: Vec::new(),
-            tests,
-        });
-        Ok(match interactor {
-            Some(interactor) => problem.with_interactor(interactor),
-            None => problem,
-        })
     }
 
     /// Tries once, on seed 1, every generator a folder's conventions guessed (see
@@ -291,10 +148,9 @@ impl ExternalProblem {
                 Ok(()) => kept.push((kind, generator)),
                 Err(failure) => {
                     self.info.notes.push(format!(
-                        "no stress generator: {} (taken by convention: no {} names a \
-                         generator) is not used: tried on seed 1 it {}",
+                        "no stress generator: {} ({}) is not used: tried on seed 1 it {}",
                         self.shown_path(generator.tool().path()),
-                        crate::problem::package::STRESS_CONFIG_FILE,
+                        generator.guessed_because().unwrap_or_default(),
                         failure.problem
                     ));
                     failures.push(failure);
@@ -383,7 +239,7 @@ impl ExternalProblem {
         let by_interaction = self
             .interactor
             .as_ref()
-            .filter(|_| self.interactive_answers);
+            .filter(|_| self.answer_rules.through_interactor);
         let identity = match by_interaction {
             // An interactive answer depends on the interactor as much as on the reference.
             Some(interactor) => Some(interactor.identity().ok_or_else(|| {
@@ -425,7 +281,9 @@ impl ExternalProblem {
         if let Some(failure) = reference.misbehaved(&result.outcome, &self.limits, &[0]) {
             return Err(failure);
         }
-        if !self.empty_answers_ok && result.outcome.stdout.iter().all(u8::is_ascii_whitespace) {
+        if !self.answer_rules.empty_is_valid
+            && result.outcome.stdout.iter().all(u8::is_ascii_whitespace)
+        {
             // A forgotten print, not an answer: every candidate that prints one would be
             // blamed with a wrong answer.
             let what = match &self.info.file_io.output {
@@ -497,7 +355,7 @@ impl ExternalProblem {
     }
 }
 
-impl Problem for ExternalProblem {
+impl Problem for ProgramsProblem {
     fn info(&self) -> &ProblemInfo {
         &self.info
     }
@@ -601,10 +459,11 @@ impl Problem for ExternalProblem {
         let mut parts = vec![format!("{:?}", self.limits)];
         for (kind, generator) in &self.generators {
             parts.push(format!("kind {kind}: {}", generator.identity()?));
-            if let Some(limit) = self.kind_time_limit(kind) {
+            let settings = self.kind_settings(kind);
+            if let Some(limit) = settings.and_then(|s| s.time_limit) {
                 parts.push(format!("kind {kind} time limit {limit:?}"));
             }
-            if let Some(bytes) = self.kind_memory_limit(kind) {
+            if let Some(bytes) = settings.and_then(|s| s.memory_bytes) {
                 parts.push(format!("kind {kind} memory limit {bytes}"));
             }
         }
@@ -619,32 +478,8 @@ impl Problem for ExternalProblem {
         self.interactor.as_ref().map(|_| self as &dyn Interaction)
     }
 
-    fn kind_solutions(&self, kind: &str) -> Option<Vec<String>> {
-        self.kind_settings
-            .iter()
-            .find(|s| s.kind == kind && !s.solutions.is_empty())
-            .map(|s| s.solutions.clone())
-    }
-
-    fn kind_time_limit(&self, kind: &str) -> Option<Duration> {
-        self.kind_settings
-            .iter()
-            .find(|s| s.kind == kind)
-            .and_then(|s| s.time_limit)
-    }
-
-    fn kind_memory_limit(&self, kind: &str) -> Option<u64> {
-        self.kind_settings
-            .iter()
-            .find(|s| s.kind == kind)
-            .and_then(|s| s.memory_bytes)
-    }
-
-    fn kind_total_time(&self, kind: &str) -> Option<Duration> {
-        self.kind_settings
-            .iter()
-            .find(|s| s.kind == kind)
-            .and_then(|s| s.total_time)
+    fn kind_settings(&self, kind: &str) -> Option<&KindSettings> {
+        self.kind_settings.iter().find(|s| s.kind == kind)
     }
 
     fn fixed_tests(&self) -> Result<Vec<TestCase>, ToolFailure> {
@@ -678,7 +513,7 @@ impl Problem for ExternalProblem {
     }
 }
 
-impl Interaction for ExternalProblem {
+impl Interaction for ProgramsProblem {
     fn interact(
         &self,
         input: &str,
@@ -718,51 +553,19 @@ fn invalid_generated(info: &ProblemInfo, why: &InputError) -> ToolFailure {
     )
 }
 
-/// The interactor `--interactor` names, in the convention `--interactor-convention` says or its
-/// source shows.
-pub(crate) fn ad_hoc_interactor(parts: &AdHocParts) -> Result<Option<Interactor>, UsageError> {
-    let Some(path) = &parts.interactor else {
-        return Ok(None);
-    };
-    let path = existing("--interactor", path)?;
-    let convention = match parts.interactor_convention.as_deref() {
-        Some("testlib") => interactor::Convention::Testlib,
-        Some("kattis") => interactor::Convention::Kattis,
-        Some(other) => {
-            return Err(UsageError::new(format!(
-                "--interactor-convention: `{other}` is neither kattis nor testlib"
-            )))
-        }
-        None => interactor::Convention::detect(&path),
-    };
-    Ok(Some(Interactor::interactive(&path, convention)))
-}
-
-/// `path`, which a flag named, if it exists; else the error naming the flag and the path.
-pub(crate) fn existing(flag: &str, path: &Path) -> Result<PathBuf, UsageError> {
-    if path.exists() {
-        Ok(path.to_path_buf())
-    } else {
-        Err(UsageError::new(format!(
-            "{flag}: `{}` not found",
-            path.display()
-        )))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// A problem judged by the default validator with no flags, whose one test (answer `1.0`)
     /// carries the test group's own `float_tolerance 0.1`.
-    fn problem_with_a_tolerant_test(dir: &Path) -> ExternalProblem {
+    fn problem_with_a_tolerant_test(dir: &Path) -> ProgramsProblem {
         std::fs::write(dir.join("1.in"), "1\n").unwrap();
         std::fs::write(dir.join("1.ans"), "1.0\n").unwrap();
         let info = ProblemInfo {
             id: "p".into(),
             title: "P".into(),
-            limits: AD_HOC_LIMITS,
+            limits: crate::problem::adhoc::AD_HOC_LIMITS,
             output_limit_bytes: None,
             kinds: Vec::new(),
             generator_name: String::new(),
@@ -772,9 +575,10 @@ mod tests {
             origin: Origin::AdHoc,
             file_io: crate::run::FileIo::default(),
         };
-        ExternalProblem::new(Parts {
+        ProgramsProblem::new(Shape {
             info,
             generators: Vec::new(),
+            kind_settings: Vec::new(),
             references: Vec::new(),
             validators: Vec::new(),
             checker: Checker::Default,
@@ -786,6 +590,9 @@ mod tests {
                 checker_args: Some(vec!["float_tolerance".into(), "0.1".into()]),
                 interaction: None,
             }],
+            interactor: None,
+            left_out: Vec::new(),
+            answers: AnswerRules::default(),
         })
     }
 

@@ -1,8 +1,8 @@
 //! A package's `data/` built from its BAPCtools `generators.yaml` plan
-//! ([`crate::problem::package::generators_yaml`]): every `generate:` command run through the
-//! test-building step ([`super::test_build`], cached by content, so a second command runs no
+//! ([`crate::problem::kattis::generators_yaml`]): every `generate:` command run through the
+//! test-building step ([`crate::programs::test_build`], cached by content, so a second command runs no
 //! generator), `copy:` and inline files added, answers written by the plan's solution (its
-//! answers cached by [`super::answers::AnswerCache`]), included cases repeated, and each
+//! answers cached by [`crate::programs::answers::AnswerCache`]), included cases repeated, and each
 //! directory's `test_group.yaml` written.
 //!
 //! The result is a map of file paths under `data/` to bytes: [`write`] lays it out (for the
@@ -12,19 +12,19 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::answers::{self, AnswerCache};
-use super::generator::Generator;
-use super::sandboxes::ToolSandboxes;
-use super::test_build::{self, FileRecipe, TestStore};
-use super::tool::{Tool, ToolCall, ToolLimits};
 use crate::build::BuildOptions;
 use crate::cache_entry::sha256_hex;
 use crate::error::UsageError;
-use crate::problem::package::generators_yaml::{
+use crate::problem::kattis::generators_yaml::{
     GenerationPlan, PlannedCase, PlannedCommand, SolutionChoice, CASE_EXTENSIONS,
 };
-use crate::problem::package::{GeneratorCommand, Package};
+use crate::problem::kattis::{GeneratorCommand, Package};
 use crate::problem::ToolFailure;
+use crate::programs::answers::{self, AnswerCache};
+use crate::programs::generator::Generator;
+use crate::programs::sandboxes::ToolSandboxes;
+use crate::programs::test_build::{self, FileRecipe, TestStore};
+use crate::programs::tool::{Tool, ToolCall, ToolLimits};
 
 /// A built `data/`: relative paths (`secret/03.in`, `secret/test_group.yaml`) and their bytes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! BAPCtools' `generators/generators.yaml`, read into a plan: which test cases `data/` holds,
 //! and for each where its files come from (a generator command, inline text, copied files, an
 //! included case) and which solution writes its answer. Nothing here runs a program: the plan
-//! is carried out by the test-building step ([`crate::external::generated_data`]).
+//! is carried out by the test-building step ([`crate::problem::kattis::generated_data`]).
 //!
 //! Two steps, one module each: the file is read by serde into its typed shape, every value with
 //! its line ([`file`]); that shape is checked and planned ([`walk`] for the directories, [`case`]

@@ -10,9 +10,9 @@
 
 use std::time::Duration;
 
-use super::builtin::{BuiltinProblem, Sample};
-use super::reader::{Field, Reader};
-use super::{join_counted_lines, split_counted_lines, InputError, Limits};
+use crate::problem::rules::reader::{Field, Reader};
+use crate::problem::rules::{BuiltinProblem, Sample};
+use crate::problem::{join_counted_lines, split_counted_lines, InputError, Limits};
 
 /// Most games one input may hold (the statement's bound on t).
 pub const MAX_GAMES: usize = 100_000;
@@ -263,7 +263,7 @@ fn smaller_games(g: Game) -> Vec<Game> {
 }
 
 fn smaller(v: u64) -> Vec<u64> {
-    super::smaller_values(v, 0)
+    crate::problem::smaller_values(v, 0)
 }
 
 const SAMPLE_INPUT: &str = "15

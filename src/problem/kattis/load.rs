@@ -1,71 +1,34 @@
-//! A problem folder (Kattis / ICPC problem package, read by [`crate::problem::package`]) as an
-//! [`ExternalProblem`]: its tests, input validators, output validator (or the default one with
+//! A Kattis / ICPC problem folder (read by [`crate::problem::kattis`]) in the one problem
+//! [`Shape`], run as a [`ProgramsProblem`]: its tests, input validators, output validator (or the default one with
 //! the folder's flags), limits, and its stress setup (generators and reference). Flags given on
 //! the command line (`--gen`, `--ref`, `--checker`, ...) replace the folder's parts.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::checker::Checker;
 use super::generated_data::BuiltData;
-use super::generator::{self, Generator};
-use super::interactor::{Convention, Interactor};
-use super::tests_dir::{self, TestFile};
-use super::validator::InputValidator;
-use super::{existing, ExternalProblem, Parts};
 use crate::build::find_on_path;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
-use crate::problem::package::DEFAULT_VALIDATION_PASSES;
-use crate::problem::package::{
-    self, InputValidatorKind, OutputValidation, Package, Submission, TimeLimitRule,
-};
+use crate::problem::adhoc::{self, existing, tests_dir};
+use crate::problem::folder::Folder;
+use crate::problem::kattis::DEFAULT_VALIDATION_PASSES;
+use crate::problem::kattis::{self, InputValidatorKind, OutputValidation, Package};
+use crate::problem::shape::{AnswerRules, Shape, TestFile};
 use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
+use crate::programs::checker::Checker;
+use crate::programs::generator::{self, Generator};
+use crate::programs::interactor::{Convention, Interactor};
+use crate::programs::validator::InputValidator;
+use crate::programs::ProgramsProblem;
 
 /// Time limit shown until one is derived (a folder without `time_limit`), never used to judge.
 const UNSET_TIME_LIMIT: Duration = Duration::from_secs(1);
 
-/// A problem folder, loaded: the problem and what `verify` and the time-limit rule need.
-pub struct Folder {
-    /// The problem.
-    pub problem: ExternalProblem,
-    /// The submissions with their expectations.
-    pub submissions: Vec<Submission>,
-    /// problemtools' rule for deriving the time limit, when the folder sets none.
-    pub time_limit_rule: Option<TimeLimitRule>,
-    /// The rule that applies to the margin checks of time-limit submissions.
-    pub rule: TimeLimitRule,
-    /// A Polygon package's testset (groups and points), for verify's scores.
-    pub polygon: Option<super::polygon::PolygonExtras>,
-    /// How scores are computed, for a scoring problem.
-    pub grading: Option<package::scoring::Grading>,
-    /// The custom grader (`graders/`) of a scoring problem whose groups ask for one.
-    pub grader: Option<PathBuf>,
-    /// The package format version family.
-    pub format: package::FormatVersion,
-}
-
-/// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a
-/// `/` or is an existing directory.
-pub fn names_a_folder(name: &str) -> bool {
-    name.contains('/') || Path::new(name).is_dir()
-}
-
-/// Loads the problem folder `dir`, with `overrides` replacing its parts.
+/// Loads the Kattis / ICPC problem folder `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
-    let config = dir.join(package::STRESS_CONFIG_FILE);
-    if crate::problem::polygon::is_polygon_package(dir) {
-        // A Polygon package has no stressjudge.yaml: the defaults (or the flags).
-        crate::build::use_folder_build_limits(package::BuildLimits::default(), &config);
-        return super::polygon::load(dir, overrides);
-    }
-    if overrides.testset.is_some() {
-        return Err(UsageError::new(format!(
-            "--testset: `{}` is not a Polygon package (only a problem.xml has testsets)",
-            dir.display()
-        )));
-    }
-    let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
+    let config = dir.join(kattis::STRESS_CONFIG_FILE);
+    let package = kattis::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     // Before anything of the folder is built (generated_data builds its generators).
     crate::build::use_folder_build_limits(package.stress.build_limits, &config);
     check_type(&package)?;
@@ -97,7 +60,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             .map(|g| {
                 let generator = Generator::new(g.command.clone());
                 let generator = if g.guessed {
-                    generator.guessed()
+                    generator.guessed(format!(
+                        "taken by convention: no {} names a generator",
+                        kattis::STRESS_CONFIG_FILE
+                    ))
                 } else {
                     generator
                 };
@@ -174,22 +140,19 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             ..file_io
         },
     };
-    let problem = ExternalProblem::new(Parts {
+    let problem = ProgramsProblem::new(Shape {
         info,
         generators,
+        kind_settings: Vec::new(),
         references,
         validators,
         checker,
         checker_args,
+        interactor,
         tests,
+        left_out: built.map(|b| b.left_out).unwrap_or_default(),
+        answers: AnswerRules::default(),
     });
-    let mut problem = match interactor {
-        Some(interactor) => problem.with_interactor(interactor),
-        None => problem,
-    };
-    if let Some(built) = built {
-        problem.set_left_out(built.left_out);
-    }
     Ok(Folder {
         problem,
         submissions: package.submissions,
@@ -213,7 +176,7 @@ fn generated_data(
     let Some(plan) = &package.generation else {
         return Ok((package, Vec::new(), None));
     };
-    let committed = !package::data_missing(dir);
+    let committed = !kattis::data_missing(dir);
     let built = match super::generated_data::build(&package, plan) {
         Ok(built) => built,
         Err(e) if committed => {
@@ -237,13 +200,13 @@ fn generated_data(
             built.unanswered.join(", ")
         ));
     }
-    let root = super::test_build::scratch_folder(&format!(
+    let root = crate::programs::test_build::scratch_folder(&format!(
         "generated-{}",
         crate::cache_entry::sha256_hex(dir.display().to_string().as_bytes())
     ))
     .map_err(|e| UsageError::new(format!("cannot lay out the generated data/: {e}")))?;
     super::generated_data::write(&built, &root.join("data"))?;
-    let reread = package::load_with_data(dir, &root).map_err(|e| UsageError::new(e.to_string()))?;
+    let reread = kattis::load_with_data(dir, &root).map_err(|e| UsageError::new(e.to_string()))?;
     notes.push(format!(
         "data/: built from generators/generators.yaml ({} test case(s), cached by content; \
          `stressjudge generate {}` writes it)",
@@ -289,7 +252,7 @@ fn folder_interactor(
     checker: &Checker,
     overrides: &AdHocParts,
 ) -> Result<Option<Interactor>, UsageError> {
-    if let Some(given) = super::ad_hoc_interactor(overrides)? {
+    if let Some(given) = adhoc::interactor(overrides)? {
         return Ok(Some(given));
     }
     let kind = &package.problem_type;

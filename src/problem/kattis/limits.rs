@@ -408,8 +408,8 @@ fn ini_time_limit(file: &Path, text: &str) -> Result<Option<f64>, PackageError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::package::metadata::ProblemYaml;
-    use crate::problem::package::typed::parse;
+    use crate::problem::kattis::metadata::ProblemYaml;
+    use crate::problem::kattis::typed::parse;
 
     fn ms(ms: u64) -> Duration {
         Duration::from_millis(ms)

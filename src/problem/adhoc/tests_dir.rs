@@ -2,24 +2,10 @@
 //! in `NAME.ans` or `NAME.out`, or no answer at all (the reference then supplies it).
 
 use std::cmp::Ordering;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::error::UsageError;
-
-/// One test file and its answer file, if there is one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TestFile {
-    /// How reports name it: the file name without `.in`, or `group/name` in a problem folder.
-    pub name: String,
-    /// The input file.
-    pub input: PathBuf,
-    /// The answer file (`.ans`, else `.out`), if any.
-    pub answer: Option<PathBuf>,
-    /// The checker's arguments for this test, when they differ from the problem's.
-    pub checker_args: Option<Vec<String>>,
-    /// The sample interaction shown for this test (`NAME.interaction`), if any.
-    pub interaction: Option<PathBuf>,
-}
+use crate::problem::shape::TestFile;
 
 /// The tests of `dir`, in natural name order (`2` before `10`).
 pub fn load(dir: &Path) -> Result<Vec<TestFile>, UsageError> {

@@ -1,10 +1,18 @@
-//! The shape of the three built-in problems: validator, reference and shrinker in process.
+//! The built-in problems' rules, in Rust: each one's validator, reference and shrinker run in
+//! process ([`BuiltinProblem`]), and the strict input [`reader`] their validators share.
 //!
 //! A built-in problem knows its input format, so it can pack many games into one run and offer
-//! problem-aware shrinking. The catalog joins each with its generator into a full
-//! [`super::Problem`].
+//! problem-aware shrinking. The catalog ([`crate::catalog::builtin`]) joins each with its
+//! generator into a full [`crate::problem::Problem`]; this module is named `rules` (not
+//! `builtin`) so that the two are not confused: here are a problem's rules, there the whole
+//! problem.
 
-use super::{InputError, Limits};
+pub mod david_vs_david;
+pub mod game_of_stones;
+pub mod king_game;
+pub mod reader;
+
+use crate::problem::{InputError, Limits};
 
 /// One official sample: input text and the expected output text.
 #[derive(Debug, Clone, Copy)]

@@ -1,4 +1,5 @@
-//! A Polygon package (read by [`crate::problem::polygon`]) as an [`ExternalProblem`]: its
+//! A Polygon package (read by [`crate::problem::polygon`]) in the one problem [`Shape`], run as
+//! a [`ProgramsProblem`]: its
 //! testset built as Polygon builds it, its validators run on every test, its testlib checker,
 //! its `main` solution as the reference, its solutions' tags as expectations, and its stresses
 //! (or its generators) as generator kinds.
@@ -8,7 +9,7 @@
 //! Every program is built from its source (`files/gen.cpp` beside the package's `testlib.h`;
 //! the `.exe` files are never run). A generated test runs its command (`gen 10 20`: `gen` is the
 //! executable of `files/` with that file stem, never a program on `PATH`) through the generic
-//! test-building step ([`super::test_build`]), cached by content. A manual test is the file the
+//! test-building step ([`crate::programs::test_build`]), cached by content. A manual test is the file the
 //! input pattern names (`tests/01`). A test's answer is the answer file (`tests/01.a`) when the
 //! package ships it, else the `main` solution's output.
 //!
@@ -20,7 +21,7 @@
 //! a note counts the files converted.
 //!
 //! An interactive package (`<interactor>`) runs every solution against its testlib interactor
-//! through the run step's interactive running ([`super::interactor`]): `interactor INPUT
+//! through the run step's interactive running ([`crate::programs::interactor`]): `interactor INPUT
 //! OUTPUT ANSWER`, exit 0 OK, 1 WA, 2 PE, 3 FAIL, and the OUTPUT file (`tout`) then goes to
 //! the checker as the solution's output. A test's answer is its answer file when the package
 //! ships one, else what Polygon makes it: the `main` solution run against the interactor, and
@@ -34,23 +35,24 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::checker::Checker;
-use super::folder::Folder;
-use super::generator::Generator;
-use super::interactor::{Convention, Interactor};
-use super::sandboxes::ToolSandboxes;
-use super::test_build::{self, Recipe, TestStore};
-use super::tests_dir::TestFile;
-use super::tool::{Tool, ToolLimits};
-use super::validator::InputValidator;
-use super::{existing, ExternalProblem, KindSettings, Parts};
 use crate::build::BuildOptions;
 use crate::cache_entry::CheckedCache;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
-use crate::problem::package::{Program, Submission, TimeLimitRule};
+use crate::problem::adhoc::{self, existing};
+use crate::problem::folder::Folder;
+use crate::problem::kattis::{BuildLimits, Program, Submission, TimeLimitRule};
 use crate::problem::polygon::{self, PolygonPackage, StressSpec, TestMethod, Testset};
+use crate::problem::shape::{AnswerRules, KindSettings, Shape, TestFile};
 use crate::problem::{Answer, CheckResult, Limits, Origin, ProblemInfo, TimeLimitOrigin};
+use crate::programs::checker::Checker;
+use crate::programs::generator::Generator;
+use crate::programs::interactor::{Convention, Interactor};
+use crate::programs::sandboxes::ToolSandboxes;
+use crate::programs::test_build::{self, Recipe, TestStore};
+use crate::programs::tool::{Tool, ToolLimits};
+use crate::programs::validator::InputValidator;
+use crate::programs::ProgramsProblem;
 use crate::run::FileIo;
 
 /// What verify needs of a Polygon package beyond the problem: the testset, to score points,
@@ -74,6 +76,11 @@ pub fn test_name(index: usize) -> String {
 
 /// Loads the Polygon package `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
+    // A Polygon package has no stressjudge.yaml: the defaults (or the flags).
+    crate::build::use_folder_build_limits(
+        BuildLimits::default(),
+        &dir.join(crate::problem::kattis::STRESS_CONFIG_FILE),
+    );
     let package = polygon::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
     let interactor = package_interactor(&package, overrides)?;
     let testset = match &overrides.testset {
@@ -265,34 +272,37 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         origin: Origin::Folder(dir.to_path_buf()),
         file_io,
     };
-    let mut problem = ExternalProblem::new(Parts {
+    // A testlib interactor's answers are what Polygon makes them: its output file when the main
+    // solution runs against it.
+    let through_interactor = interactor
+        .as_ref()
+        .is_some_and(|i| i.convention() == Convention::Testlib);
+    let problem = ProgramsProblem::new(Shape {
         info,
         generators,
+        kind_settings: match overrides.generator {
+            None => kind_settings(&package),
+            Some(_) => Vec::new(),
+        },
         references,
         validators,
         checker,
         checker_args: Vec::new(),
+        interactor,
         tests,
+        left_out: left_out.iter().map(LeftOut::describe).collect(),
+        answers: AnswerRules {
+            // Polygon makes answer files with the main solution (scripts/gen-answer.sh) and
+            // keeps an empty one: a test whose right answer is empty exists.
+            empty_is_valid: true,
+            through_interactor,
+        },
     });
-    // Polygon makes answer files with the main solution (scripts/gen-answer.sh) and keeps an
-    // empty one: a test whose right answer is empty exists.
-    problem.accept_empty_answers();
-    problem.set_left_out(left_out.iter().map(LeftOut::describe).collect());
-    if overrides.generator.is_none() {
-        problem.set_kind_settings(kind_settings(&package));
-    }
-    if let Some(interactor) = interactor {
-        let testlib = interactor.convention() == Convention::Testlib;
-        problem = problem.with_interactor(interactor);
-        if testlib {
-            problem.answers_by_interaction();
-        }
-    }
     Ok(Folder {
         problem,
         submissions,
         time_limit_rule: None,
-        rule: TimeLimitRule::defaults(crate::problem::package::FormatVersion::V2023_07),
+        rule: TimeLimitRule::defaults(crate::problem::kattis::FormatVersion::V2023_07),
         polygon: Some(PolygonExtras {
             testset,
             interactor: package.interactor.clone(),
@@ -303,7 +313,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         }),
         grading: None,
         grader: None,
-        format: crate::problem::package::FormatVersion::V2023_07,
+        format: crate::problem::kattis::FormatVersion::V2023_07,
     })
 }
 
@@ -314,7 +324,7 @@ fn package_interactor(
     package: &PolygonPackage,
     overrides: &AdHocParts,
 ) -> Result<Option<Interactor>, UsageError> {
-    if let Some(given) = super::ad_hoc_interactor(overrides)? {
+    if let Some(given) = adhoc::interactor(overrides)? {
         return Ok(Some(given));
     }
     let Some(source) = &package.interactor else {
@@ -648,7 +658,9 @@ fn validation_key(
     let program = tool.program().ok()?;
     let mut hasher = Sha256::new();
     hasher.update(b"stressjudge validation v1\0");
-    hasher.update(super::answers::reference_key(&program.content_hash, tool.path()).as_bytes());
+    hasher.update(
+        crate::programs::answers::reference_key(&program.content_hash, tool.path()).as_bytes(),
+    );
     hasher.update([0]);
     hasher.update(testset.as_bytes());
     hasher.update([0]);

@@ -3,7 +3,7 @@
 //! The seed comes first, as in the classic `./gen $i` loop, so testlib generators (seeded from
 //! their arguments) work unchanged; a command `gen.py 10 100` passes its arguments after the
 //! seed, and a `{seed}` placeholder puts the seed wherever it stands instead (the command's
-//! words and placeholder are [`crate::problem::package::GeneratorCommand`]'s). A generator that
+//! words and placeholder are [`crate::problem::kattis::GeneratorCommand`]'s). A generator that
 //! writes its input to a file instead of stdout (`--gen-output FILE`) has the file read back
 //! from its working folder.
 
@@ -15,7 +15,7 @@ use super::tool::{Tool, ToolArg, ToolCall, ToolLimits};
 use crate::build::find_on_path;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
-use crate::problem::package::GeneratorCommand;
+use crate::problem::kattis::GeneratorCommand;
 use crate::problem::ToolFailure;
 
 /// A generator program with its arguments.
@@ -26,8 +26,8 @@ pub struct Generator {
     /// The arguments for a seed when a package format decides them itself (a Polygon stress
     /// draws its `[a..b]` ranges from the seed), instead of `command`'s seed placement.
     seed_args: Option<SeedArgs>,
-    /// Whether a folder's conventions guessed it (see [`Generator::guessed`]).
-    guessed: bool,
+    /// Why a folder's conventions guessed it, when they did (see [`Generator::guessed`]).
+    guessed: Option<String>,
     /// A guessed generator's trial on seed 1 (see [`Generator::confirm`]), made once.
     confirmed: OnceLock<Result<String, ToolFailure>>,
 }
@@ -78,22 +78,27 @@ impl Generator {
             command,
             output_file: None,
             seed_args: None,
-            guessed: false,
+            guessed: None,
             confirmed: OnceLock::new(),
         }
     }
 
     /// Marks it as guessed from a problem folder's conventions (the one program in
-    /// `generators/`, which no file names as a generator): it is to be used only once
-    /// [`Generator::probe`] saw it behave as one.
-    pub fn guessed(mut self) -> Generator {
-        self.guessed = true;
+    /// `generators/`, which no file names as a generator), `why` saying so for the note that
+    /// drops it: it is to be used only once [`Generator::probe`] saw it behave as one.
+    pub fn guessed(mut self, why: String) -> Generator {
+        self.guessed = Some(why);
         self
     }
 
     /// Whether it was guessed (see [`Generator::guessed`]).
     pub fn is_guessed(&self) -> bool {
-        self.guessed
+        self.guessed.is_some()
+    }
+
+    /// Why it was guessed, for a guessed generator.
+    pub fn guessed_because(&self) -> Option<&str> {
+        self.guessed.as_deref()
     }
 
     /// For a guessed generator, its trial on seed 1 ([`Generator::probe`]), made once: the
@@ -103,7 +108,7 @@ impl Generator {
         sandboxes: &ToolSandboxes,
         limits: &ToolLimits,
     ) -> Result<Option<&str>, ToolFailure> {
-        if !self.guessed {
+        if self.guessed.is_none() {
             return Ok(None);
         }
         match self
@@ -125,7 +130,7 @@ impl Generator {
             },
             seed_args: Some(seed_args),
             output_file: None,
-            guessed: false,
+            guessed: None,
             confirmed: OnceLock::new(),
         }
     }
@@ -287,7 +292,7 @@ impl Generator {
             },
             output_file: self.output_file.clone(),
             seed_args: self.seed_args.clone(),
-            guessed: false,
+            guessed: None,
             confirmed: OnceLock::new(),
         };
         let made = copy.generate(sandboxes, limits, seed);

@@ -42,9 +42,9 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use super::builtin::{BuiltinProblem, Sample};
-use super::reader::{Field, Reader};
-use super::{InputError, Limits};
+use crate::problem::rules::reader::{Field, Reader};
+use crate::problem::rules::{BuiltinProblem, Sample};
+use crate::problem::{InputError, Limits};
 
 /// Largest pile count the statement allows.
 pub const MAX_N: usize = 100_000;
@@ -175,7 +175,7 @@ impl BuiltinProblem for GameOfStones {
         out.push(render(s.a, s.b, &map(&s.piles, |x| x.saturating_sub(1))));
         if n <= PER_PILE_SHRINK_MAX {
             for i in 0..n {
-                for smaller in super::smaller_values(s.piles[i], 0) {
+                for smaller in crate::problem::smaller_values(s.piles[i], 0) {
                     let mut variant = s.piles.clone();
                     variant[i] = smaller;
                     out.push(render(s.a, s.b, &variant));
@@ -183,10 +183,10 @@ impl BuiltinProblem for GameOfStones {
             }
         }
         // Bounds stay >= 1: a bound of 0 is not an input.
-        for a in super::smaller_values(s.a, 1) {
+        for a in crate::problem::smaller_values(s.a, 1) {
             out.push(render(a, s.b, &s.piles));
         }
-        for b in super::smaller_values(s.b, 1) {
+        for b in crate::problem::smaller_values(s.b, 1) {
             out.push(render(s.a, b, &s.piles));
         }
         // Last resort, for an input where no single change still fails (removing any one pile

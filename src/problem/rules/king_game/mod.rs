@@ -9,9 +9,9 @@ pub mod table;
 
 use std::time::Duration;
 
-use super::builtin::{BuiltinProblem, Sample};
-use super::reader::{Field, Reader};
-use super::{join_counted_lines, split_counted_lines, InputError, Limits};
+use crate::problem::rules::reader::{Field, Reader};
+use crate::problem::rules::{BuiltinProblem, Sample};
+use crate::problem::{join_counted_lines, split_counted_lines, InputError, Limits};
 pub use table::{is_p_position, p_partners, winning_moves, Square, BOARD};
 
 /// The statement's bound on the number of games.
@@ -70,7 +70,7 @@ fn game_line(g: &Game) -> String {
 
 /// Smaller values for one coordinate, most aggressive first (see `smaller_values`).
 fn smaller(v: u16) -> Vec<u16> {
-    super::smaller_values(u64::from(v), 1)
+    crate::problem::smaller_values(u64::from(v), 1)
         .into_iter()
         .map(|c| c as u16)
         .collect()

@@ -1,0 +1,52 @@
+//! A problem folder named on the command line: which reader it needs (a `problem.xml` makes it
+//! a Polygon package, [`super::polygon`]; anything else is read as a Kattis / ICPC package,
+//! [`super::kattis`]), and what `verify` and the time-limit rule need of it besides the problem.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::UsageError;
+use crate::options::AdHocParts;
+use crate::problem::kattis::{self, Submission, TimeLimitRule};
+use crate::problem::polygon;
+use crate::programs::ProgramsProblem;
+
+/// A problem folder, loaded: the problem and what `verify` and the time-limit rule need.
+pub struct Folder {
+    /// The problem.
+    pub problem: ProgramsProblem,
+    /// The submissions with their expectations.
+    pub submissions: Vec<Submission>,
+    /// problemtools' rule for deriving the time limit, when the folder sets none.
+    pub time_limit_rule: Option<TimeLimitRule>,
+    /// The rule that applies to the margin checks of time-limit submissions.
+    pub rule: TimeLimitRule,
+    /// A Polygon package's testset (groups and points), for verify's scores.
+    pub polygon: Option<polygon::load::PolygonExtras>,
+    /// How scores are computed, for a scoring problem.
+    pub grading: Option<kattis::scoring::Grading>,
+    /// The custom grader (`graders/`) of a scoring problem whose groups ask for one.
+    pub grader: Option<PathBuf>,
+    /// The package format version family.
+    pub format: kattis::FormatVersion,
+}
+
+/// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a
+/// `/` or is an existing directory.
+pub fn names_a_folder(name: &str) -> bool {
+    name.contains('/') || Path::new(name).is_dir()
+}
+
+/// Loads the problem folder `dir` with the reader its format needs, `overrides` (the ad-hoc
+/// flags) replacing its parts.
+pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
+    if polygon::is_polygon_package(dir) {
+        return polygon::load::load(dir, overrides);
+    }
+    if overrides.testset.is_some() {
+        return Err(UsageError::new(format!(
+            "--testset: `{}` is not a Polygon package (only a problem.xml has testsets)",
+            dir.display()
+        )));
+    }
+    kattis::load::load(dir, overrides)
+}
