@@ -27,8 +27,9 @@
 //!   `back()`, `pop_back()` on an empty container (UBSan and ASan miss an index past `size()`
 //!   but inside `capacity()`). Not the full debug mode (`-D_GLIBCXX_DEBUG`: iterators,
 //!   comparators, sorted ranges too): measured by `cargo bench --bench sanitize`, it made
-//!   `std::sort` of 2^20 numbers 22x slower alone, 33x with the sanitizers, against 1.2x and
-//!   2.4x for the assertions (docs/benchmarks.md), and a heavy template build 20x slower.
+//!   `std::sort` of 2^20 numbers 18x slower alone, 27x with the sanitizers, against 0.8x and
+//!   1.5x for the assertions, and a Dijkstra over a `priority_queue` take minutes (its heap
+//!   checks are linear; docs/benchmarks.md), and a heavy template build 20x slower.
 //!
 //! Every sanitized build also links `own_memory.c` (in this folder), which measures the
 //! program's own memory for the memory limit (see `crate::testset::own_memory`).
@@ -87,7 +88,7 @@ const UBSAN_OPTIONS: &str = "halt_on_error=1:abort_on_error=0:print_stacktrace=1
 
 /// How much longer a sanitized run may take than the time limit: ASan alone is about 2x
 /// (its documentation's "typical slowdown"), but with UBSan and libstdc++'s assertions an
-/// indexing-heavy program (a DP over a `vector<vector<int>>`) measured 7.6x slower
+/// indexing-heavy program (a DP over a `vector<vector<int>>`) measured 7.7x slower
 /// (`cargo bench --bench sanitize`, docs/benchmarks.md): the time limit of a sanitized run
 /// only stops a runaway, and time is judged without `--sanitize`.
 pub const TIME_FACTOR: u32 = 10;
