@@ -86,6 +86,7 @@ fn request(
         readonly: vec![],
         carry: None,
         unlimited_address_space: false,
+        report_fd: false,
     }
 }
 

@@ -223,6 +223,7 @@ fn trivial_runs(work: &Path) {
         readonly: Vec::new(),
         carry: None,
         unlimited_address_space: false,
+        report_fd: false,
     };
     println!("\na trivial C program ({TRIVIAL_RUNS} runs each):");
     let script = format!(

@@ -62,6 +62,7 @@ fn main() {
                 readonly: vec![path.clone()],
                 carry: None,
                 unlimited_address_space: false,
+                report_fd: false,
             })
             .expect("run stressjudge solve");
         assert_eq!(

@@ -5,21 +5,23 @@
 //!   `tests/sanitize/tests/`: each bug's plain verdicts, and whether a sanitized run names its
 //!   `// BUG` line (found with file:line / total).
 //! - Build time of each bug, plain and sanitized (a fresh cache, so every build compiles).
-//! - Run cost, side by side in one run (plain and sanitized runs alternate): the median CPU and
-//!   wall time and the peak memory of a trivial run (start-up) and of a busy one (a C++ program
-//!   sorting and indexing vectors), and their ratios.
+//! - Run cost of three CPU-heavy C++ programs (sorting, a DP over nested vectors, Dijkstra
+//!   with a map), each built plain, with libstdc++'s assertions or its debug mode alone, with
+//!   the sanitizers alone, as `--sanitize` builds it (sanitizers and assertions), and with the
+//!   sanitizers and the debug mode: the best CPU time of a few runs, its ratio to plain, and
+//!   the memory (resident size; for `--sanitize` also its own figure, which the limit uses).
 #![forbid(unsafe_code)]
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use stressjudge::build::{self, BuildOptions, Program, Source};
+use stressjudge::build::{self, sanitize, BuildOptions, Program, Source};
 use stressjudge::compare::sanitizer;
 use stressjudge::run::{RunLimits, RunOutcome, RunRequest, Sandbox};
-use stressjudge::testset::sanitized_limits;
+use stressjudge::testset::{own_memory, sanitized_limits};
 
-/// A busy C++ program: vectors filled, sorted and indexed; prints a checksum.
-const BUSY: &str = r#"#include <algorithm>
+/// Sorting and indexing: 2^20 numbers sorted, then read 20 times; prints a checksum.
+const SORTING: &str = r#"#include <algorithm>
 #include <cstdio>
 #include <vector>
 int main() {
@@ -34,8 +36,55 @@ int main() {
 }
 "#;
 
-/// Runs of each program in the cost comparison.
-const REPEATS: usize = 7;
+/// A DP over a `vector<vector<int>>`: the longest common subsequence of two 5000-letter
+/// strings.
+const DP: &str = r#"#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+int main() {
+    int n = 5000; std::string a(n, 'a'), b(n, 'a'); unsigned x = 12345;
+    for (int i = 0; i < n; i++) {
+        x = x * 1103515245 + 12345; a[i] = 'a' + (x >> 16) % 4;
+        x = x * 1103515245 + 12345; b[i] = 'a' + (x >> 16) % 4;
+    }
+    std::vector<std::vector<int>> d(n + 1, std::vector<int>(n + 1));
+    for (int i = 1; i <= n; i++) for (int j = 1; j <= n; j++)
+        d[i][j] = a[i-1] == b[j-1] ? d[i-1][j-1] + 1 : std::max(d[i-1][j], d[i][j-1]);
+    printf("%d\n", d[n][n]);
+}
+"#;
+
+/// Dijkstra on a random graph (2 x 10^5 vertices, 10^6 edges), then a `std::map` of counts.
+const GRAPH: &str = r#"#include <cstdio>
+#include <map>
+#include <queue>
+#include <vector>
+int main() {
+    int n = 200000, m = 1000000; unsigned long long x = 7;
+    auto rnd = [&]() { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x; };
+    std::vector<std::vector<std::pair<int, int>>> g(n);
+    for (int i = 0; i < m; i++) {
+        int u = rnd() % n, v = rnd() % n, w = rnd() % 1000;
+        g[u].push_back({v, w}); g[v].push_back({u, w});
+    }
+    std::vector<long long> dist(n, -1);
+    std::priority_queue<std::pair<long long, int>> q; q.push({0, 0});
+    while (!q.empty()) {
+        auto [d, u] = q.top(); q.pop();
+        if (dist[u] != -1) continue;
+        dist[u] = -d;
+        for (auto [v, w] : g[u]) if (dist[v] == -1) q.push({d - w, v});
+    }
+    std::map<long long, int> c;
+    for (int i = 0; i < n; i++) c[dist[i] % 1000]++;
+    long long s = 0; for (auto [k, v] : c) s += k * v;
+    printf("%lld\n", s);
+}
+"#;
+
+/// Runs of each build in the cost comparison (the best CPU time counts).
+const REPEATS: usize = 3;
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sanitize");
@@ -105,7 +154,7 @@ fn main() {
         sanitized_build.as_secs_f64() / plain_build.as_secs_f64()
     );
     println!();
-    cost(&mut sandbox, dir.path(), &base, &sanitizing, &root);
+    cost(&mut sandbox, dir.path(), &sanitizing);
 }
 
 /// The tests: (input path, answer text), by name.
@@ -148,20 +197,23 @@ fn limits() -> RunLimits {
 
 /// One run of `program` on `input`.
 fn run(sandbox: &mut Sandbox, program: &Program, input: &Path, limits: RunLimits) -> RunOutcome {
-    sandbox
-        .run(&RunRequest {
-            argv: program.argv.clone(),
-            env: program.env.clone(),
-            stdin: input.to_path_buf(),
-            limits,
-            files: Vec::new(),
-            dirs: Vec::new(),
-            collect: Vec::new(),
-            readonly: program.readonly_paths.clone(),
-            carry: None,
-            unlimited_address_space: program.sanitized,
-        })
-        .expect("run")
+    let mut request = RunRequest {
+        argv: program.argv.clone(),
+        env: program.env.clone(),
+        stdin: input.to_path_buf(),
+        limits,
+        files: Vec::new(),
+        dirs: Vec::new(),
+        collect: Vec::new(),
+        readonly: program.readonly_paths.clone(),
+        carry: None,
+        unlimited_address_space: program.sanitized,
+        report_fd: false,
+    };
+    if program.sanitized {
+        own_memory::prepare(&mut request);
+    }
+    sandbox.run(&request).expect("run")
 }
 
 /// AC, WA or RE of a plain run, by its exit and its output's tokens.
@@ -177,69 +229,95 @@ fn verdict(outcome: &RunOutcome, answer: &str) -> &'static str {
     }
 }
 
-/// The cost of sanitized runs against plain ones, alternating.
-fn cost(
-    sandbox: &mut Sandbox,
-    dir: &Path,
-    base: &BuildOptions,
-    sanitizing: &BuildOptions,
-    root: &Path,
-) {
-    let busy = dir.join("busy.cpp");
-    std::fs::write(&busy, BUSY).expect("write busy.cpp");
+/// The builds compared: name and the flags added to `g++ -O2 -std=c++17` (`None`: built as
+/// `--sanitize` builds it).
+fn variants() -> Vec<(&'static str, Option<Vec<&'static str>>)> {
+    let sanitizers = || sanitize::FLAGS.to_vec();
+    let with = |extra: &'static str| {
+        let mut flags = sanitizers();
+        flags.push(extra);
+        flags
+    };
+    vec![
+        ("plain", Some(vec![])),
+        ("assertions", Some(vec!["-D_GLIBCXX_ASSERTIONS"])),
+        ("debug mode", Some(vec!["-D_GLIBCXX_DEBUG"])),
+        ("sanitizers", Some(sanitizers())),
+        ("--sanitize", None),
+        ("sanit+debug", Some(with("-D_GLIBCXX_DEBUG"))),
+    ]
+}
+
+/// The run cost of each CPU-heavy program under each build.
+fn cost(sandbox: &mut Sandbox, dir: &Path, sanitizing: &BuildOptions) {
     let empty = dir.join("empty.in");
     std::fs::write(&empty, "").expect("write input");
-    let small = root.join("tests/1.in");
-    println!(
-        "run cost, median of {REPEATS} (plain and sanitized alternating; sanitized limits 3x)"
-    );
-    println!(
-        "{:<20} {:>10} {:>10} {:>10} | {:>10} {:>10} {:>10} | {:>7} {:>7}",
-        "program", "plain cpu", "wall", "peak", "sanit cpu", "wall", "peak", "cpu x", "wall x"
-    );
-    let long = RunLimits::from_time_limit(Duration::from_secs(20), 1 << 30, 64 << 20);
-    for (label, source, input) in [
-        ("sum.cpp (start-up)", root.join("sum.cpp"), small),
-        ("busy.cpp (2^20 x 20)", busy, empty),
-    ] {
-        let (plain, _) = timed_build(&source, base);
-        let (sanitized, _) = timed_build(&source, sanitizing);
-        let mut plain_runs = Vec::new();
-        let mut sanitized_runs = Vec::new();
-        for _ in 0..REPEATS {
-            plain_runs.push(run(sandbox, &plain, &input, long));
-            sanitized_runs.push(run(sandbox, &sanitized, &input, sanitized_limits(long)));
+    println!("run cost: best CPU of {REPEATS} runs (x plain), peak memory (resident; own)");
+    let long = RunLimits::from_time_limit(Duration::from_secs(60), 2 << 30, 64 << 20);
+    for (name, text) in [("sorting", SORTING), ("dp", DP), ("graph", GRAPH)] {
+        let source = dir.join(format!("{name}.cpp"));
+        std::fs::write(&source, text).expect("write source");
+        let mut plain_cpu = None;
+        let base = BuildOptions {
+            sanitize: false,
+            ..sanitizing.clone()
+        };
+        let plain = timed_build(&source, &base).0;
+        for (variant, flags) in variants() {
+            let binary = dir.join(format!("{name}-{}", variant.replace(['+', ' '], "-")));
+            let program = match flags {
+                None => timed_build(&source, sanitizing).0,
+                Some(flags) => compiled(&source, &flags, &binary, &plain),
+            };
+            // A run stopped by a limit is not repeated (the debug mode's heap checks make the
+            // graph's `priority_queue` linear per operation: minutes).
+            let mut runs: Vec<RunOutcome> = Vec::new();
+            while runs.len() < REPEATS && runs.last().is_none_or(|r| r.limit_hit.is_none()) {
+                runs.push(run(sandbox, &program, &empty, long));
+            }
+            if let Some(hit) = runs.last().and_then(|r| r.limit_hit) {
+                println!("{name:<8} {variant:<12} stopped by the {hit:?} limit (60 s)");
+                continue;
+            }
+            let cpu = runs.iter().map(|r| r.cpu).min().expect("runs");
+            let resident = runs.iter().map(|r| r.peak_memory_kib).max().unwrap_or(0);
+            let own = runs
+                .iter()
+                .filter_map(|r| own_memory::OwnMemory::parse(&r.report))
+                .map(|o| o.total() / 1024)
+                .max();
+            let plain = *plain_cpu.get_or_insert(cpu);
+            println!(
+                "{name:<8} {variant:<12} {:>8.3} s {:>6.1}x {:>8.1} MiB{}",
+                cpu.as_secs_f64(),
+                cpu.as_secs_f64() / plain.as_secs_f64().max(1e-3),
+                resident as f64 / 1024.0,
+                own.map_or(String::new(), |kib| format!(
+                    " (own {:.1} MiB)",
+                    kib as f64 / 1024.0
+                )),
+            );
         }
-        let (pc, pw, pm) = medians(&plain_runs);
-        let (sc, sw, sm) = medians(&sanitized_runs);
-        println!(
-            "{label:<20} {:>8.3} s {:>8.3} s {:>6.1} MiB | {:>8.3} s {:>8.3} s {:>6.1} MiB | \
-             {:>6.1}x {:>6.1}x",
-            pc.as_secs_f64(),
-            pw.as_secs_f64(),
-            pm as f64 / 1024.0,
-            sc.as_secs_f64(),
-            sw.as_secs_f64(),
-            sm as f64 / 1024.0,
-            sc.as_secs_f64() / pc.as_secs_f64().max(1e-3),
-            sw.as_secs_f64() / pw.as_secs_f64().max(1e-3),
-        );
     }
 }
 
-/// Median CPU, wall and peak memory (KiB) of some runs.
-fn medians(runs: &[RunOutcome]) -> (Duration, Duration, u64) {
-    let median = |mut values: Vec<u64>| {
-        values.sort();
-        values[values.len() / 2]
-    };
-    (
-        Duration::from_nanos(median(
-            runs.iter().map(|r| r.cpu.as_nanos() as u64).collect(),
-        )),
-        Duration::from_nanos(median(
-            runs.iter().map(|r| r.wall.as_nanos() as u64).collect(),
-        )),
-        median(runs.iter().map(|r| r.peak_memory_kib).collect()),
-    )
+/// `source` compiled by `g++ -O2 -std=c++17 FLAGS` into `binary`, as a program to run (the
+/// sanitizers' run options when it has them).
+fn compiled(source: &Path, flags: &[&str], binary: &Path, plain: &Program) -> Program {
+    let status = std::process::Command::new("g++")
+        .args(["-O2", "-std=c++17"])
+        .args(flags)
+        .arg("-o")
+        .arg(binary)
+        .arg(source)
+        .status()
+        .expect("g++ runs");
+    assert!(status.success(), "g++ {flags:?} failed");
+    let mut program = plain.clone();
+    program.argv[0] = binary.into();
+    if flags.iter().any(|f| f.starts_with("-fsanitize")) {
+        program.env.extend(sanitize::run_env());
+        program.sanitized = true;
+    }
+    program
 }

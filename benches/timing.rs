@@ -100,6 +100,7 @@ fn request(argv: &[OsString], limits: RunLimits) -> RunRequest {
             .collect(),
         carry: None,
         unlimited_address_space: false,
+        report_fd: false,
     }
 }
 

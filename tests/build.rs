@@ -893,6 +893,7 @@ fn java_runs_in_the_sandbox_under_its_address_space_limit() {
                 readonly: program.readonly_paths.clone(),
                 carry: None,
                 unlimited_address_space: false,
+                report_fd: false,
             })
             .unwrap();
         let limit = memory_limit >> 20;

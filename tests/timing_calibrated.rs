@@ -284,6 +284,7 @@ fn a_starved_candidate_is_judged_on_cpu_not_stopped_by_the_wall_clock() {
         readonly: vec![std::path::PathBuf::from(&burn_exe)],
         carry: None,
         unlimited_address_space: false,
+        report_fd: false,
     };
     let pinned = vec![
         "/usr/bin/taskset".into(),

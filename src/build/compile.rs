@@ -194,7 +194,9 @@ fn run_compiler(
         )))
     })?;
     if sanitize::applies(options, program.language) {
-        argv.extend(sanitize::compile_flags(program.language, work));
+        let flags =
+            sanitize::compile_flags(program.language, work).map_err(|e| cache.failure(work, e))?;
+        argv.extend(flags);
     }
     let tool = &tools
         .iter()

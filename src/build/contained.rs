@@ -352,6 +352,7 @@ pub(crate) fn run_step(
         readonly,
         carry: None,
         unlimited_address_space: false,
+        report_fd: false,
     };
     let mut writable = vec![dir.clone()];
     writable.extend(more_writable.iter().cloned());

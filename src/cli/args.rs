@@ -211,8 +211,9 @@ pub struct CandidateArgs {
     #[arg(long, value_enum)]
     pub isolation: Option<IsolationArg>,
     /// Build a C or C++ solution with AddressSanitizer, UndefinedBehaviorSanitizer (and
-    /// libstdc++'s debug mode for C++); a finding is the RE's reason, with file and line. Runs
-    /// get 3x the time and 3x the memory + 256MiB.
+    /// libstdc++'s assertions for C++); a finding is the RE's reason, with file and line. Runs
+    /// get 10x the time; the memory limit applies to the program's own heap, static data and
+    /// stack, measured apart from the sanitizers' memory.
     #[arg(long)]
     pub sanitize: bool,
     /// Also write the report to FILE, in the format its extension names (.json, .xml for

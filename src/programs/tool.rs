@@ -359,6 +359,7 @@ fn prepare(
         readonly,
         carry: call.carry.clone(),
         unlimited_address_space: false,
+        report_fd: false,
     })
 }
 

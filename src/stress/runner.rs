@@ -23,8 +23,8 @@ pub struct SandboxCaseRunner<'a> {
     kind_limits: bool,
     /// Whether a kind's own memory limit applies (not when the user gave `--memory-limit`).
     kind_memory: bool,
-    /// Whether the program is sanitized: a kind's own limits are widened as the nominal ones
-    /// were (see [`crate::testset::sanitized_limits`]).
+    /// Whether the program is sanitized: a kind's own time limit is widened as the nominal one
+    /// was (see [`crate::testset::sanitized_limits`]).
     sanitized: bool,
     input_path: PathBuf,
     _dir: tempfile::TempDir,
@@ -90,11 +90,7 @@ impl CaseRunner for SandboxCaseRunner<'_> {
         }
         if let Some(bytes) = settings.and_then(|s| s.memory_bytes) {
             if self.kind_memory {
-                limits.memory_bytes = widen(RunLimits {
-                    memory_bytes: bytes,
-                    ..limits
-                })
-                .memory_bytes;
+                limits.memory_bytes = bytes;
             }
         }
         self.limits = limits;

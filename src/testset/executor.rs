@@ -3,6 +3,7 @@
 use std::io;
 use std::path::Path;
 
+use super::own_memory;
 use super::Executor;
 use crate::build::Program;
 use crate::problem::ProblemInfo;
@@ -61,7 +62,8 @@ impl<'a> SandboxExecutor<'a> {
 impl Executor for SandboxExecutor<'_> {
     fn execute(&mut self, input_path: &Path, limits: &RunLimits) -> io::Result<RunOutcome> {
         let request = self.request(input_path, limits);
-        self.sandbox.run_with_file_io(&request, &self.file_io)
+        let outcome = self.sandbox.run_with_file_io(&request, &self.file_io)?;
+        Ok(self.own_memory(outcome, limits))
     }
 
     fn execute_connected(
@@ -70,14 +72,18 @@ impl Executor for SandboxExecutor<'_> {
         limits: &RunLimits,
     ) -> io::Result<RunOutcome> {
         let request = self.request(&end.stdin, limits);
-        self.sandbox.run_connected_in(&request, &end, &self.file_io)
+        let outcome = self
+            .sandbox
+            .run_connected_in(&request, &end, &self.file_io)?;
+        Ok(self.own_memory(outcome, limits))
     }
 }
 
 impl SandboxExecutor<'_> {
-    /// The program's run with stdin from `stdin` under `limits`.
+    /// The program's run with stdin from `stdin` under `limits`; a sanitized program's
+    /// measures its own memory ([`own_memory::prepare`]).
     fn request(&self, stdin: &Path, limits: &RunLimits) -> RunRequest {
-        RunRequest {
+        let mut request = RunRequest {
             argv: self.program.argv_for(limits.memory_bytes),
             env: self.program.env.clone(),
             stdin: stdin.to_path_buf(),
@@ -88,6 +94,19 @@ impl SandboxExecutor<'_> {
             readonly: self.program.readonly_paths.clone(),
             carry: None,
             unlimited_address_space: self.program.sanitized,
+            report_fd: false,
+        };
+        if self.program.sanitized {
+            own_memory::prepare(&mut request);
+        }
+        request
+    }
+
+    /// A sanitized program's outcome judged by its own memory ([`own_memory::judged`]).
+    fn own_memory(&self, outcome: RunOutcome, limits: &RunLimits) -> RunOutcome {
+        match self.program.sanitized {
+            true => own_memory::judged(outcome, limits.memory_bytes),
+            false => outcome,
         }
     }
 }

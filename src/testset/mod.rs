@@ -22,6 +22,7 @@ pub mod executor;
 pub mod gate;
 pub mod interactive;
 pub mod noise;
+pub mod own_memory;
 mod plan;
 pub mod results;
 mod runner;

@@ -69,17 +69,12 @@ impl Plan {
 }
 
 /// The limits of a sanitized program's runs (`--sanitize`): time and the wall-clock backstop
-/// [`sanitize::TIME_FACTOR`] times longer, memory [`sanitize::MEMORY_FACTOR`] times the limit
-/// plus [`sanitize::MEMORY_SLACK_BYTES`] (ASan's shadow memory, redzones and quarantine are
-/// resident memory of the process), the output limit as it was.
+/// [`sanitize::TIME_FACTOR`] times longer; memory and output as they were (the memory limit
+/// applies to the program's own memory, see [`crate::testset::own_memory`]).
 pub fn sanitized_limits(limits: RunLimits) -> RunLimits {
     RunLimits {
         cpu: limits.cpu * sanitize::TIME_FACTOR,
         wall: limits.wall * sanitize::TIME_FACTOR,
-        memory_bytes: limits
-            .memory_bytes
-            .saturating_mul(sanitize::MEMORY_FACTOR)
-            .saturating_add(sanitize::MEMORY_SLACK_BYTES),
-        output_bytes: limits.output_bytes,
+        ..limits
     }
 }

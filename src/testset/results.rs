@@ -459,6 +459,7 @@ fn decides(
             stdout: Vec::new(),
             stderr_head: String::new(),
             collected: Vec::new(),
+            report: Vec::new(),
         };
         let mut again = classify(&outcome, limits, problem, &case.input, &case.expected).ok()?;
         if again.verdict != Verdict::TLE {
@@ -483,6 +484,7 @@ fn decides(
             stdout: Vec::new(),
             stderr_head: String::new(),
             collected: Vec::new(),
+            report: Vec::new(),
         };
         let again = classify(&outcome, limits, problem, &case.input, &case.expected).ok()?;
         return (again.verdict == Verdict::TLE)

@@ -199,6 +199,7 @@ fn request(program: &Path, args: &[&str], stdin: &Path) -> RunRequest {
         readonly: Vec::new(),
         carry: None,
         unlimited_address_space: false,
+        report_fd: false,
     }
 }
 

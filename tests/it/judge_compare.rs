@@ -29,6 +29,7 @@ fn outcome(stdout: &[u8]) -> RunOutcome {
         stdout: stdout.to_vec(),
         stderr_head: String::new(),
         collected: Vec::new(),
+        report: Vec::new(),
     }
 }
 

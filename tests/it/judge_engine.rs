@@ -92,6 +92,7 @@ impl Executor for Fake<'_> {
             stdout,
             stderr_head: String::new(),
             collected: Vec::new(),
+            report: Vec::new(),
         })
     }
 }
@@ -425,6 +426,7 @@ fn outcome(cpu_ms: u64, hit: Option<LimitHit>) -> RunOutcome {
         stdout: Vec::new(),
         stderr_head: String::new(),
         collected: Vec::new(),
+        report: Vec::new(),
     }
 }
 

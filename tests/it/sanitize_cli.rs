@@ -25,7 +25,7 @@ const FOUND: [(&str, &str); 7] = [
     ("uninitialised_index.cpp", "index -16843010 out of bounds"),
     (
         "vector_past_end.cpp",
-        "attempt to subscript container with out-of-bounds index",
+        "assertion `__n < this->size()' failed",
     ),
     (
         "stack_array.cpp",
@@ -107,9 +107,78 @@ fn sanitized_runs_get_widened_limits_and_correct_programs_pass() {
     let run = stressjudge(&["judge", "--tests", &tests, &sum, "--sanitize", "--json"]);
     run.expect_code(0);
     let report = run.json();
-    // 2 s and 256 MiB by default: 3x the time, 3x the memory + 256 MiB.
-    assert_eq!(report["time_limit_ms"], 6000, "{report}");
-    assert_eq!(report["memory_limit_kib"], 1024 * 1024, "{report}");
+    // 2 s and 256 MiB by default: 10x the time, the memory limit as it is (it applies to the
+    // program's own memory).
+    assert_eq!(report["time_limit_ms"], 20000, "{report}");
+    assert_eq!(report["memory_limit_kib"], 256 * 1024, "{report}");
+}
+
+/// `judge --tests tests/sanitize/one_test PROGRAM --memory-limit 64MiB --sanitize [extra]`:
+/// the verdict and memory (KiB) of its test, and the report.
+fn judged_memory(program: &str, extra: &[&str]) -> (String, u64, Value) {
+    let tests = format!("{DIR}/one_test");
+    let program = format!("{DIR}/{program}");
+    let mut args = vec![
+        "judge",
+        "--tests",
+        &tests,
+        &program,
+        "--memory-limit",
+        "64MiB",
+        "--sanitize",
+        "--json",
+    ];
+    args.extend(extra);
+    let run = stressjudge(&args);
+    assert!(run.code == 0 || run.code == 1, "{}", run.describe());
+    let report = run.json();
+    let test = &report["tests"][0];
+    let verdict = test["verdict"].as_str().unwrap().to_string();
+    let memory = test["memory_kib"].as_u64().unwrap();
+    (verdict, memory, report)
+}
+
+#[test]
+fn the_memory_limit_applies_to_the_programs_own_heap_static_data_and_stack() {
+    let _heavy = heavy();
+    let mib = |kib: u64| kib as f64 / 1024.0;
+    // 1.5x the limit in a vector: MLE, with its own figure (not ASan's resident size).
+    let (verdict, memory, report) = judged_memory("memory_heap.cpp", &[]);
+    assert_eq!(verdict, "MLE", "{report}");
+    assert!((96.0..97.0).contains(&mib(memory)), "{report}");
+    // 0.6x the limit, made five times over: ASan's quarantine takes the resident size past
+    // the limit (the program checks that itself, else its answer is wrong), yet it is AC
+    // with its own 38 MiB.
+    let (verdict, memory, report) = judged_memory("memory_reused.cpp", &[]);
+    assert_eq!(verdict, "AC", "{report}");
+    assert!((38.0..40.0).contains(&mib(memory)), "{report}");
+    // 1.5x the limit as a static array, touched: counted at exit.
+    let (verdict, memory, report) = judged_memory("memory_static.cpp", &[]);
+    assert_eq!(verdict, "MLE", "{report}");
+    assert!((96.0..97.0).contains(&mib(memory)), "{report}");
+    // The stack of a correct program is counted too: a few pages.
+    let (verdict, memory, report) = judged_memory("sum.cpp", &[]);
+    assert_eq!(verdict, "AC", "{report}");
+    assert!(memory < 1024, "{report}");
+}
+
+#[test]
+fn under_the_basic_sandbox_a_sanitized_runs_memory_is_bounded_too() {
+    let _heavy = heavy();
+    // The heap: the program's own figure, as under full isolation.
+    let (verdict, memory, report) = judged_memory("memory_heap.cpp", &["--isolation", "basic"]);
+    assert_eq!(verdict, "MLE", "{report}");
+    assert!(memory < 100 << 10, "{report}");
+    // A forked child's heap: the basic sandbox samples only the first process, but the child
+    // counts its own memory as its parent does.
+    let (verdict, memory, report) = judged_memory("memory_child.cpp", &["--isolation", "basic"]);
+    assert_eq!(verdict, "MLE", "{report}");
+    assert!(memory >= 96 << 10, "{report}");
+    // 1 GiB touched without malloc: the resident-size backstop (4x the limit + 512 MiB =
+    // 768 MiB) stops it before it has touched it all.
+    let (verdict, memory, report) = judged_memory("memory_mapped.c", &["--isolation", "basic"]);
+    assert_eq!(verdict, "MLE", "{report}");
+    assert!((768 << 10..1000 << 10).contains(&memory), "{report}");
 }
 
 #[test]

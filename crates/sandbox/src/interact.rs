@@ -42,6 +42,7 @@
 //!     readonly: vec![],
 //!     carry: None,
 //!     unlimited_address_space: false,
+//!     report_fd: false,
 //! };
 //! let done = run_interaction(
 //!     &mut candidate,

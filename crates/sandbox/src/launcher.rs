@@ -211,6 +211,10 @@ fn open_stdio(run: &WireRun, mode: &Mode) -> Result<Stdio, FromLauncher> {
         stdin: named(&run.stdin, false)?,
         stdout: named(&run.stdout, true)?,
         stderr: named(&run.stderr, true)?,
+        report: match &run.report {
+            Some(report) => Some(named(report, true)?),
+            None => None,
+        },
     })
 }
 

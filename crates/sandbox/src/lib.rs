@@ -282,6 +282,10 @@ pub struct RunRequest {
     /// terabytes of address space for its shadow memory at start-up (and fails under any
     /// address-space limit). Its memory is still sampled and limited as any other run's.
     pub unlimited_address_space: bool,
+    /// Descriptor 3 of the program is open for writing to a fresh file, read back as
+    /// [`RunOutcome::report`]: a side channel for what the program measures of itself (a
+    /// sanitized build's own memory). Without it descriptor 3 is closed, as every other.
+    pub report_fd: bool,
 }
 
 /// A folder of the working directory kept from one run to the next in a folder of the harness:
@@ -358,4 +362,10 @@ pub struct RunOutcome {
     pub stderr_head: String,
     /// The request's `collect` files that existed after the run, with their first bytes.
     pub collected: Vec<(String, Vec<u8>)>,
+    /// What the program wrote to descriptor 3 (its first [`REPORT_KEPT`] bytes), when the
+    /// request asked for it ([`RunRequest::report_fd`]); empty otherwise.
+    pub report: Vec<u8>,
 }
+
+/// Bytes of a run's [`RunOutcome::report`] kept.
+pub const REPORT_KEPT: u64 = 4 * 1024;

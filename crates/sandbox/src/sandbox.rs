@@ -23,7 +23,7 @@ use super::wire::{
     BOX_INSIDE,
 };
 use super::workdir;
-use super::{FileIo, LimitHit, RunLimits, RunOutcome, RunRequest};
+use super::{FileIo, LimitHit, RunLimits, RunOutcome, RunRequest, REPORT_KEPT};
 
 pub use build_step::BuildPlace;
 
@@ -67,6 +67,7 @@ const STDERR_KEPT: u64 = 4 * 1024;
 ///     readonly: vec![],
 ///     carry: None,
 ///     unlimited_address_space: false,
+///     report_fd: false,
 /// };
 /// std::thread::scope(|scope| {
 ///     for sandbox in &mut sandboxes {
@@ -734,6 +735,7 @@ fn wire_run(
         output_bytes: limits.output_bytes,
         read_only_workdir: false,
         unlimited_address_space: req.unlimited_address_space,
+        report: req.report_fd.then(|| bytes(dir.join("report").as_os_str())),
         build: None,
     })
 }
@@ -786,6 +788,10 @@ fn collect(
         Vec::new()
     };
     let stderr = read_head(&dir.join("stderr"), STDERR_KEPT)?;
+    let report = match req.report_fd {
+        true => read_head(&dir.join("report"), REPORT_KEPT)?,
+        false => Vec::new(),
+    };
     Ok(RunOutcome {
         exit: o.exit,
         cpu: Duration::from_nanos(o.cpu_ns),
@@ -795,6 +801,7 @@ fn collect(
         stdout,
         stderr_head: String::from_utf8_lossy(&stderr).into_owned(),
         collected,
+        report,
     })
 }
 
@@ -846,6 +853,7 @@ mod tests {
             readonly: vec!["/usr/bin/../bin/env".into()],
             carry: None,
             unlimited_address_space: false,
+            report_fd: false,
         };
         let err = |req: &RunRequest| {
             wire_run(req, dir.path(), dir.path(), None)

@@ -215,6 +215,9 @@ pub(crate) struct Stdio {
     pub stdout: File,
     /// The stderr file.
     pub stderr: File,
+    /// The file of descriptor 3, when the run asked for one
+    /// ([`super::RunRequest::report_fd`]).
+    pub report: Option<File>,
 }
 
 /// The error of a failed start: which step failed and the errno.
@@ -239,9 +242,11 @@ struct Report {
 struct ChildArgs<'a> {
     prepared: &'a Prepared,
     stdio: [RawFd; 3],
+    /// Descriptor 3's file, or -1.
+    report: RawFd,
     empty_mask: libc::sigset_t,
     launcher: libc::pid_t,
-    report: *mut Report,
+    report_at: *mut Report,
 }
 
 /// Bytes of the child's own stack between `clone` and `execve`.
@@ -275,10 +280,11 @@ pub(crate) fn spawn(p: &Prepared, stdio: &Stdio) -> Result<libc::pid_t, SpawnErr
             stdio.stdout.as_raw_fd(),
             stdio.stderr.as_raw_fd(),
         ],
+        report: stdio.report.as_ref().map_or(-1, |f| f.as_raw_fd()),
         empty_mask,
         // SAFETY: getpid has no preconditions.
         launcher: unsafe { libc::getpid() },
-        report: &mut report,
+        report_at: &mut report,
     };
     let mut stack = vec![0u8; CHILD_STACK_BYTES];
     // SAFETY: the stack grows down from the (16-byte aligned) end of `stack`, which outlives
@@ -306,7 +312,7 @@ pub(crate) fn spawn(p: &Prepared, stdio: &Stdio) -> Result<libc::pid_t, SpawnErr
     };
     drop(stack);
     // SAFETY: the child has exec'd or exited, so nothing else touches `report` any more.
-    let report = unsafe { ptr::read_volatile(args.report) };
+    let report = unsafe { ptr::read_volatile(args.report_at) };
     if !report.failed {
         return Ok(pid);
     }
@@ -333,7 +339,7 @@ unsafe fn child_setup(a: &ChildArgs) -> ! {
     let fail = |stage: u8| -> ! {
         let errno = *libc::__errno_location();
         ptr::write_volatile(
-            a.report,
+            a.report_at,
             Report {
                 failed: true,
                 stage,
@@ -361,6 +367,13 @@ unsafe fn child_setup(a: &ChildArgs) -> ! {
         if libc::dup2(fd, target as RawFd) < 0 {
             fail(1);
         }
+    }
+    // Descriptor 3 for the program's report; `dup2` onto itself would keep close-on-exec.
+    if a.report == 3 && libc::fcntl(3, libc::F_SETFD, 0) < 0 {
+        fail(1);
+    }
+    if a.report >= 0 && a.report != 3 && libc::dup2(a.report, 3) < 0 {
+        fail(1);
     }
     let p = a.prepared;
     if libc::chdir(p.workdir.as_ptr()) < 0 {
@@ -482,6 +495,7 @@ mod tests {
             output_bytes: output,
             read_only_workdir: false,
             unlimited_address_space: false,
+            report: None,
             build: None,
         }
     }

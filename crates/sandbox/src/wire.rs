@@ -76,6 +76,9 @@ pub(crate) struct WireRun {
     /// No `RLIMIT_AS` for this run (see [`super::RunRequest::unlimited_address_space`]).
     #[serde(default)]
     pub unlimited_address_space: bool,
+    /// The file opened as the program's descriptor 3 (see [`super::RunRequest::report_fd`]).
+    #[serde(default)]
+    pub report: Option<Vec<u8>>,
     /// What a build step (a compiler, a `build` script) has beyond a candidate's run; `None`
     /// for a candidate (see [`super::Sandbox::run_build`]).
     #[serde(default)]
@@ -341,6 +344,7 @@ mod tests {
             output_bytes: 4,
             read_only_workdir: true,
             unlimited_address_space: true,
+            report: Some(b"/tmp/report".to_vec()),
             build: None,
         });
         let line = encode(&run);

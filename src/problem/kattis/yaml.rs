@@ -86,6 +86,20 @@ impl Node {
         )
     }
 
+    /// The entries of a mapping; `Null` counts as an empty mapping (an empty YAML file or key).
+    #[cfg(test)]
+    pub fn as_map(&self, path: &Path, what: &str) -> Result<&[(Key, Node)], PackageError> {
+        match &self.value {
+            Value::Map(entries) => Ok(entries),
+            Value::Null => Ok(&[]),
+            other => Err(self.error(
+                path,
+                what,
+                format_args!("must be a map of keys, found {other}"),
+            )),
+        }
+    }
+
     /// A whole number that is strictly positive.
     pub fn as_positive_int(&self, path: &Path, what: &str) -> Result<u64, PackageError> {
         match &self.value {
