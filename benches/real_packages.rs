@@ -78,6 +78,40 @@ fn time_limit_ms(report: &Value) -> u64 {
     report["problems"][0]["time_limit_ms"].as_u64().unwrap_or(0)
 }
 
+/// The interpreter the report says ran Python 3 (its note), or `no Python`.
+fn python(report: &Value) -> String {
+    (report["notes"].as_array().into_iter().flatten())
+        .filter_map(Value::as_str)
+        .find_map(|note| note.split_once("Python 3 runs with ").map(|(_, rest)| rest))
+        .map_or("no Python".into(), |rest| {
+            rest.split(" (").next().unwrap_or(rest).to_string()
+        })
+}
+
+/// problemtools' derived time limit (`setting timelim to 3 secs`), if it says one.
+fn problemtools_limit(output: &str) -> Option<String> {
+    let (_, rest) = output.split_once("setting timelim to ")?;
+    rest.split_whitespace().next().map(|s| format!("{s} s"))
+}
+
+/// Where a verify spent its time: runs made and reused, and the three solutions that took
+/// longest (their rows' elapsed time), so a slow second verify says what it ran.
+fn spent(report: &Value) -> String {
+    let mut rows: Vec<(u64, &str)> = (report["solutions"].as_array().into_iter().flatten())
+        .filter_map(|row| Some((row["elapsed_ms"].as_u64()?, row["shown"].as_str()?)))
+        .collect();
+    rows.sort_unstable_by(|a, b| b.cmp(a));
+    let longest: Vec<String> = (rows.iter().take(3))
+        .map(|(ms, name)| format!("{name} {:.1} s", *ms as f64 / 1000.0))
+        .collect();
+    format!(
+        "{} run(s) made, {} reused; longest: {}",
+        report["runs_made"].as_u64().unwrap_or(0),
+        report["runs_reused"].as_u64().unwrap_or(0),
+        longest.join(", ")
+    )
+}
+
 fn package(package: &Path, verifyproblem: Option<&Path>, rounds: usize) {
     let name = package
         .file_name()
@@ -102,10 +136,11 @@ fn package(package: &Path, verifyproblem: Option<&Path>, rounds: usize) {
         let ours = judged(&report);
         let (right, promised, wrong) = against_folders(&ours);
         println!(
-            "{name} round {round}: verify {} (load {before}), time limit {} ms, {right}/{promised} \
-             verdicts as their folders{}",
+            "{name} round {round}: verify {} (load {before}), time limit {} ms, Python: {}, \
+             {right}/{promised} verdicts as their folders{}",
             secs(first.wall),
             time_limit_ms(&report),
+            python(&report),
             if wrong.is_empty() {
                 String::new()
             } else {
@@ -114,7 +149,8 @@ fn package(package: &Path, verifyproblem: Option<&Path>, rounds: usize) {
         );
         match problemtools {
             Some((pt, pt_load)) => {
-                let theirs = problemtools_verdicts(&format!("{}\n{}", pt.stdout, pt.stderr));
+                let output = format!("{}\n{}", pt.stdout, pt.stderr);
+                let theirs = problemtools_verdicts(&output);
                 let (their_right, their_promised, their_wrong) = against_folders(&theirs);
                 let differing: Vec<String> = (theirs.iter())
                     .filter(|(k, v)| ours.get(*k).is_some_and(|o| o != *v))
@@ -125,10 +161,11 @@ fn package(package: &Path, verifyproblem: Option<&Path>, rounds: usize) {
                     first.wall.as_secs_f64() / pt.wall.as_secs_f64(),
                     0.6,
                     &format!(
-                        "{} vs {} (load {pt_load}); problemtools {their_right}/{their_promised} as \
-                         their folders{}; {} judged by both, {}",
+                        "{} vs {} (load {pt_load}); problemtools' limit {}, \
+                         {their_right}/{their_promised} as their folders{}; {} judged by both, {}",
                         secs(first.wall),
                         secs(pt.wall),
+                        problemtools_limit(&output).unwrap_or_else(|| "not said".into()),
                         if their_wrong.is_empty() {
                             String::new()
                         } else {
@@ -149,15 +186,16 @@ fn package(package: &Path, verifyproblem: Option<&Path>, rounds: usize) {
             ),
         }
         let before = load();
-        let (second, _) = verify(&stressjudge(), cache.path(), &args);
+        let (second, again) = verify(&stressjudge(), cache.path(), &args);
         figure(
             &format!("{name} round {round}: second verify / first"),
             second.wall.as_secs_f64() / first.wall.as_secs_f64(),
             0.10,
             &format!(
-                "{} vs {} (load {before})",
+                "{} vs {} (load {before}); second: {}",
                 secs(second.wall),
-                secs(first.wall)
+                secs(first.wall),
+                spent(&again)
             ),
         );
         last_cache = Some(cache);
@@ -168,17 +206,21 @@ fn package(package: &Path, verifyproblem: Option<&Path>, rounds: usize) {
     let runs: Vec<(u64, BTreeMap<String, String>, String)> = (0..3)
         .map(|_| {
             let before = load();
-            let (_, report) = verify(&stressjudge(), cache.path(), &fresh);
-            (time_limit_ms(&report), judged(&report), before)
+            let (run, report) = verify(&stressjudge(), cache.path(), &fresh);
+            let verdicts = judged(&report);
+            let (right, promised, _) = against_folders(&verdicts);
+            let said = format!("{before}, {}, {right}/{promised}", secs(run.wall));
+            (time_limit_ms(&report), verdicts, said)
         })
         .collect();
     let same = runs
         .iter()
         .all(|(l, v, _)| *l == runs[0].0 && *v == runs[0].1);
     println!(
-        "{name}: three verify --fresh: time limits {} ms (loads {}); verdicts {} {}",
+        "{name}: three verify --fresh: time limits {} ms (load, wall, verdicts as their \
+         folders: {}); verdicts {} {}",
         (runs.iter().map(|r| r.0.to_string()).collect::<Vec<_>>()).join(", "),
-        (runs.iter().map(|r| r.2.as_str()).collect::<Vec<_>>()).join(", "),
+        (runs.iter().map(|r| r.2.as_str()).collect::<Vec<_>>()).join("; "),
         if same {
             "the same every time"
         } else {

@@ -26,8 +26,12 @@
 //!   re-derived the same way. Verify judges a test set under the safety margin's looser limit
 //!   first (as problemtools does), so one run decides both the verdict and the margin check.
 //!
-//! Borderline runs (and the re-runs that decided them) are never stored: their verdict is
-//! noise-sensitive and must be measured again.
+//! A borderline run (and each re-run) is not stored as a run; the decision its re-runs alone
+//! made is ([`ResultCache::remember_decided`]), and reused only under the same limits, with the
+//! re-runs' times for the report. Issue 31: measuring it again on every verify cost a second
+//! verify of a real package 40 % of the first (a `time_limit_exceeded` submission at 1.00 s
+//! under a 1 s limit, re-run three times alone each time), and could flip a verdict that the
+//! fastest of three runs alone had already decided; `--fresh` measures it again.
 //!
 //! A stress pass (verify's seeds of every kind, after the fixed tests passed) is remembered as
 //! a whole under the candidate, the seeds, the kinds, all the limits, and the problem's judging
@@ -57,7 +61,7 @@ use sha2::{Digest, Sha256};
 
 use crate::build::hex_digest;
 use crate::cache_entry::CheckedCache;
-use crate::judge::timing::BORDERLINE_PERCENT;
+use crate::judge::timing::{Borderline, BORDERLINE_PERCENT};
 use crate::judge::{classify, TestResult, Verdict};
 use crate::problem::{Problem, TestCase};
 use crate::run::{Exit, LimitHit, RunLimits, RunOutcome};
@@ -116,7 +120,9 @@ struct Record {
     memory_kib: u64,
     exit_text: String,
     game: Option<usize>,
-    exit: Exit,
+    /// How the run ended; `None` for a borderline test's decision ([`Decided`]), which is
+    /// reused only under its own limits and so never judged again from its measurements.
+    exit: Option<Exit>,
     limit_hit: Option<LimitHit>,
     /// The output validator's `score.txt` of an accepted run (scoring problems).
     #[serde(default)]
@@ -124,6 +130,21 @@ struct Record {
     /// Its `score_multiplier.txt` (2025-09 scoring problems).
     #[serde(default)]
     score_multiplier: Option<f64>,
+    /// A borderline test decided by its re-runs alone: how (the record's own measurements are
+    /// the deciding re-run's). Reused only under the same limits.
+    #[serde(default)]
+    decided: Option<Decided>,
+}
+
+/// A borderline test's decision as the report shows it ([`Borderline`]), stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Decided {
+    first_cpu_ms: u64,
+    first_verdict: String,
+    rerun_cpu_ms: Vec<u64>,
+    median_cpu_ms: u64,
+    fastest_cpu_ms: u64,
+    spread_ms: u64,
 }
 
 /// The key of one test's runs for one candidate.
@@ -154,6 +175,8 @@ pub struct Remembered {
     pub result: TestResult,
     /// Whether the remembered run had no parallel neighbours.
     pub ran_alone: bool,
+    /// How its re-runs decided it, for a borderline test.
+    pub borderline: Option<Borderline>,
 }
 
 impl ResultCache {
@@ -312,30 +335,33 @@ impl ResultCache {
         result: &TestResult,
         ran_alone: bool,
     ) {
-        let record = Record {
-            cpu_limit_ms: millis(limits.cpu),
-            wall_limit_ms: millis(limits.wall),
-            ran_alone,
-            verdict: result.verdict.name().to_string(),
-            signal: result.signal.clone(),
-            detail: result.detail.clone(),
-            explanation: result.explanation.clone(),
-            cpu_ms: result.cpu_ms,
-            wall_ms: result.wall_ms,
-            memory_kib: result.memory_kib,
-            exit_text: result.exit.clone(),
-            game: result.game,
-            exit: outcome.exit,
-            limit_hit: outcome.limit_hit,
-            score: match result.score {
-                Some(ValidatorScore::Score(v)) => Some(v),
-                _ => None,
-            },
-            score_multiplier: match result.score {
-                Some(ValidatorScore::Multiplier(v)) => Some(v),
-                _ => None,
-            },
+        let record = record_of(limits, Some(outcome), result, ran_alone, None);
+        self.keep(key, record);
+    }
+
+    /// Remembers a borderline test decided under the nominal `limits` by re-runs alone: the
+    /// deciding re-run's `result`, and `borderline` (see the module documentation).
+    pub fn remember_decided(
+        &self,
+        key: &RunKey,
+        limits: &RunLimits,
+        result: &TestResult,
+        borderline: &Borderline,
+    ) {
+        let decided = Decided {
+            first_cpu_ms: borderline.first_cpu_ms,
+            first_verdict: borderline.first_verdict.name().to_string(),
+            rerun_cpu_ms: borderline.rerun_cpu_ms.clone(),
+            median_cpu_ms: borderline.median_cpu_ms,
+            fastest_cpu_ms: borderline.fastest_cpu_ms,
+            spread_ms: borderline.spread_ms,
         };
+        let record = record_of(limits, None, result, true, Some(decided));
+        self.keep(key, record);
+    }
+
+    /// Keeps `record` among `key`'s, replacing the one under the same CPU limit.
+    fn keep(&self, key: &RunKey, record: Record) {
         let mut records = self.records(key);
         records.retain(|r| r.cpu_limit_ms != record.cpu_limit_ms);
         records.push(record);
@@ -402,6 +428,41 @@ impl ResultCache {
     }
 }
 
+/// The record of a run measured under the nominal `limits`.
+fn record_of(
+    limits: &RunLimits,
+    outcome: Option<&RunOutcome>,
+    result: &TestResult,
+    ran_alone: bool,
+    decided: Option<Decided>,
+) -> Record {
+    Record {
+        cpu_limit_ms: millis(limits.cpu),
+        wall_limit_ms: millis(limits.wall),
+        ran_alone,
+        verdict: result.verdict.name().to_string(),
+        signal: result.signal.clone(),
+        detail: result.detail.clone(),
+        explanation: result.explanation.clone(),
+        cpu_ms: result.cpu_ms,
+        wall_ms: result.wall_ms,
+        memory_kib: result.memory_kib,
+        exit_text: result.exit.clone(),
+        game: result.game,
+        exit: outcome.map(|o| o.exit),
+        limit_hit: outcome.and_then(|o| o.limit_hit),
+        score: match result.score {
+            Some(ValidatorScore::Score(v)) => Some(v),
+            _ => None,
+        },
+        score_multiplier: match result.score {
+            Some(ValidatorScore::Multiplier(v)) => Some(v),
+            _ => None,
+        },
+        decided,
+    }
+}
+
 /// Where a run's repeats are kept: beside its records, under a key of their own.
 fn repeats_hash(key: &RunKey) -> String {
     digest(&[b"repeats", key.hash.as_bytes()])
@@ -439,9 +500,30 @@ fn decides(
         Some(Remembered {
             result,
             ran_alone: record.ran_alone,
+            borderline: None,
         })
     };
-    if record.cpu_limit_ms == cpu_limit && record.wall_limit_ms == millis(limits.wall) {
+    let same_limits =
+        record.cpu_limit_ms == cpu_limit && record.wall_limit_ms == millis(limits.wall);
+    if let Some(decided) = &record.decided {
+        if !same_limits {
+            return None;
+        }
+        return Some(Remembered {
+            borderline: Some(Borderline {
+                limit_ms: cpu_limit,
+                first_cpu_ms: decided.first_cpu_ms,
+                first_verdict: Verdict::from_name(&decided.first_verdict)?,
+                rerun_cpu_ms: decided.rerun_cpu_ms.clone(),
+                median_cpu_ms: decided.median_cpu_ms,
+                fastest_cpu_ms: decided.fastest_cpu_ms,
+                spread_ms: decided.spread_ms,
+                verdict,
+            }),
+            ..remembered(result)?
+        });
+    }
+    if same_limits {
         return remembered(result);
     }
     if record.cpu_limit_ms < cpu_limit {
@@ -451,7 +533,7 @@ fn decides(
         // Over a looser limit is over this one: judge the stored measurements again so the
         // detail names this limit (a TLE is decided without the checker).
         let outcome = RunOutcome {
-            exit: record.exit,
+            exit: record.exit?,
             cpu: Duration::from_millis(record.cpu_ms),
             wall: Duration::from_millis(record.wall_ms),
             peak_memory_kib: record.memory_kib,
@@ -476,7 +558,7 @@ fn decides(
         // It ran to its end under the looser limit, clearly past this one: under this limit it
         // would have been stopped first. Judged again from its measurements (no output needed).
         let outcome = RunOutcome {
-            exit: record.exit,
+            exit: record.exit?,
             cpu: Duration::from_millis(record.cpu_ms),
             wall: Duration::from_millis(record.wall_ms),
             peak_memory_kib: record.memory_kib,

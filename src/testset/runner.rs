@@ -530,7 +530,7 @@ impl Judge<'_> {
             name: case.name.clone(),
             result: remembered.result,
             ran_alone: remembered.ran_alone,
-            borderline: None,
+            borderline: remembered.borderline,
         })
     }
 
@@ -633,6 +633,13 @@ impl Judge<'_> {
             }
         }
         let (result, borderline) = decide(first, reruns, self.plan.limits.cpu);
+        if let (Some(cache), Some(key), Some(decided)) = (
+            self.cache,
+            self.keys.get(i).and_then(Option::as_ref),
+            &borderline,
+        ) {
+            cache.remember_decided(key, &self.plan.limits, &result, decided);
+        }
         let row = TestRow {
             name: case.name.clone(),
             result,
