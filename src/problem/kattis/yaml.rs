@@ -16,6 +16,7 @@ use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 
 use super::error::PackageError;
+use super::typed::{Leaf, Loose};
 
 /// One YAML value with the line it starts on (1-based; 0 when the parser could not tell).
 #[derive(Debug, Clone, PartialEq)]
@@ -77,22 +78,13 @@ impl fmt::Display for Value {
 ///
 /// `what` is the key path shown in messages, e.g. `limits.time_limit`.
 impl Node {
-    /// An error about this node.
-    pub fn error(&self, path: &Path, what: &str, problem: impl fmt::Display) -> PackageError {
-        PackageError::new(
-            path,
-            Some(self.line).filter(|&l| l > 0),
-            format!("{what} {problem}"),
-        )
-    }
-
     /// The entries of a mapping; `Null` counts as an empty mapping (an empty YAML file or key).
     #[cfg(test)]
     pub fn as_map(&self, path: &Path, what: &str) -> Result<&[(Key, Node)], PackageError> {
         match &self.value {
             Value::Map(entries) => Ok(entries),
             Value::Null => Ok(&[]),
-            other => Err(self.error(
+            other => Err(self.leaf().error(
                 path,
                 what,
                 format_args!("must be a map of keys, found {other}"),
@@ -100,51 +92,21 @@ impl Node {
         }
     }
 
-    /// A whole number that is strictly positive.
-    pub fn as_positive_int(&self, path: &Path, what: &str) -> Result<u64, PackageError> {
-        match &self.value {
-            Value::Int(i) if *i > 0 => Ok(*i as u64),
-            Value::Float(x) if x.fract() == 0.0 && *x >= 1.0 && *x < 9.0e15 => Ok(*x as u64),
-            Value::Int(_) | Value::Float(_) => Err(self.error(
-                path,
-                what,
-                format_args!(
-                    "must be a whole number greater than 0, found {}",
-                    self.value
-                ),
-            )),
-            other => Err(self.error(
-                path,
-                what,
-                format_args!("must be a whole number, found {other}"),
-            )),
-        }
-    }
-
-    /// A string. Plain numbers and booleans are accepted as their text (YAML reads `name: 2048`
-    /// as a number, but a problem may well be called 2048).
-    pub fn as_string(&self, path: &Path, what: &str) -> Result<String, PackageError> {
-        match &self.value {
-            Value::Str(s) => Ok(s.clone()),
-            Value::Int(_) | Value::Float(_) | Value::Bool(_) => Ok(self.value.describe()),
-            other => Err(self.error(path, what, format_args!("must be a string, found {other}"))),
-        }
-    }
-
-    /// Command-line words: a string split on whitespace, or a list of strings. `Null` is none.
-    pub fn as_words(&self, path: &Path, what: &str) -> Result<Vec<String>, PackageError> {
-        match &self.value {
-            Value::Null => Ok(Vec::new()),
-            Value::Seq(items) => items
-                .iter()
-                .enumerate()
-                .map(|(i, item)| item.as_string(path, &format!("{what}[{i}]")))
-                .collect(),
-            _ => Ok(self
-                .as_string(path, what)?
-                .split_whitespace()
-                .map(str::to_string)
-                .collect()),
+    /// This value as a [`Leaf`], whose typed accessors (`as_string`, `as_words`,
+    /// `as_positive_int`, ...) read it with the same messages as the typed YAML files.
+    pub fn leaf(&self) -> Leaf {
+        let value = match &self.value {
+            Value::Null => Loose::Null,
+            Value::Bool(b) => Loose::Bool(*b),
+            Value::Int(i) => Loose::Int(*i),
+            Value::Float(x) => Loose::Float(*x),
+            Value::Str(s) => Loose::Str(s.clone()),
+            Value::Seq(items) => Loose::List(items.iter().map(Node::leaf).collect()),
+            Value::Map(_) => Loose::Map,
+        };
+        Leaf {
+            value,
+            line: self.line,
         }
     }
 }
@@ -300,7 +262,7 @@ mod tests {
         let flags = get(map, "flags").unwrap();
         assert_eq!(flags.line, 5);
         assert_eq!(
-            flags.as_words(Path::new("t"), "flags").unwrap(),
+            flags.leaf().as_words(Path::new("t"), "flags").unwrap(),
             vec!["a", "b"]
         );
     }
@@ -348,6 +310,7 @@ ok: true
         assert_eq!(
             get(map, "name")
                 .unwrap()
+                .leaf()
                 .as_string(Path::new("p"), "name")
                 .unwrap(),
             "2048"

@@ -72,7 +72,7 @@ impl Reader<'_> {
         }
         let mut generate_text = generate_text;
         if let Some(node) = &fields.input {
-            let text = node.as_string(self.file, &format!("{at}input"))?;
+            let text = node.leaf().as_string(self.file, &format!("{at}input"))?;
             match old_copy(&text) {
                 Some(path) => copy_text = Some(path),
                 None => generate_text = Some(text),
@@ -112,7 +112,7 @@ impl Reader<'_> {
         };
         let copy_node = fields.copy.as_ref();
         let copy_text = match copy_node {
-            Some(node) => Some(node.as_string(self.file, &format!("{at}copy"))?),
+            Some(node) => Some(node.leaf().as_string(self.file, &format!("{at}copy"))?),
             None => copy_text,
         };
         let copy = match copy_text {

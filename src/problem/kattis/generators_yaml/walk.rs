@@ -284,7 +284,9 @@ impl<'a> Reader<'a> {
             if key.name.contains('.') {
                 self.older_forms += 1;
             }
-            let files = deps.as_words(self.file, &format!("generators.{}", key.name))?;
+            let files = deps
+                .leaf()
+                .as_words(self.file, &format!("generators.{}", key.name))?;
             if files.is_empty() {
                 return Err(
                     self.error(key.line, format!("generators.{}: lists no files", key.name))
@@ -364,6 +366,7 @@ impl<'a> Reader<'a> {
         }
         if let Some(node) = &fields.retries {
             out.retries = node
+                .leaf()
                 .as_positive_int(self.file, &format!("{at}retries"))?
                 .min(1000) as u32;
         }
@@ -577,7 +580,7 @@ impl<'a> Reader<'a> {
         };
         let mut included = Vec::new();
         for item in items {
-            let name = item.as_string(self.file, &format!("{at}include"))?;
+            let name = item.leaf().as_string(self.file, &format!("{at}include"))?;
             if name.contains('/') {
                 return Err(self.error(
                     item.line,
