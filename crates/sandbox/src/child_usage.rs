@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::reap::timeval;
 
 /// What the kernel counted for a reaped child (`wait4`'s `rusage`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ChildUsage {
     /// Peak resident set size in KiB (`ru_maxrss`).
     pub max_rss_kib: u64,

@@ -21,7 +21,7 @@ use rustix::fs::{Mode as FileMode, OFlags};
 
 use super::contain::{self, Inner, NAMESPACES};
 use super::isolation::{Isolation, IsolationDemand};
-use super::reap::{become_subreaper, children_cpu, kill_namespace, own_cpu, sweep, timeval};
+use super::reap::{become_subreaper, children_cpu, kill_namespace, own_cpu, sweep};
 use super::rootfs::empty_tmp;
 use super::spawn::{spawn, Prepared, Stdio, FLOOD_ROOM_BYTES};
 use super::watch::{watch, Stop, Tree, Watched};
@@ -407,10 +407,12 @@ fn outcome(
     } else {
         Exit::Code(libc::WEXITSTATUS(w.status))
     };
-    let peak_kib = (w.usage.ru_maxrss.max(0) as u64)
+    let peak_kib = w
+        .usage
+        .max_rss_kib
         .max(w.max_sampled_rss / 1024)
         .max(w.max_tree_bytes / 1024);
-    let own_cpu = timeval(w.usage.ru_utime) + timeval(w.usage.ru_stime);
+    let own_cpu = w.usage.user + w.usage.system;
     let cpu = cpu.max(own_cpu);
     let too_long = |f: &File| f.metadata().is_ok_and(|m| m.len() > run.output_bytes);
     let limit = limit_hit(

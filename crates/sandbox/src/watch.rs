@@ -19,6 +19,7 @@ use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
 use super::cgroup::SandboxCgroup;
+use super::child_usage::{reap_with_usage, ChildUsage};
 use super::procfs::ProcSampler;
 use super::reap::{kill_group, kill_namespace, own_cpu};
 use super::wire::{decode, LineReader, ToLauncher, WireRun};
@@ -95,7 +96,7 @@ pub(crate) struct Watched {
     /// The wait status from `wait4`.
     pub status: i32,
     /// The candidate's own resource usage from `wait4`.
-    pub usage: libc::rusage,
+    pub usage: ChildUsage,
     /// Time from start to the moment the candidate's exit was seen.
     pub wall: Duration,
     /// The largest resident size sampled, in bytes.
@@ -292,16 +293,8 @@ pub(crate) fn watch<F: AsFd>(
         // SAFETY: plain system call.
         unsafe { libc::killpg(pid, libc::SIGKILL) };
     }
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid out-parameter.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: reaping our own child, with valid out-parameters.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            break;
-        }
-    }
+    // A failed wait (never expected for our own child) leaves a zero status and usage.
+    let (status, usage) = reap_with_usage(pid).unwrap_or_default();
     Watched {
         status,
         usage,
