@@ -1,7 +1,7 @@
 //! Included files of a problem package (`include/default/` and `include/<language id>/`,
 //! problemtools' semantics) merged with a submission before it is built.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::{
     absolute, build_declared, display_name, folder_program, language, layout, snapshot,
@@ -31,15 +31,15 @@ pub fn build_with_included(
         Source::File(path) | Source::Dir(path) => absolute(path)?,
         Source::Command(_) => return as_it_is(),
     };
-    super::contained::building(&path.clone(), || {
-        merged_and_built(source, path, include_root, declared, options)
+    super::contained::building(&path, || {
+        merged_and_built(source, &path, include_root, declared, options)
     })
 }
 
 /// [`build_with_included`] of the file or folder at `path` (absolute).
 fn merged_and_built(
     source: &Source,
-    path: PathBuf,
+    path: &Path,
     include_root: &Path,
     declared: &Declared,
     options: &BuildOptions,
@@ -47,19 +47,19 @@ fn merged_and_built(
     let as_it_is = || build_declared(source, declared, options);
     let forced = declared.language()?;
     let own = if path.is_dir() {
-        match layout::of_folder_in(&path, forced)? {
+        match layout::of_folder_in(path, forced)? {
             layout::Layout::Sources(sources) => sources.snapshot,
             _ => return as_it_is(),
         }
     } else {
         let language = match forced {
             Some(language) => language,
-            None => language::detect(&path)?,
+            None => language::detect(path)?,
         };
         let Some(spec) = language.spec() else {
             return as_it_is();
         };
-        let mut own = snapshot::Snapshot::of_file(&path, crate::error::read_file(&path)?);
+        let mut own = snapshot::Snapshot::of_file(path, crate::error::read_file(path)?);
         // A file whose language is declared rather than told by its ending (`solution` declared
         // `cpp`) keeps being a source of that language in the merged folder, where sources are
         // told by their endings: its copy gets the language's first ending.
@@ -131,7 +131,7 @@ fn merged_and_built(
         declared.entrypoint = own_name.map(|n| n.to_string_lossy().into_owned());
     }
     let mut program = folder_program(&folder, &declared, options)?;
-    program.display_name = display_name(&path);
+    program.display_name = display_name(path);
     // It runs in the merged folder, whatever its language (a compiled C++ or Python program as
     // a command-built one already does): an included data file is read from the working
     // directory, as the spec's `examples/maximal` (`with_include.php` reads `./data.txt`)
