@@ -205,3 +205,80 @@ fn a_kattis_package_runs_python_3_with_pypy_where_installed_and_says_so() {
         "{notes}"
     );
 }
+
+/// A C program that burns `seconds` of its own CPU time, then prints the input's word.
+fn c_burner(seconds: f64) -> String {
+    format!(
+        "#include <stdio.h>\n#include <time.h>\n\
+         int main(void) {{\n\
+         \x20   char word[64] = \"\";\n\
+         \x20   if (scanf(\"%63s\", word) != 1) return 1;\n\
+         \x20   while ((double)clock() / CLOCKS_PER_SEC < {seconds}) {{}}\n\
+         \x20   puts(word);\n\
+         \x20   return 0;\n\
+         }}\n"
+    )
+}
+
+#[test]
+fn a_submission_at_the_limit_is_named_sensitive_whichever_side_it_lands() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "problem.yaml",
+        "problem_format_version: 2023-07\nname: Edge\nuuid: 0c1d2e3f-4a5b-4c6d-8e7f-901234567894\nlimits:\n  time_limit: 1\n",
+    );
+    write(dir.path(), "data/secret/1.in", "edge\n");
+    write(dir.path(), "data/secret/1.ans", "edge\n");
+    // Clear of the limit either way: their folders' verdicts, a plain match.
+    write(dir.path(), "submissions/accepted/quick.c", &c_burner(0.2));
+    write(
+        dir.path(),
+        "submissions/time_limit_exceeded/slow.c",
+        &c_burner(2.5),
+    );
+    // At the limit itself (its CPU time lands on either side of 1 s from run to run), and
+    // within a few per cent under it: no run can settle either, and each is named so, not
+    // failed and not passed as if settled.
+    write(
+        dir.path(),
+        "submissions/time_limit_exceeded/at_the_limit.c",
+        &c_burner(1.0),
+    );
+    write(
+        dir.path(),
+        "submissions/accepted/just_under.c",
+        &c_burner(0.96),
+    );
+    let (report, code, stderr) = verify(dir.path(), cache.path(), &["--isolation", "basic"]);
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    assert_eq!(report["ok"], true);
+    for (submission, status) in [
+        ("accepted/quick.c", "match"),
+        ("time_limit_exceeded/slow.c", "match"),
+        ("time_limit_exceeded/at_the_limit.c", "sensitive"),
+        ("accepted/just_under.c", "sensitive"),
+    ] {
+        let row = row(&report, submission);
+        assert_eq!(row["status"], status, "{submission}: {row:#}");
+        assert_eq!(row["ok"], true, "{submission}: {row:#}");
+    }
+    let warnings = row(&report, "accepted/just_under.c")["warnings"].to_string();
+    assert!(
+        warnings.contains("sensitive to the time limit: test secret/1 took"),
+        "{warnings}"
+    );
+    // The terminal summary counts them apart.
+    let output = Command::new(env!("CARGO_BIN_EXE_stressjudge"))
+        .args(["verify", "--isolation", "basic"])
+        .arg(dir.path())
+        .env("XDG_CACHE_HOME", cache.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("2 match, 0 mismatch, 2 sensitive to the time limit"),
+        "{stdout}"
+    );
+}

@@ -606,6 +606,7 @@ impl Probe<'_> {
             then_judged_under: None,
             reuse_already_counted: false,
             ends_at: Some(&leaves_out),
+            unsettled: None,
         };
         let watching = Watching {
             submission: &name,

@@ -153,3 +153,209 @@ pub fn decide(
     };
     (fastest, Some(borderline))
 }
+
+/// The least relative distance from the limit at which a time verdict counts as settled,
+/// whatever the calibration says: the fastest of three runs alone of a memory-bound program
+/// moved by up to 15 % between verifies on the same VM (`foodprocessor2-hc.cc` of the Rocky
+/// Mountain 2022 `foodprocessor`: 0.94 to 1.08 s at load 5 to 8, 1.00 to 1.01 s quiet),
+/// where the calibration's register-only workload read 1.7 to 3 %. Below
+/// [`BORDERLINE_PERCENT`], so a sensitive test has always been re-run alone.
+pub const SENSITIVE_FLOOR_PERCENT: u32 = 10;
+
+/// Whether a test's time verdict could go the other way on this machine, so no run here can
+/// settle it: it is AC or TLE, and either its re-runs alone fell on both sides of the limit,
+/// or its deciding CPU time is within the widest of the machine's timing `noise` (relative),
+/// its own re-runs' spread and [`SENSITIVE_FLOOR_PERCENT`] of the `limit`
+/// ([`super::repeats::flips_within`]). Issue 31: a program at the limit itself is TLE in one
+/// verify and AC in the next; problemtools warns "sensitive to time limit" for such a
+/// submission.
+pub fn time_sensitive(
+    result: &TestResult,
+    borderline: Option<&Borderline>,
+    limit: Duration,
+    noise: f64,
+) -> bool {
+    if !matches!(result.verdict, Verdict::AC | Verdict::TLE) {
+        return false;
+    }
+    let (fastest, slowest) = borderline.map_or((0, 0), |b| {
+        let times = &b.rerun_cpu_ms;
+        (
+            times.iter().copied().min().unwrap_or(0),
+            times.iter().copied().max().unwrap_or(0),
+        )
+    });
+    let own_spread = if fastest > 0 {
+        (slowest - fastest) as f64 / fastest as f64
+    } else {
+        0.0
+    };
+    let straddles = borderline.is_some_and(|b| fastest <= b.limit_ms && slowest > b.limit_ms);
+    straddles
+        || super::repeats::flips_within(result.cpu(), limit, sensitivity_band(noise, own_spread))
+}
+
+/// The relative band around the limit within which a time verdict is sensitive: the widest of
+/// the machine's `noise`, a test's `own_spread` and [`SENSITIVE_FLOOR_PERCENT`].
+pub fn sensitivity_band(noise: f64, own_spread: f64) -> f64 {
+    noise
+        .max(own_spread)
+        .max(f64::from(SENSITIVE_FLOOR_PERCENT) / 100.0)
+}
+
+/// `verdicts` with the time verdicts at the `sensitive` positions turned the other way (AC and
+/// TLE swapped): what runs on the other side of the limit would have given.
+pub fn flipped(verdicts: &[Verdict], sensitive: &[usize]) -> Vec<Verdict> {
+    let mut flipped = verdicts.to_vec();
+    for &i in sensitive {
+        if let Some(v) = flipped.get_mut(i) {
+            *v = match *v {
+                Verdict::AC => Verdict::TLE,
+                Verdict::TLE => Verdict::AC,
+                other => other,
+            };
+        }
+    }
+    flipped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(verdict: Verdict, cpu_ms: u64) -> TestResult {
+        TestResult {
+            verdict,
+            signal: None,
+            detail: String::new(),
+            explanation: Vec::new(),
+            cpu_ms,
+            wall_ms: cpu_ms,
+            memory_kib: 0,
+            exit: String::new(),
+            game: None,
+            score: None,
+            sanitizer: None,
+        }
+    }
+
+    fn reruns(limit_ms: u64, rerun_cpu_ms: Vec<u64>) -> Borderline {
+        let fastest = *rerun_cpu_ms.iter().min().unwrap();
+        Borderline {
+            limit_ms,
+            first_cpu_ms: fastest,
+            first_verdict: Verdict::AC,
+            median_cpu_ms: fastest,
+            fastest_cpu_ms: fastest,
+            spread_ms: rerun_cpu_ms.iter().max().unwrap() - fastest,
+            verdict: Verdict::AC,
+            rerun_cpu_ms,
+        }
+    }
+
+    const SECOND: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn a_run_within_the_noise_of_the_limit_is_sensitive_either_side() {
+        assert!(time_sensitive(
+            &result(Verdict::AC, 880),
+            None,
+            SECOND,
+            0.15
+        ));
+        assert!(time_sensitive(
+            &result(Verdict::TLE, 1140),
+            None,
+            SECOND,
+            0.15
+        ));
+        assert!(!time_sensitive(
+            &result(Verdict::AC, 850),
+            None,
+            SECOND,
+            0.15
+        ));
+        assert!(!time_sensitive(
+            &result(Verdict::TLE, 1160),
+            None,
+            SECOND,
+            0.15
+        ));
+    }
+
+    #[test]
+    fn a_quiet_machine_still_leaves_a_floor_around_the_limit() {
+        assert!(time_sensitive(
+            &result(Verdict::AC, 920),
+            None,
+            SECOND,
+            0.01
+        ));
+        assert!(time_sensitive(
+            &result(Verdict::TLE, 1090),
+            None,
+            SECOND,
+            0.01
+        ));
+        assert!(!time_sensitive(
+            &result(Verdict::AC, 900),
+            None,
+            SECOND,
+            0.01
+        ));
+        assert!(!time_sensitive(
+            &result(Verdict::TLE, 1110),
+            None,
+            SECOND,
+            0.01
+        ));
+    }
+
+    #[test]
+    fn re_runs_on_both_sides_of_the_limit_make_it_sensitive_whatever_the_noise() {
+        let straddling = reruns(1000, vec![990, 1010, 1004]);
+        assert!(time_sensitive(
+            &result(Verdict::AC, 990),
+            Some(&straddling),
+            SECOND,
+            0.0
+        ));
+        // Its own spread widens the band: 1.12 s over 1.25 reaches below the limit.
+        let wide = reruns(1000, vec![1120, 1150, 1400]);
+        assert!(time_sensitive(
+            &result(Verdict::TLE, 1120),
+            Some(&wide),
+            SECOND,
+            0.0
+        ));
+        let narrow = reruns(1000, vec![1120, 1125, 1130]);
+        assert!(!time_sensitive(
+            &result(Verdict::TLE, 1120),
+            Some(&narrow),
+            SECOND,
+            0.0
+        ));
+        let below = reruns(1000, vec![900, 905, 910]);
+        assert!(!time_sensitive(
+            &result(Verdict::AC, 900),
+            Some(&below),
+            SECOND,
+            0.01
+        ));
+    }
+
+    #[test]
+    fn only_time_verdicts_are_sensitive_and_only_they_flip() {
+        assert!(!time_sensitive(
+            &result(Verdict::WA, 999),
+            None,
+            SECOND,
+            0.1
+        ));
+        let verdicts = [Verdict::AC, Verdict::TLE, Verdict::WA, Verdict::AC];
+        assert_eq!(
+            flipped(&verdicts, &[1, 2, 3]),
+            vec![Verdict::AC, Verdict::AC, Verdict::WA, Verdict::TLE]
+        );
+    }
+}

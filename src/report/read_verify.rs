@@ -133,6 +133,7 @@ fn row(v: &Value) -> Result<VerifyRow, String> {
         "match" => RowStatus::Match,
         "mismatch" => RowStatus::Mismatch,
         "skipped" => RowStatus::Skipped,
+        "sensitive" => RowStatus::Sensitive,
         other => return Err(format!("unknown status `{other}`")),
     };
     let got = Verdict::from_name(&text(v, "got")?);

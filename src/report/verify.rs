@@ -24,18 +24,28 @@ pub enum RowStatus {
     Mismatch,
     /// Not judged: no toolchain for its language here (never a failure).
     Skipped,
+    /// Broken only by tests whose AC or TLE this machine's timing noise could flip, and kept
+    /// had they gone the other way: no run here can tell, so it is named, not failed (issue
+    /// 31; problemtools' "sensitive to time limit" warning).
+    Sensitive,
 }
 
 impl RowStatus {
     /// Every status, for the report's JSON Schema.
-    pub const ALL: [RowStatus; 3] = [RowStatus::Match, RowStatus::Mismatch, RowStatus::Skipped];
+    pub const ALL: [RowStatus; 4] = [
+        RowStatus::Match,
+        RowStatus::Mismatch,
+        RowStatus::Skipped,
+        RowStatus::Sensitive,
+    ];
 
-    /// `match`, `mismatch` or `skipped`, as JSON reports write it.
+    /// `match`, `mismatch`, `skipped` or `sensitive`, as JSON reports write it.
     pub fn name(self) -> &'static str {
         match self {
             RowStatus::Match => "match",
             RowStatus::Mismatch => "mismatch",
             RowStatus::Skipped => "skipped",
+            RowStatus::Sensitive => "sensitive",
         }
     }
 }

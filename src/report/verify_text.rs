@@ -65,6 +65,11 @@ pub fn row(row: &VerifyRow, widths: Widths) -> String {
     let result = match row.status {
         RowStatus::Match => format!("{}{}", style::good("ok"), style::dim(&not_run)),
         RowStatus::Skipped => style::dim(&format!("skipped: {}", row.detail)),
+        RowStatus::Sensitive => format!(
+            "{}{}",
+            style::warning(&format!("sensitive ({})", row.source)),
+            style::dim(&not_run)
+        ),
         RowStatus::Mismatch => {
             let mismatch = if row.detail.is_empty() {
                 style::failure(&format!("MISMATCH ({})", row.source))
@@ -126,11 +131,15 @@ pub fn whole(report: &VerifyReport) -> String {
 /// The closing summary.
 pub fn summary(report: &VerifyReport) -> String {
     let skipped = report.count(RowStatus::Skipped);
-    let skipped_text = if skipped > 0 {
+    let mut skipped_text = if skipped > 0 {
         format!(", {skipped} skipped")
     } else {
         String::new()
     };
+    let sensitive = report.count(RowStatus::Sensitive);
+    if sensitive > 0 {
+        skipped_text.push_str(&format!(", {sensitive} sensitive to the time limit"));
+    }
     let warnings: usize = report.rows.iter().map(|r| r.warnings.len()).sum();
     let status = if report.ok() {
         style::good("OK")

@@ -127,10 +127,18 @@ pub struct Judging<'a> {
     /// (the time-limit probe leaves a submission out at its first run its rules do not
     /// permit, or that reached the probe limit): the tests after it are not run.
     pub ends_at: Option<&'a EndsAt<'a>>,
+    /// A time verdict this machine cannot settle (verify: within its timing noise of the limit,
+    /// [`crate::judge::timing::time_sensitive`]) never ends judging: the tests after it run, so
+    /// the verdict the other side of the limit would give is known too.
+    pub unsettled: Option<&'a Unsettled<'a>>,
 }
 
-/// Whether a test's result (by the test's name) ends a test set, see [`Judging::ends_at`].
+/// Whether a test's result ends a test set, see [`Judging::ends_at`].
 pub type EndsAt<'a> = dyn Fn(&str, &TestResult) -> bool + Sync + 'a;
+
+/// Whether a run's time verdict under a CPU limit (with its borderline re-runs, if any) is too
+/// close to call, see [`Judging::unsettled`].
+pub type Unsettled<'a> = dyn Fn(&TestResult, Option<&Borderline>, Duration) -> bool + Sync + 'a;
 
 /// The result cache and the candidate it is asked about.
 #[derive(Clone, Copy)]
@@ -207,14 +215,14 @@ where
         keys: &keys,
         gate: judging.gate,
     };
-    let decision = Decision::new(judging);
+    let decision = Decision::new(judging, plan.limits.cpu);
     let mut remembered: Vec<Option<TestRow>> = vec![None; cases.len()];
     for (i, case) in cases.iter().enumerate() {
         if decision.skips(i) {
             break;
         }
         if let Some(row) = judge.recall(i, case) {
-            decision.note(i, problem, case, &row.result);
+            decision.note(i, problem, case, &row.result, row.borderline.as_ref());
             observer.finished(&row);
             remembered[i] = Some(row);
         }
@@ -286,7 +294,7 @@ where
             ),
         };
         let row = judge.finish(executor, i, case, &paths[i], first, ran_alone)?;
-        decision.note(i, problem, case, &row.result);
+        decision.note(i, problem, case, &row.result, row.borderline.as_ref());
         rows.push(row);
     }
     if let (Some(cache), false) = (judge.cache, judging.reuse_already_counted) {
@@ -328,16 +336,21 @@ struct Decision<'a> {
     rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
     then_judged_under: Option<Duration>,
     ends_at: Option<&'a EndsAt<'a>>,
+    unsettled: Option<&'a Unsettled<'a>>,
+    /// The CPU limit the runs are judged under.
+    limit: Duration,
     earliest: AtomicUsize,
 }
 
 impl<'a> Decision<'a> {
-    fn new(judging: Judging<'a>) -> Decision<'a> {
+    fn new(judging: Judging<'a>, limit: Duration) -> Decision<'a> {
         Decision {
             stop: judging.stop_at_decision,
             rejection_ends: judging.rejection_ends,
             then_judged_under: judging.then_judged_under,
             ends_at: judging.ends_at,
+            unsettled: judging.unsettled,
+            limit,
             earliest: AtomicUsize::new(usize::MAX),
         }
     }
@@ -347,14 +360,24 @@ impl<'a> Decision<'a> {
         i > self.earliest.load(Ordering::SeqCst)
     }
 
-    /// Records that test `i` got `result`.
-    fn note(&self, i: usize, problem: &dyn Problem, case: &TestCase, result: &TestResult) {
+    /// Records that test `i` got `result` (after the borderline re-runs, if any).
+    fn note(
+        &self,
+        i: usize,
+        problem: &dyn Problem,
+        case: &TestCase,
+        result: &TestResult,
+        borderline: Option<&Borderline>,
+    ) {
         let over_next_limit = self
             .then_judged_under
             .is_some_and(|limit| result.cpu() > limit);
+        let unsettled = |limit| self.unsettled.is_some_and(|u| u(result, borderline, limit));
         let decides = self.stop
-            && (ends_judging(problem.info(), case, result.verdict)
-                || (over_next_limit && ends_judging(problem.info(), case, Verdict::TLE)))
+            && ((ends_judging(problem.info(), case, result.verdict) && !unsettled(self.limit))
+                || (over_next_limit
+                    && ends_judging(problem.info(), case, Verdict::TLE)
+                    && !self.then_judged_under.is_some_and(unsettled)))
             && self.rejection_ends.is_none_or(|ends| ends(&case.name));
         if decides || self.ends_at.is_some_and(|ends| ends(&case.name, result)) {
             self.earliest.fetch_min(i, Ordering::SeqCst);
@@ -466,7 +489,8 @@ impl Phase<'_> {
                                 RunKind::Parallel,
                             )?;
                             if !first.1 {
-                                self.decision.note(i, self.judge.problem, case, &first.0);
+                                let judge = self.judge.problem;
+                                self.decision.note(i, judge, case, &first.0, None);
                             }
                             lock(&done).push((i, first));
                         }

@@ -145,6 +145,7 @@ fn verify_has_a_matrix_row_per_solution_and_a_cell_per_test() {
             RowStatus::Match => "✓ ok",
             RowStatus::Mismatch => "✗ MISMATCH",
             RowStatus::Skipped => "– skipped",
+            RowStatus::Sensitive => "≈ sensitive",
         };
         assert!(result.starts_with(mark), "{result}");
         assert_eq!(result.ends_with('⚠'), !row.warnings.is_empty(), "{result}");

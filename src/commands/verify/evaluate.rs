@@ -12,7 +12,8 @@ use super::library::LibrarySolution;
 use crate::build::{BuildError, Program};
 use crate::commands::common::{build_submission, fault_error};
 use crate::error::UsageError;
-use crate::judge::{submission, Verdict};
+use crate::judge::timing::{self, Borderline};
+use crate::judge::{submission, TestResult, Verdict};
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::{KindSettings, Problem, TestCase};
 use crate::report::TestRow;
@@ -57,6 +58,9 @@ pub struct Evaluation {
     pub tests_reused: usize,
     /// Whether the stress pass's result came from the result cache.
     pub stress_reused: bool,
+    /// Positions in `tests` whose AC or TLE this machine's timing noise could flip
+    /// ([`crate::judge::timing::time_sensitive`]; set once the noise is known).
+    pub sensitive: Vec<usize>,
 }
 
 /// How verify runs each solution.
@@ -91,6 +95,9 @@ pub struct Settings<'a> {
     pub results: &'a ResultCache,
     /// The cores, shared with the solutions judged at the same time.
     pub gate: &'a Gate,
+    /// This machine's timing noise (relative): a time verdict within it of the limit does not
+    /// end judging ([`Judging::unsettled`]); 0 where nothing final is decided.
+    pub noise: f64,
 }
 
 /// Judges `solution` on `problem`, whose fixed tests `fixed_tests` gives (made once per
@@ -130,6 +137,7 @@ pub fn evaluate(
         not_run: Vec::new(),
         tests_reused: 0,
         stress_reused: false,
+        sensitive: Vec::new(),
     };
     let built = {
         // A build is work on a core like a run: it waits while a run must be alone.
@@ -165,6 +173,9 @@ pub fn evaluate(
         candidate: &program.content_hash,
     };
     let rejection_ends = |test: &str| rejection_ends(solution, settings, test);
+    let unsettled = |result: &TestResult, borderline: Option<&Borderline>, limit| {
+        timing::time_sensitive(result, borderline, limit, settings.noise)
+    };
     let judging = Judging {
         stop_at_decision: !settings.all_tests,
         rejection_ends: Some(&rejection_ends),
@@ -173,6 +184,7 @@ pub fn evaluate(
         then_judged_under: None,
         reuse_already_counted: false,
         ends_at: None,
+        unsettled: (settings.noise > 0.0).then_some(&unsettled),
     };
     let margin_first = margin_first(problem, settings);
     let margin_run = if margin_first {
@@ -376,6 +388,7 @@ pub fn judge_must_exceed_early(
             then_judged_under: None,
             reuse_already_counted: false,
             ends_at: None,
+            unsettled: None,
         };
         let plan = Plan::new(&candidate, problem.info());
         let _ = margin_pass(

@@ -26,8 +26,8 @@ use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
 use crate::judge::expectation::{Judged, JudgedTest, STRESS_TEST_NAME};
 use crate::judge::grade::{Graded, ScoredTest};
-use crate::judge::repeats;
 use crate::judge::Verdict;
+use crate::judge::{repeats, timing};
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::folder::{self, Folder};
 use crate::problem::kattis::scoring::{CustomGrader, Grading};
@@ -125,42 +125,82 @@ fn build_tools_and_submissions(loaded: &Folder, stressing: bool) -> Result<(), U
 /// Runs of the calibration workload that measure the machine's noise for verify's report.
 const NOISE_RUNS: usize = 15;
 
-/// `e` with a warning when one of its tests' verdicts would flip within the machine's
-/// timing `noise` (it is *sensitive*, as problemtools says), or within the speed drift seen
-/// while the time limit was derived (it is *unreliable*).
+/// `e` with its tests whose verdicts would flip within the machine's timing `noise` (they are
+/// *sensitive*, as problemtools says) noted and warned about, or else a warning when one would
+/// flip within the speed drift seen while the time limit was derived (it is *unreliable*).
 fn timing_warnings(mut e: Evaluation, target: &Target, noise: f64) -> Evaluation {
     let drift = (target.derivation.as_ref())
         .filter(|d| d.drifted())
         .map_or(0.0, |d| d.drift);
+    let limit = e.time_limit;
+    e.sensitive = (e.tests.iter().enumerate())
+        .filter(|(_, t)| timing::time_sensitive(&t.result, t.borderline.as_ref(), limit, noise))
+        .map(|(i, _)| i)
+        .collect();
+    if let Some(&first) = e.sensitive.first() {
+        let t = &e.tests[first];
+        let re_runs = t.borderline.as_ref().map_or(String::new(), |b| {
+            let times: Vec<String> = (b.rerun_cpu_ms.iter())
+                .map(|&ms| seconds(Duration::from_millis(ms)))
+                .collect();
+            format!(" (alone: {})", times.join(", "))
+        });
+        let own_spread = t
+            .borderline
+            .as_ref()
+            .map_or(0.0, |b| b.spread_ms as f64 / b.fastest_cpu_ms.max(1) as f64);
+        e.warnings.push(format!(
+            "sensitive to the time limit: test {} took {}{re_runs}, within ±{:.1} % of the {} \
+             limit (this machine's timing noise {:.1} %, at least {} %): no run here can settle \
+             it",
+            t.name,
+            seconds(t.result.cpu()),
+            timing::sensitivity_band(noise, own_spread) * 100.0,
+            seconds(limit),
+            noise * 100.0,
+            timing::SENSITIVE_FLOOR_PERCENT,
+        ));
+        return e;
+    }
     let timed =
         |t: &&crate::report::TestRow| matches!(t.result.verdict, Verdict::AC | Verdict::TLE);
-    for t in e.tests.iter().filter(timed) {
-        let (cpu, limit) = (t.result.cpu(), e.time_limit);
-        let warning = if repeats::flips_within(cpu, limit, noise) {
-            format!(
-                "sensitive to the time limit: test {} took {}, within this machine's timing \
-                 noise (±{:.1} %) of the {} limit",
-                t.name,
-                seconds(cpu),
-                noise * 100.0,
-                seconds(limit)
-            )
-        } else if repeats::flips_within(cpu, limit, drift) {
-            format!(
-                "unreliable: test {} took {}, and the machine's speed changed by {:.1} % while \
-                 the {} limit was derived",
-                t.name,
-                seconds(cpu),
-                drift * 100.0,
-                seconds(limit)
-            )
-        } else {
-            continue;
-        };
-        e.warnings.push(warning);
-        break;
+    if let Some(t) =
+        (e.tests.iter().filter(timed)).find(|t| repeats::flips_within(t.result.cpu(), limit, drift))
+    {
+        e.warnings.push(format!(
+            "unreliable: test {} took {}, and the machine's speed changed by {:.1} % while the \
+             {} limit was derived",
+            t.name,
+            seconds(t.result.cpu()),
+            drift * 100.0,
+            seconds(limit)
+        ));
     }
     e
+}
+
+/// Whether `solution` would keep its promises had its sensitive tests gone the other way (AC
+/// and TLE swapped); `None` when no test is sensitive. Where this differs from what was
+/// measured, no run on this machine can tell, and the row is [`RowStatus::Sensitive`] either
+/// way, so the same package gives the same status on every verify. Judging does not stop at a
+/// sensitive test ([`crate::testset::Judging::unsettled`]), so the tests after it ran.
+fn kept_on_the_other_side(
+    solution: &LibrarySolution,
+    e: &Evaluation,
+    target: &Target,
+    grader: Option<&dyn CustomGrader>,
+) -> Option<bool> {
+    if e.sensitive.is_empty() || e.got.is_none() || e.got == Some(Verdict::CE) {
+        return None;
+    }
+    let mut other = e.clone();
+    other.verdicts = timing::flipped(&e.verdicts, &e.sensitive);
+    for (test, verdict) in other.tests.iter_mut().zip(&other.verdicts) {
+        test.result.verdict = *verdict;
+    }
+    let got = crate::judge::submission::verdict(true, other.verdicts.iter().copied());
+    let (judged, _) = judgement(&other, target.grading.as_ref(), grader).ok()?;
+    Some(solution.expected.broken_promises(got, &judged).is_empty())
 }
 
 /// Whether the program at `path` is Python 3.
@@ -199,6 +239,8 @@ fn derive_time_limit(
             grading: loaded.grading.as_ref(),
             results,
             gate,
+            // Runs under the lowest limit the derivation can give decide nothing final.
+            noise: 0.0,
         };
         let spent = evaluate::judge_must_exceed_early(
             &loaded.problem,
@@ -579,6 +621,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     grading: target.grading.as_ref(),
                     results: &results,
                     gate: &gate,
+                    noise: calibration.noise(),
                 };
                 let tests = watch.start(solution);
                 let evaluated = evaluate(
@@ -860,8 +903,11 @@ fn verify_row(
         (false, Some(got)) => solution.expected.broken_promises(got, &judged),
         (false, None) => vec![e.detail.clone()],
     };
+    let other_side = kept_on_the_other_side(solution, &e, target, grader);
     let status = if e.skipped.is_some() {
         RowStatus::Skipped
+    } else if other_side.is_some_and(|kept| kept != broken.is_empty()) {
+        RowStatus::Sensitive
     } else if broken.is_empty() {
         RowStatus::Match
     } else {

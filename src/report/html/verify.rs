@@ -124,7 +124,7 @@ fn solution_row(row: &VerifyRow, tests: &[&str]) -> Markup {
     }
 }
 
-/// The match / mismatch / skipped mark.
+/// The match / mismatch / skipped / sensitive mark.
 fn result_cell(row: &VerifyRow) -> Markup {
     let warned = if row.warnings.is_empty() { "" } else { " ⚠" };
     match row.status {
@@ -133,6 +133,7 @@ fn result_cell(row: &VerifyRow) -> Markup {
             html! { td.res-mismatch { "✗ MISMATCH" (warned) (score_text(row)) } }
         }
         RowStatus::Skipped => html! { td.res-skipped { "– skipped" } },
+        RowStatus::Sensitive => html! { td.res-sensitive { "≈ sensitive" (warned) } },
     }
 }
 
