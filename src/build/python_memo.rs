@@ -16,7 +16,7 @@
 //! - the script's SHA-256;
 //! - `PATH`, `HOME`, `VIRTUAL_ENV` and every variable starting `PYENV`, `_PYENV`, `ASDF_`,
 //!   `MISE_`, `RTX_` or `CONDA_`;
-//! - every version file found from the current folder (and `PYENV_DIR`) up to `/`, and
+//! - every version file found from the current folder (and `$PWD`, `PYENV_DIR`) up to `/`, and
 //!   `~/.tool-versions`, by path and content;
 //! - for each manager root (`$PYENV_ROOT`, `~/.pyenv`, `$ASDF_DATA_DIR`, `~/.asdf`, and the
 //!   folder above a `shims/` folder holding the tool): its `version`, `global` and `default`
@@ -143,7 +143,10 @@ fn shim_inputs(key: &mut Described, tool: &Tool, real: &Path, situation: &Situat
             || SHIM_PREFIXES.iter().any(|p| name.starts_with(p.as_bytes()))
     });
     let home = situation.path_var("HOME");
+    // pyenv starts from `PYENV_DIR`, else the shell's `$PWD`, which names the folder through
+    // any symbolic link the user went through (its parents differ from the real folder's).
     let mut starts = vec![situation.cwd.clone()];
+    starts.extend(situation.path_var("PWD"));
     starts.extend(situation.path_var("PYENV_DIR"));
     for start in &starts {
         for dir in start.ancestors() {
@@ -387,6 +390,13 @@ mod tests {
         differs(
             "the working folder",
             key(&tool(&shim), "probe", &situation(&home, &env)),
+        );
+        let linked = [env[0], env[1], ("PWD", root.to_str().unwrap())];
+        std::fs::write(root.join(".python-version"), "3.12.1\n").unwrap();
+        let through_link = situation(&work, &linked);
+        differs(
+            "a version file above $PWD",
+            key(&tool(&shim), "probe", &through_link),
         );
         std::fs::write(&shim, "#!/bin/sh\nexec pyenv exec python3.12 \"$@\"\n").unwrap();
         differs("the script's content", key(&tool(&shim), "probe", &at));
