@@ -6,6 +6,7 @@
 //! cache_dir/dir/HASH/   folder results: Java and Kotlin classes, copies built by `build` scripts
 //! cache_dir/ok/HASH     checked entries: Python sources whose syntax check passed (empty), and
 //!                       folder results that are complete (each file's name, size and SHA-256)
+//! cache_dir/python/KEY  checked entries: Python interpreters' probe answers ([`super::python_memo`])
 //! cache_dir/lock/HASH   lock files: one build of a hash at a time across threads and processes
 //! cache_dir/tmp/.stressjudge-partial-PID@HOST-*  per-build working directories, removed when the
 //!                       build ends (or, after a kill, by the next process to open the cache)
@@ -127,6 +128,11 @@ impl Cache {
     /// again in the private cache rather than reported).
     pub fn faulted(&self) -> bool {
         self.faulted.load(Ordering::Relaxed)
+    }
+
+    /// The cache's folder (absolute).
+    pub fn root(&self) -> &Path {
+        &self.root
     }
 
     /// Whether this is the private fallback cache.

@@ -50,6 +50,7 @@ mod layout;
 mod process;
 mod python;
 mod python2;
+mod python_memo;
 mod recognise;
 mod sandboxes;
 pub mod sanitize;

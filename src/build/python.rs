@@ -3,9 +3,9 @@
 //! runtime error on every test.
 //!
 //! `python3` on `PATH` may be a version-manager shim (pyenv's costs ~150 ms per start), so the
-//! interpreter is asked once per process for `sys.executable`, and programs run that directly.
-//! The answer is not kept on disk: a shim picks its version from the working directory and the
-//! environment, so a stored answer could silently go stale.
+//! interpreter is asked for `sys.executable` once per process, and programs run that directly.
+//! The answer is also remembered across commands in the build cache, keyed on everything the
+//! shim's choice reads ([`super::python_memo`]), so a second command asks no shim again.
 //!
 //! A program folder runs its main file (problemtools' `{mainfile}`: the only source, else
 //! `main.py`, else the first in name order) where the user keeps it, so its imports of the
@@ -22,6 +22,7 @@ use super::cache::{Cache, ContentHasher};
 use super::contained;
 use super::layout::Sources;
 use super::process::{self, Failure};
+use super::python_memo;
 use super::template;
 use super::toolchain::{self, Tool, Wanted};
 use super::{BuildError, BuildOptions, Language};
@@ -91,6 +92,7 @@ pub(crate) fn prepare(
         program.language,
         options.compile_timeout,
         program.python.as_deref(),
+        Some(cache.root()),
     )?;
     let mut hasher = ContentHasher::new(program.language);
     hasher.field(interpreter.executable.as_os_str().as_bytes());
@@ -239,22 +241,25 @@ fn resolved() -> &'static Mutex<HashMap<Tool, Result<Interpreter, String>>> {
 
 /// The real interpreter of `language` (behind `$PYTHON` or `python3`, `$PYTHON2` or
 /// `python2`), asked once per process (a broken one too: through a pyenv shim each question
-/// costs a hundred processes).
+/// costs a hundred processes) and remembered in the user's build cache.
 pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter, BuildError> {
-    resolve_preferring(language, limit, None)
+    let cache_dir = super::BuildOptions::default_for_user().cache_dir;
+    resolve_preferring(language, limit, None, Some(&cache_dir))
 }
 
 /// [`resolve`], for Python 3 preferring the interpreter `preferred` (a name on `PATH` or a
 /// path, a package's choice: see [`crate::problem::kattis::python_choice`]) where it is
-/// found and `$PYTHON` names none; else as [`resolve`].
+/// found and `$PYTHON` names none; else as [`resolve`]. Answers are remembered in the build
+/// cache folder `remembered_in` ([`super::python_memo`]).
 pub(crate) fn resolve_preferring(
     language: Language,
     limit: Duration,
     preferred: Option<&str>,
+    remembered_in: Option<&Path>,
 ) -> Result<Interpreter, BuildError> {
     let (variable, wanted) = wanted(language)?;
     if language == Language::Python2 && !named_by(&variable) {
-        return resolve_python2(limit);
+        return resolve_python2(limit, remembered_in);
     }
     let found = (preferred.filter(|_| language == Language::Python && !named_by(&variable)))
         .and_then(preferred_tool);
@@ -265,7 +270,7 @@ pub(crate) fn resolve_preferring(
     let mut known = resolved().lock().expect("interpreter cache");
     let answer = known
         .entry(tool.clone())
-        .or_insert_with(|| probe(&tool, limit))
+        .or_insert_with(|| answer_of(&tool, limit, remembered_in))
         .clone();
     answer.map_err(|problem| {
         BuildError::Unavailable(format!(
@@ -276,14 +281,17 @@ pub(crate) fn resolve_preferring(
 }
 
 /// The first Python 2 of [`super::python2::candidates`] that answers and says it is 2.x.
-fn resolve_python2(limit: Duration) -> Result<Interpreter, BuildError> {
+fn resolve_python2(
+    limit: Duration,
+    remembered_in: Option<&Path>,
+) -> Result<Interpreter, BuildError> {
     let mut problems = Vec::new();
     for tool in super::python2::candidates() {
         let answer = resolved()
             .lock()
             .expect("interpreter cache")
             .entry(tool.clone())
-            .or_insert_with(|| probe(&tool, limit))
+            .or_insert_with(|| answer_of(&tool, limit, remembered_in))
             .clone();
         match answer {
             Ok(interpreter) if interpreter.version.starts_with("2.") => return Ok(interpreter),
@@ -330,7 +338,14 @@ fn preferred_tool(name: &str) -> Option<Tool> {
 pub fn interpreter_for(program: &Path, limit: Duration) -> String {
     use crate::problem::kattis::python_choice::{python_of, PYPY};
     let preferred = python_of(program);
-    let interpreter = match resolve_preferring(Language::Python, limit, preferred.as_deref()) {
+    let cache_dir = super::BuildOptions::default_for_user().cache_dir;
+    let resolved = resolve_preferring(
+        Language::Python,
+        limit,
+        preferred.as_deref(),
+        Some(&cache_dir),
+    );
+    let interpreter = match resolved {
         Ok(i) => {
             let words: Vec<&str> = i.version.split_whitespace().collect();
             let name = match words.iter().position(|w| w.starts_with("[PyPy")) {
@@ -359,18 +374,64 @@ pub fn interpreter_for(program: &Path, limit: Duration) -> String {
     format!("{interpreter}, {why}")
 }
 
+/// The tool's answer to [`PROBE`]: remembered in the cache folder `remembered_in` under the
+/// key of [`python_memo::key`] when one is there, else asked and remembered (a working
+/// interpreter, or a tool saying it has no such command: exit status 127).
+fn answer_of(
+    tool: &Tool,
+    limit: Duration,
+    remembered_in: Option<&Path>,
+) -> Result<Interpreter, String> {
+    let lasting = remembered_in.and_then(|dir| {
+        let key = python_memo::key(tool, PROBE, &python_memo::Situation::current()?)?;
+        Some((python_memo::Memo::in_cache(dir), key))
+    });
+    if let Some(answer) = (lasting.as_ref()).and_then(|(memo, key)| memo.recall(key, tool)) {
+        return answer;
+    }
+    let answer = probe(tool, limit);
+    if let Some((memo, key)) = &lasting {
+        match &answer {
+            Ok(interpreter) => memo.remember_found(key, interpreter),
+            Err(Unanswered::Missing(problem)) => memo.remember_missing(key, problem),
+            Err(Unanswered::Failed(_)) => {}
+        }
+    }
+    answer.map_err(Unanswered::into_problem)
+}
+
+/// Why a probe gave no interpreter.
+enum Unanswered {
+    /// The tool says the command does not exist (exit status 127: pyenv's shim of a command
+    /// the selected version lacks, a shell's `command not found`); as lasting as the key.
+    Missing(String),
+    /// Anything else: it could not start, timed out, crashed or printed no executable.
+    Failed(String),
+}
+
+impl Unanswered {
+    /// The message saying why.
+    fn into_problem(self) -> String {
+        match self {
+            Unanswered::Missing(problem) | Unanswered::Failed(problem) => problem,
+        }
+    }
+}
+
 /// Asks the interpreter (through any shim) where it really is and which version it is; the
 /// error says why it could not answer.
-fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, String> {
+fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, Unanswered> {
     let mut command = tool.command();
     command.args(["-S", "-c", PROBE]);
-    let finished = process::run(command, limit).map_err(|f| match f {
-        Failure::Spawn(e) => format!("cannot start it: {e}"),
-        Failure::TimedOut => format!(
-            "it did not answer within {}",
-            crate::units::limit_seconds(limit)
-        ),
-        Failure::Limit(why) => why,
+    let finished = process::run(command, limit).map_err(|f| {
+        Unanswered::Failed(match f {
+            Failure::Spawn(e) => format!("cannot start it: {e}"),
+            Failure::TimedOut => format!(
+                "it did not answer within {}",
+                crate::units::limit_seconds(limit)
+            ),
+            Failure::Limit(why) => why,
+        })
     })?;
     let answer = String::from_utf8_lossy(&finished.stdout);
     let mut lines = answer.lines().map(str::trim);
@@ -385,11 +446,16 @@ fn probe(tool: &Tool, limit: Duration) -> Result<Interpreter, String> {
     if !finished.status.success() || !executable.is_absolute() || !executable.is_file() {
         let said = finished.message();
         let first = said.lines().map(str::trim).find(|l| !l.is_empty());
-        return Err(format!(
+        let problem = format!(
             "it did not report its executable ({}: {})",
             finished.status,
             first.unwrap_or("nothing printed")
-        ));
+        );
+        return Err(if finished.status.code() == Some(127) {
+            Unanswered::Missing(problem)
+        } else {
+            Unanswered::Failed(problem)
+        });
     }
     Ok(Interpreter {
         executable,

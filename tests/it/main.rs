@@ -54,6 +54,7 @@ mod languages;
 mod merge_shards;
 mod polygon_cli;
 mod problem_folders;
+mod python_memo;
 mod python_named;
 mod report_chromium;
 mod report_html;
