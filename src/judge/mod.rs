@@ -17,6 +17,7 @@ pub mod classify;
 pub mod expectation;
 pub mod grade;
 pub mod grade_domjudge;
+pub mod grading_model;
 pub mod repeats;
 pub mod stop;
 pub mod submission;

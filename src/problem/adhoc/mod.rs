@@ -16,6 +16,7 @@ use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
 use crate::programs::generator;
 use crate::programs::interactor::{Convention, Interactor};
+use crate::programs::tool::Tool;
 use crate::programs::validator::InputValidator;
 use crate::programs::ProgramsProblem;
 
@@ -89,7 +90,10 @@ pub fn problem(parts: &AdHocParts) -> Result<ProgramsProblem, UsageError> {
         info,
         generators,
         kind_settings: Vec::new(),
-        references: reference.into_iter().collect(),
+        references: reference
+            .iter()
+            .map(|p| Tool::new("reference", p))
+            .collect(),
         validators,
         checker,
         checker_args: Vec::new(),

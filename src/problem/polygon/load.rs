@@ -284,7 +284,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             None => kind_settings(&package),
             Some(_) => Vec::new(),
         },
-        references,
+        references: references
+            .iter()
+            .map(|p| Tool::new("reference", p))
+            .collect(),
         validators,
         checker,
         checker_args: Vec::new(),
@@ -313,7 +316,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         }),
         grading: None,
         grader: None,
-        format: crate::problem::kattis::FormatVersion::V2023_07,
+        lower_bound_from_accepted_only: false,
     })
 }
 
