@@ -422,9 +422,9 @@ fn modern_keys(
 
 #[cfg(test)]
 mod tests {
-    use crate::judge::Verdict::*;
     use super::*;
     use crate::judge::grade::tests::t;
+    use crate::judge::Verdict::*;
 
     #[test]
     fn reads_legacy_and_modern_settings() {
