@@ -38,6 +38,17 @@ pub struct Declared {
     pub python: Option<String>,
 }
 
+/// How a problem's reader says one of its programs is built: what its package declares for it
+/// and the folder whose files are included in its build (2025-09 `include/`). The default is
+/// the plain build of a program outside any package.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BuildPlan {
+    /// The declared language, entry point, constants and interpreter.
+    pub declared: Declared,
+    /// The folder of files included in the build, if any (see [`super::build_with_included`]).
+    pub include: Option<PathBuf>,
+}
+
 impl Declared {
     /// Whether nothing is declared.
     pub fn is_empty(&self) -> bool {

@@ -73,7 +73,7 @@ pub use contained::{
     build_containment, contain_builds, uncontain_builds, use_folder_build_limits, BUILD_FILE_BYTES,
     DEFAULT_BUILD_MEMORY, DEFAULT_BUILD_PROCESSES, DEFAULT_BUILD_TIME, UNCONTAINED_BUILDS_ENV,
 };
-pub use declared::Declared;
+pub use declared::{BuildPlan, Declared};
 pub use included::build_with_included;
 pub use language::Language;
 pub use process::compile_error_line;

@@ -20,7 +20,7 @@ use crate::judge::repeats::{self, Measured, MAX_REPEATED, REPEATS};
 use crate::judge::timing::BORDERLINE_PERCENT;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::folder::Folder;
-use crate::problem::kattis::{FormatVersion, Submission};
+use crate::problem::kattis::Submission;
 use crate::problem::{Problem, TestCase};
 use crate::report::derivation::{LimitDerivation, SpeedReading};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
@@ -346,9 +346,8 @@ fn runs_without_pypy(submission: &Submission) -> bool {
 
 /// Whether `submission`'s times bound a derived time limit from below.
 fn bounds_the_limit(folder: &Folder, submission: &Submission) -> bool {
-    let legacy = folder.format == FormatVersion::Legacy;
     submission.expected.lower_bound_rules().next().is_some()
-        && (!legacy || submission.is_accepted())
+        && (!folder.lower_bound_from_accepted_only || submission.is_accepted())
 }
 
 /// The submissions judged only once the limit is known, those that must exceed it first

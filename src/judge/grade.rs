@@ -1,7 +1,8 @@
 //! Scoring problems (`type: scoring`): how a submission's test verdicts and validator scores
-//! become test, group and submission scores. The settings are read with the package
-//! ([`crate::problem::kattis::scoring`]); [`Grading::grade`] is a pure function of the judged
-//! tests, so verify and any later judging share it.
+//! become test, group and submission scores. The settings are the judge's model
+//! ([`super::grading_model`]), read with the package ([`crate::problem::kattis::scoring`]);
+//! [`Grading::grade`] is a pure function of the judged tests, so verify and any later judging
+//! share it.
 //!
 //! Three rule sets, by format version and by whose expected scores the package gives:
 //!
@@ -22,17 +23,18 @@
 //!   `require_pass`. A test's maximum is its group's (`min`) or the group's divided by its
 //!   number of tests (`sum`); an accepted test scores `score_multiplier.txt` x maximum, else
 //!   `score.txt`, else its maximum; a rejected one 0. `sample` is not scored.
-//! - DOMjudge's reading of the legacy keys ([`crate::problem::kattis::scoring::DomJudgeGrading`]), for a package whose
-//!   submissions give `@EXPECTED_SCORE@` (only DOMjudge reads it): see [`super::grade_domjudge`].
+//! - DOMjudge's reading of the legacy keys ([`super::grading_model::DomJudgeGrading`]), for a
+//!   package whose submissions give `@EXPECTED_SCORE@` (only DOMjudge reads it): see
+//!   [`super::grade_domjudge`].
 
 use std::collections::BTreeMap;
 
-use super::Verdict;
-use crate::problem::kattis::expectation::show_score;
-use crate::problem::kattis::scoring::{
+use super::grading_model::{
     legacy_settings, Aggregation, CustomGrader, Grading, LegacyGroupSettings, ModernGroup,
     ModernGroupSettings,
 };
+use super::Verdict;
+use crate::problem::kattis::expectation::show_score;
 use crate::problem::ValidatorScore;
 
 /// One judged test, as grading sees it.
@@ -471,7 +473,7 @@ fn aggregate_tests(
 pub(crate) mod tests {
     use super::Verdict::*;
     use super::*;
-    use crate::problem::kattis::scoring::LegacyGroup;
+    use crate::judge::grading_model::LegacyGroup;
 
     /// A scored test (shared by the package's grading test modules).
     pub(crate) fn t(name: &str, verdict: Verdict, score: Option<f64>) -> ScoredTest {

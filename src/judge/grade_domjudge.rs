@@ -33,10 +33,9 @@
 //! DOMjudge refuses (`maybeSetScoringResult` has no root) a scoring package without
 //! `data/testdata.yaml`; here `data/` is then a group of default keys.
 
+use super::grading_model::{parent, DomJudgeAggregation as Aggregation, DomJudgeGrading};
 use super::Verdict;
 use crate::judge::grade::{Graded, GroupScore, ScoredTest};
-use crate::problem::kattis::domjudge_scoring::{parent, Aggregation};
-use crate::problem::kattis::scoring::DomJudgeGrading;
 use crate::problem::ValidatorScore;
 
 impl DomJudgeGrading {
@@ -157,7 +156,7 @@ mod tests {
     use super::Verdict::*;
     use super::*;
     use crate::judge::grade::tests::t;
-    use crate::problem::kattis::domjudge_scoring::Group;
+    use crate::judge::grading_model::DomJudgeGroup as Group;
 
     fn grading(groups: &[(&str, Group)]) -> DomJudgeGrading {
         DomJudgeGrading {

@@ -9,6 +9,7 @@
 //! | which runs are repeated and which of their times decides | [`repeats`] |
 //! | a whole submission's verdict (`CE`, else its first rejected test's) | [`submission`] |
 //! | when a rejected test ends the judging (the problem's rule, a scoring package's groups, an expectation about later tests) | [`stop`] |
+//! | the grading settings a scoring problem's reader fills (groups, aggregation, a custom grader) | [`grading_model`] |
 //! | a scoring problem's test, group and submission scores (problemtools' and 2025-09 rules) | [`grade`] |
 //! | the same scores as DOMjudge computes them | [`grade_domjudge`] |
 //! | whether a submission kept what its package promised (expectations) | [`expectation`] |
@@ -17,6 +18,7 @@ pub mod classify;
 pub mod expectation;
 pub mod grade;
 pub mod grade_domjudge;
+pub mod grading_model;
 pub mod repeats;
 pub mod stop;
 pub mod submission;

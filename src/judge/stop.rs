@@ -4,9 +4,9 @@
 //! ([`Expectation::rejection_ends_judging`]); the test-set runner asks these through its
 //! `Judging::rejection_ends`.
 
+use super::grading_model::{legacy_settings, parent, DomJudgeGrading, Grading};
 use super::Verdict;
 use crate::problem::kattis::expectation::Expectation;
-use crate::problem::kattis::scoring::{legacy_settings, parent, DomJudgeGrading, Grading};
 use crate::problem::{ProblemInfo, TestCase};
 
 /// Whether `case` getting `verdict` ends the judging of the candidate, so the tests after it

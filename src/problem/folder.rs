@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::build::BuildPlan;
 use crate::error::UsageError;
+use crate::judge::grading_model::Grading;
 use crate::options::AdHocParts;
 use crate::problem::kattis::{self, Submission, TimeLimitRule};
 use crate::problem::polygon;
@@ -23,11 +25,14 @@ pub struct Folder {
     /// A Polygon package's testset (groups and points), for verify's scores.
     pub polygon: Option<polygon::load::PolygonExtras>,
     /// How scores are computed, for a scoring problem.
-    pub grading: Option<kattis::scoring::Grading>,
-    /// The custom grader (`graders/`) of a scoring problem whose groups ask for one.
-    pub grader: Option<PathBuf>,
-    /// The package format version family.
-    pub format: kattis::FormatVersion,
+    pub grading: Option<Grading>,
+    /// The custom grader (`graders/`) of a scoring problem whose groups ask for one, and how
+    /// its reader says it is built.
+    pub grader: Option<(PathBuf, Result<BuildPlan, String>)>,
+    /// Whether only accepted submissions bound a derived time limit from below (a legacy
+    /// Kattis package: problemtools derives the limit from the accepted submissions), rather
+    /// than every submission whose expectation gives a lower bound (2023-07 and later).
+    pub lower_bound_from_accepted_only: bool,
 }
 
 /// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a

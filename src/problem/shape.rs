@@ -14,6 +14,7 @@ use super::ProblemInfo;
 use crate::programs::checker::Checker;
 use crate::programs::generator::Generator;
 use crate::programs::interactor::Interactor;
+use crate::programs::tool::Tool;
 use crate::programs::validator::InputValidator;
 
 /// A problem as its reader found it: its metadata, its tests and the programs that make and
@@ -25,8 +26,9 @@ pub struct Shape {
     pub generators: Vec<(String, Generator)>,
     /// What generator kinds set for themselves; kinds not listed set nothing.
     pub kind_settings: Vec<KindSettings>,
-    /// The reference solution, then fallbacks for when it cannot be built here.
-    pub references: Vec<PathBuf>,
+    /// The reference solution, then fallbacks for when it cannot be built here (each a
+    /// `reference` [`Tool`]).
+    pub references: Vec<Tool>,
     /// Input validators, all of which must accept an input.
     pub validators: Vec<InputValidator>,
     /// The checker.
@@ -42,6 +44,20 @@ pub struct Shape {
     pub left_out: Vec<String>,
     /// How the reference's runs become answer files.
     pub answers: AnswerRules,
+}
+
+impl Shape {
+    /// Every program of the problem that the runtime builds (generators, references,
+    /// validators, checker, interactor), for a reader to say how each is built.
+    pub fn tools_mut(&mut self) -> impl Iterator<Item = &mut Tool> {
+        let generators = self.generators.iter_mut().map(|(_, g)| g.tool_mut());
+        let validators = self.validators.iter_mut().map(InputValidator::tool_mut);
+        generators
+            .chain(self.references.iter_mut())
+            .chain(validators)
+            .chain(self.checker.tool_mut())
+            .chain(self.interactor.as_mut().map(Interactor::tool_mut))
+    }
 }
 
 /// How the reference's runs become answer files, when it differs from the usual (its own

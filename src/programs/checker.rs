@@ -55,6 +55,14 @@ impl Checker {
         }
     }
 
+    /// The checker's program, if it is one, for its reader to say how it is built.
+    pub fn tool_mut(&mut self) -> Option<&mut Tool> {
+        match self {
+            Checker::Default => None,
+            Checker::Testlib(tool) | Checker::Kattis(tool) => Some(tool),
+        }
+    }
+
     /// Checks arguments before anything runs: the default validator's flags must parse.
     /// `source` says where they come from, for the error.
     pub fn check_args(&self, args: &[String], source: &str) -> Result<(), UsageError> {

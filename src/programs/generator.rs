@@ -3,19 +3,19 @@
 //! The seed comes first, as in the classic `./gen $i` loop, so testlib generators (seeded from
 //! their arguments) work unchanged; a command `gen.py 10 100` passes its arguments after the
 //! seed, and a `{seed}` placeholder puts the seed wherever it stands instead (the command's
-//! words and placeholder are [`crate::problem::kattis::GeneratorCommand`]'s). A generator that
+//! words and placeholder are [`super::generator_command::GeneratorCommand`]'s). A generator that
 //! writes its input to a file instead of stdout (`--gen-output FILE`) has the file read back
 //! from its working folder.
 
 use std::path::Path;
 use std::sync::OnceLock;
 
+use super::generator_command::GeneratorCommand;
 use super::sandboxes::ToolSandboxes;
 use super::tool::{Tool, ToolArg, ToolCall, ToolLimits};
 use crate::build::find_on_path;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
-use crate::problem::kattis::GeneratorCommand;
 use crate::problem::ToolFailure;
 
 /// A generator program with its arguments.
@@ -169,6 +169,11 @@ impl Generator {
     /// The generator program.
     pub fn tool(&self) -> &Tool {
         &self.tool
+    }
+
+    /// The program, for its reader to say how it is built.
+    pub fn tool_mut(&mut self) -> &mut Tool {
+        &mut self.tool
     }
 
     /// What identifies the inputs it makes: its program and arguments.

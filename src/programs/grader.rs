@@ -11,9 +11,9 @@ use std::path::Path;
 
 use super::sandboxes::ToolSandboxes;
 use super::tool::{first_line, Tool, ToolArg, ToolCall, ToolLimits};
-use crate::build::{self, BuildError, BuildOptions, Source};
+use crate::build::{self, BuildError, BuildOptions, BuildPlan, Source};
+use crate::judge::grading_model::CustomGrader;
 use crate::judge::Verdict;
-use crate::problem::kattis::scoring::CustomGrader;
 
 /// A built custom grader, ready to grade groups.
 pub struct Grader {
@@ -33,8 +33,9 @@ pub enum NotUsable {
 }
 
 impl Grader {
-    /// Builds the grader at `path` (a file or program folder of `graders/`).
-    pub fn prepare(path: &Path) -> Result<Grader, NotUsable> {
+    /// Builds the grader at `path` (a file or program folder of `graders/`), run as built by
+    /// `plan` (its package's constants).
+    pub fn prepare(path: &Path, plan: Result<BuildPlan, String>) -> Result<Grader, NotUsable> {
         let shown = path.display();
         match build::build(
             &Source::File(path.to_path_buf()),
@@ -57,7 +58,7 @@ impl Grader {
             }
         }
         Ok(Grader {
-            tool: Tool::new("grader", path),
+            tool: Tool::new("grader", path).planned(plan),
             sandboxes: ToolSandboxes::new(),
             limits: ToolLimits::default(),
         })

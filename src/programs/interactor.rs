@@ -119,6 +119,11 @@ impl Interactor {
         &self.tool
     }
 
+    /// The program, for its reader to say how it is built.
+    pub fn tool_mut(&mut self) -> &mut Tool {
+        &mut self.tool
+    }
+
     /// What identifies its judgement of runs (its build, convention and passes), for the
     /// result cache: a changed interactor never reuses a remembered verdict.
     pub fn identity(&self) -> Option<String> {

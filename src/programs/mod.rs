@@ -16,6 +16,7 @@
 pub mod answers;
 pub mod checker;
 pub mod generator;
+pub mod generator_command;
 pub mod grader;
 pub mod interactor;
 pub mod sandboxes;
@@ -97,11 +98,7 @@ impl ProgramsProblem {
         ProgramsProblem {
             info,
             generators: shape.generators,
-            references: shape
-                .references
-                .iter()
-                .map(|p| Tool::new("reference", p))
-                .collect(),
+            references: shape.references,
             chosen_reference: OnceLock::new(),
             validators: shape.validators,
             checker: shape.checker,

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use super::sandboxes::ToolSandboxes;
-use crate::build::{self, BuildError, BuildOptions, Program, Source};
+use crate::build::{self, BuildError, BuildOptions, BuildPlan, Program, Source};
 use crate::problem::ToolFailure;
 use crate::run::{
     signal_name, Carried, Endpoint, Exit, FileIo, LimitHit, RunLimits, RunOutcome, RunRequest,
@@ -107,6 +107,9 @@ pub struct Tool {
     built: OnceLock<Result<Program, ToolFailure>>,
     /// A file the tool is given to read besides its own folder (a checktestdata script).
     reads: Option<PathBuf>,
+    /// How its reader says it is built, or why the reader could not say (reported when it is
+    /// first built).
+    plan: Result<BuildPlan, String>,
 }
 
 impl Tool {
@@ -120,6 +123,7 @@ impl Tool {
             label: format!("{role} {shown}"),
             built: OnceLock::new(),
             reads: None,
+            plan: Ok(BuildPlan::default()),
         }
     }
 
@@ -132,6 +136,7 @@ impl Tool {
             label,
             built: OnceLock::new(),
             reads: None,
+            plan: Ok(BuildPlan::default()),
         }
     }
 
@@ -140,6 +145,18 @@ impl Tool {
     pub fn reading(mut self, script: &Path) -> Tool {
         self.reads = std::path::absolute(script).ok();
         self
+    }
+
+    /// This tool, built as its reader declares (`plan`: a package's language, entry point,
+    /// constants and included files; or why the package's declaration could not be read).
+    pub fn planned(mut self, plan: Result<BuildPlan, String>) -> Tool {
+        self.plan = plan;
+        self
+    }
+
+    /// Sets how it is built, as [`Tool::planned`] does, before it is first built.
+    pub fn set_plan(&mut self, plan: Result<BuildPlan, String>) {
+        self.plan = plan;
     }
 
     /// How messages name it: `reference brute.py`.
@@ -192,26 +209,14 @@ impl Tool {
                 }
                 let source = Source::File(self.path.clone());
                 let options = BuildOptions::default_for_user();
-                // A package's programs get its 2025-09 constants substituted (validators,
-                // generators, a submission used as the reference); a submission used as the
-                // reference also gets its included files, and the language and entry point its
-                // package declares (as verify builds it).
-                let (language, entrypoint) = crate::problem::kattis::declaration_of(&self.path)
-                    .map_err(|e| {
-                        ToolFailure::new(self.label.clone(), format!("cannot be built: {e}"))
-                    })?;
-                let declared = build::Declared {
-                    language,
-                    entrypoint,
-                    constants: crate::problem::kattis::constants_of(&self.path),
-                    // The package's tools run with `$PYTHON` or `python3`, as before.
-                    python: None,
-                };
-                let built = match crate::problem::kattis::include_folder_of(&self.path) {
+                let plan = self.plan.as_ref().map_err(|e| {
+                    ToolFailure::new(self.label.clone(), format!("cannot be built: {e}"))
+                })?;
+                let built = match &plan.include {
                     Some(include) => {
-                        build::build_with_included(&source, &include, &declared, &options)
+                        build::build_with_included(&source, include, &plan.declared, &options)
                     }
-                    None => build::build_declared(&source, &declared, &options),
+                    None => build::build_declared(&source, &plan.declared, &options),
                 };
                 built.map_err(|e| match e {
                     BuildError::Usage(e) => ToolFailure::new(self.label.clone(), e.to_string()),

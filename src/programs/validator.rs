@@ -63,6 +63,11 @@ impl InputValidator {
         &self.tool
     }
 
+    /// The program, for its reader to say how it is built.
+    pub fn tool_mut(&mut self) -> &mut Tool {
+        &mut self.tool
+    }
+
     /// Accepts or rejects `input`.
     pub fn validate(
         &self,

@@ -4,7 +4,7 @@
 //! problemtools-style time-limit sanity checks.
 
 use super::library::Expected;
-use crate::problem::kattis::scoring::Grading;
+use crate::judge::grading_model::Grading;
 use std::path::PathBuf;
 use std::time::Duration;
 

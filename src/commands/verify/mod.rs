@@ -26,11 +26,11 @@ use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
 use crate::judge::expectation::{Judged, JudgedTest, STRESS_TEST_NAME};
 use crate::judge::grade::{Graded, ScoredTest};
+use crate::judge::grading_model::{CustomGrader, Grading};
 use crate::judge::Verdict;
 use crate::judge::{repeats, timing};
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::folder::{self, Folder};
-use crate::problem::kattis::scoring::{CustomGrader, Grading};
 use crate::problem::polygon::load::{test_name as polygon_test_name, PolygonExtras};
 use crate::problem::polygon::points::{self, Score, TestOutcome};
 use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
@@ -417,7 +417,7 @@ fn targets(
                 notes.push(format!("Python 3 runs with {python}"));
             }
             let grader = match &loaded.grader {
-                Some(path) => match Grader::prepare(path) {
+                Some((path, plan)) => match Grader::prepare(path, plan.clone()) {
                     Ok(grader) => Some(grader),
                     Err(NotUsable::Unavailable(why)) => {
                         notes.push(format!(

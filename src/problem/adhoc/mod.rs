@@ -16,6 +16,7 @@ use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
 use crate::programs::generator;
 use crate::programs::interactor::{Convention, Interactor};
+use crate::programs::tool::Tool;
 use crate::programs::validator::InputValidator;
 use crate::programs::ProgramsProblem;
 
@@ -85,11 +86,14 @@ pub fn problem(parts: &AdHocParts) -> Result<ProgramsProblem, UsageError> {
         origin: Origin::AdHoc,
         file_io: parts.file_io.clone(),
     };
-    Ok(ProgramsProblem::new(Shape {
+    let mut shape = Shape {
         info,
         generators,
         kind_settings: Vec::new(),
-        references: reference.into_iter().collect(),
+        references: reference
+            .iter()
+            .map(|p| Tool::new("reference", p))
+            .collect(),
         validators,
         checker,
         checker_args: Vec::new(),
@@ -97,7 +101,11 @@ pub fn problem(parts: &AdHocParts) -> Result<ProgramsProblem, UsageError> {
         tests,
         left_out: Vec::new(),
         answers: AnswerRules::default(),
-    }))
+    };
+    // A program the flags name from inside a Kattis package is built as its package says, as
+    // the candidate is (`commands::common::build_candidate`).
+    crate::problem::kattis::build_plan::declare_builds(&mut shape);
+    Ok(ProgramsProblem::new(shape))
 }
 
 /// The interactor `--interactor` names, in the convention `--interactor-convention` says or its

@@ -9,38 +9,9 @@ use std::path::Path;
 use super::error::PackageError;
 use super::scoring::LegacyGroupYaml;
 use super::typed::{self, Table};
-
-/// How a DOMjudge group combines its children's scores (`TestcaseAggregationType`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) enum Aggregation {
-    #[default]
-    Sum,
-    Avg,
-    Min,
-    Max,
-}
-
-/// One group's keys, as DOMjudge's `TestcaseGroup` holds them.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Group {
-    pub(crate) accept_score: Option<f64>,
-    pub(crate) aggregation: Aggregation,
-    pub(crate) ignore_sample: bool,
-    pub(crate) on_reject_continue: bool,
-    pub(crate) range: Option<(f64, f64)>,
-}
-
-/// A scoring package's groups, read as DOMjudge reads them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DomJudgeGrading {
-    /// Each group by folder relative to `data/` (`` for `data/` itself).
-    pub(crate) groups: BTreeMap<String, Group>,
-}
-
-/// The folder holding `name` (`` for a top-level name).
-pub(crate) fn parent(name: &str) -> &str {
-    name.rsplit_once('/').map_or("", |(p, _)| p)
-}
+use crate::judge::grading_model::{
+    DomJudgeAggregation as Aggregation, DomJudgeGrading, DomJudgeGroup as Group,
+};
 
 /// The group file DOMjudge keeps of `folder`: both names are read, `testdata.yaml` last, so it
 /// wins.

@@ -12,16 +12,18 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::build_plan::build_plan_of;
 use crate::build::BuildOptions;
 use crate::cache_entry::sha256_hex;
 use crate::error::UsageError;
 use crate::problem::kattis::generators_yaml::{
     GenerationPlan, PlannedCase, PlannedCommand, SolutionChoice, CASE_EXTENSIONS,
 };
-use crate::problem::kattis::{GeneratorCommand, Package};
+use crate::problem::kattis::Package;
 use crate::problem::ToolFailure;
 use crate::programs::answers::{self, AnswerCache};
 use crate::programs::generator::Generator;
+use crate::programs::generator_command::GeneratorCommand;
 use crate::programs::sandboxes::ToolSandboxes;
 use crate::programs::test_build::{self, FileRecipe, TestStore};
 use crate::programs::tool::{Tool, ToolCall, ToolLimits};
@@ -134,7 +136,10 @@ pub fn build(package: &Package, plan: &GenerationPlan) -> Result<BuiltData, Usag
         if let Some(command) = &case.generate {
             if !tools.contains_key(&command.program) {
                 let path = program_path(plan, &command.program).map_err(|why| fail(case, why))?;
-                tools.insert(command.program.clone(), Tool::new("generator", &path));
+                tools.insert(
+                    command.program.clone(),
+                    Tool::new("generator", &path).planned(build_plan_of(&path)),
+                );
             }
         }
     }
@@ -372,7 +377,7 @@ fn answer_cases(
     for (_, path) in &wanted {
         tools
             .entry(path.clone())
-            .or_insert_with(|| Tool::new("solution", path));
+            .or_insert_with(|| Tool::new("solution", path).planned(build_plan_of(path)));
     }
     let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
     let chunk = wanted.len().div_ceil(jobs.max(1)).max(1);

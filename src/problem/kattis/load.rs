@@ -19,6 +19,7 @@ use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
 use crate::programs::generator::{self, Generator};
 use crate::programs::interactor::{Convention, Interactor};
+use crate::programs::tool::Tool;
 use crate::programs::validator::InputValidator;
 use crate::programs::ProgramsProblem;
 
@@ -140,11 +141,14 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             ..file_io
         },
     };
-    let problem = ProgramsProblem::new(Shape {
+    let mut shape = Shape {
         info,
         generators,
         kind_settings: Vec::new(),
-        references,
+        references: references
+            .iter()
+            .map(|p| Tool::new("reference", p))
+            .collect(),
         validators,
         checker,
         checker_args,
@@ -152,16 +156,21 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         tests,
         left_out: built.map(|b| b.left_out).unwrap_or_default(),
         answers: AnswerRules::default(),
-    });
+    };
+    super::build_plan::declare_builds(&mut shape);
+    let problem = ProgramsProblem::new(shape);
     Ok(Folder {
         problem,
         submissions: package.submissions,
         time_limit_rule,
         rule,
         polygon: None,
-        grader: package.grader.as_ref().map(|g| g.path.clone()),
+        grader: package
+            .grader
+            .as_ref()
+            .map(|g| (g.path.clone(), super::build_plan::build_plan_of(&g.path))),
         grading: package.grading,
-        format: package.format,
+        lower_bound_from_accepted_only: package.format == kattis::FormatVersion::Legacy,
     })
 }
 

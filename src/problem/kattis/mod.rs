@@ -83,6 +83,7 @@
 //!   a program that does not exist or a malformed command is an error naming the file, the line
 //!   and the key.
 
+pub mod build_plan;
 pub mod constants;
 pub mod domjudge;
 pub(crate) mod domjudge_scoring;
@@ -109,6 +110,7 @@ mod yaml;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::judge::grading_model::Grading;
 pub use constants::{constants_of, Constants};
 pub use error::PackageError;
 pub use expectation::Expectation;
@@ -120,7 +122,7 @@ pub use limits::{
 pub use metadata::ProblemType;
 pub use programs::{InputValidator, InputValidatorKind, Program};
 pub use stress_config::{
-    BuildLimits, GeneratorCommand, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
+    BuildLimits, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
 };
 pub use submissions::{declaration_of, Submission};
 pub use testdata::{sample_interactions, TestCase, ValidatorArgs};
@@ -193,7 +195,7 @@ pub struct Package {
     /// The reference and generator kinds for `stress`.
     pub stress: StressSetup,
     /// How scores are computed, for a scoring problem (`type: scoring`).
-    pub grading: Option<scoring::Grading>,
+    pub grading: Option<Grading>,
     /// The custom grader (`graders/`, legacy): run for the groups with `grading: custom`.
     pub grader: Option<Program>,
     /// problem.yaml's `constants` (2025-09).
@@ -389,12 +391,12 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
 fn grader(
     dir: &Path,
     format: FormatVersion,
-    grading: Option<&scoring::Grading>,
+    grading: Option<&Grading>,
     notices: &mut Vec<String>,
 ) -> Result<Option<Program>, PackageError> {
     let folder = dir.join("graders");
     let mut graders = programs::list_programs(&folder, "graders", notices);
-    let custom = grading.is_some_and(scoring::Grading::uses_custom_grader);
+    let custom = grading.is_some_and(Grading::uses_custom_grader);
     if graders.is_empty() {
         if custom {
             notices.push(

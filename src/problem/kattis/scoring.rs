@@ -8,126 +8,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::constants::Constants;
-pub use super::domjudge_scoring::DomJudgeGrading;
 use super::error::PackageError;
 use super::typed::{self, Leaf, Loose, Table};
 use super::FormatVersion;
-use crate::judge::Verdict;
-
-/// A legacy package's custom grader (`graders/`), which its caller runs: problemtools'
-/// `grade_group` (`judge/grade.py`) gives it a group's children's results, one `VERDICT SCORE`
-/// line each on stdin, the group's `grader_flags` as arguments, and reads one `VERDICT SCORE`
-/// line back.
-pub trait CustomGrader: Sync {
-    /// The verdict and score of a group whose children (tests and subgroups, in order) got
-    /// `results`, or a one-line reason the grader failed (a judge error).
-    fn grade(&self, results: &[(Verdict, f64)], flags: &[String])
-        -> Result<(Verdict, f64), String>;
-}
-
-/// Legacy `testdata.yaml` settings of one folder, inherited.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct LegacyGroup {
-    pub(crate) on_reject_break: bool,
-    pub(crate) custom: bool,
-    pub(crate) flags: Vec<String>,
-    pub(crate) accept_score: f64,
-    pub(crate) reject_score: f64,
-    pub(crate) range: (f64, f64),
-}
-
-impl Default for LegacyGroup {
-    /// problemtools' `config/testdata.yaml`.
-    fn default() -> Self {
-        LegacyGroup {
-            on_reject_break: true,
-            custom: false,
-            flags: Vec::new(),
-            accept_score: 1.0,
-            reject_score: 0.0,
-            range: (f64::NEG_INFINITY, f64::INFINITY),
-        }
-    }
-}
-
-/// How a 2025-09 group combines its tests' scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Aggregation {
-    /// Full score when every test is accepted, else 0.
-    PassFail,
-    /// The sum of the tests' scores.
-    Sum,
-    /// The least of the tests' scores.
-    Min,
-}
-
-/// `test_group.yaml` scoring settings of `secret` or a group.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct ModernGroup {
-    pub(crate) max_score: Option<f64>,
-    pub(crate) aggregation: Aggregation,
-    pub(crate) require_pass: Vec<String>,
-}
-
-/// A scoring problem's grading rules.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Grading {
-    /// Legacy: per folder settings (effective, inherited), and whether the objective is `min`.
-    Legacy {
-        /// Effective settings by folder name (`` for `data/`).
-        groups: BTreeMap<String, LegacyGroupSettings>,
-        /// `grading: objective: min`.
-        minimize: bool,
-    },
-    /// 2023-07 / 2025-09: `secret` and its groups.
-    Modern {
-        /// Settings of `secret` and of each group by name.
-        groups: BTreeMap<String, ModernGroupSettings>,
-    },
-    /// The legacy keys as DOMjudge aggregates them ([`DomJudgeGrading`]), for packages whose
-    /// expected scores are DOMjudge's.
-    DomJudge(DomJudgeGrading),
-}
-
-/// Legacy settings of one folder (opaque outside this module).
-#[derive(Debug, Clone, PartialEq)]
-pub struct LegacyGroupSettings(pub(crate) LegacyGroup);
-/// 2025-09 settings of one group (opaque outside this module).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ModernGroupSettings(pub(crate) ModernGroup);
-
-impl Grading {
-    /// Whether some folder asks for a custom grader (`grading: custom`).
-    pub fn uses_custom_grader(&self) -> bool {
-        match self {
-            Grading::Legacy { groups, .. } => groups.values().any(|g| g.0.custom),
-            Grading::Modern { .. } | Grading::DomJudge(_) => false,
-        }
-    }
-}
-
-/// The folder holding `name` (`` for a top-level name).
-pub(crate) fn parent(name: &str) -> &str {
-    name.rsplit_once('/').map_or("", |(p, _)| p)
-}
-
-/// The effective legacy settings of `folder`: its own, else its nearest ancestor's, else
-/// problemtools' defaults.
-pub(crate) fn legacy_settings<'a>(
-    groups: &'a BTreeMap<String, LegacyGroupSettings>,
-    mut folder: &str,
-) -> &'a LegacyGroup {
-    static DEFAULT: std::sync::OnceLock<LegacyGroup> = std::sync::OnceLock::new();
-    loop {
-        if let Some(g) = groups.get(folder) {
-            return &g.0;
-        }
-        if folder.is_empty() {
-            return DEFAULT.get_or_init(LegacyGroup::default);
-        }
-        folder = parent(folder);
-    }
-}
+use crate::judge::grading_model::{
+    legacy_settings, parent, Aggregation, DomJudgeGrading, Grading, LegacyGroup,
+    LegacyGroupSettings, ModernGroup, ModernGroupSettings,
+};
 
 /// Reads the grading rules of a scoring problem at `dir` whose tests are named `tests`; the
 /// group files are read with the package's `constants` substituted (2025-09, "Constants":
@@ -535,9 +422,9 @@ fn modern_keys(
 
 #[cfg(test)]
 mod tests {
-    use super::Verdict::*;
     use super::*;
     use crate::judge::grade::tests::t;
+    use crate::judge::Verdict::*;
 
     #[test]
     fn reads_legacy_and_modern_settings() {

@@ -234,7 +234,7 @@ fn expectation_of(
 
 /// Whether some submission's sources give an `@EXPECTED_SCORE@` score: a marker only DOMjudge
 /// reads, so the package's expected scores are DOMjudge's (and its scoring is DOMjudge's,
-/// [`super::scoring::DomJudgeGrading`]).
+/// [`crate::judge::grading_model::DomJudgeGrading`]).
 pub(crate) fn expects_domjudge_scores(submissions: &[Submission]) -> bool {
     (submissions.iter()).any(|s| s.annotation.as_ref().is_some_and(|a| a.score.is_some()))
 }

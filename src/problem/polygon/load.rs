@@ -277,14 +277,17 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     let through_interactor = interactor
         .as_ref()
         .is_some_and(|i| i.convention() == Convention::Testlib);
-    let problem = ProgramsProblem::new(Shape {
+    let mut shape = Shape {
         info,
         generators,
         kind_settings: match overrides.generator {
             None => kind_settings(&package),
             Some(_) => Vec::new(),
         },
-        references,
+        references: references
+            .iter()
+            .map(|p| Tool::new("reference", p))
+            .collect(),
         validators,
         checker,
         checker_args: Vec::new(),
@@ -297,7 +300,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             empty_is_valid: true,
             through_interactor,
         },
-    });
+    };
+    // A program the flags name from inside a Kattis package is built as its package says.
+    crate::problem::kattis::build_plan::declare_builds(&mut shape);
+    let problem = ProgramsProblem::new(shape);
     Ok(Folder {
         problem,
         submissions,
@@ -313,7 +319,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         }),
         grading: None,
         grader: None,
-        format: crate::problem::kattis::FormatVersion::V2023_07,
+        lower_bound_from_accepted_only: false,
     })
 }
 
