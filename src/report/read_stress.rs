@@ -156,7 +156,10 @@ mod tests {
         assert_eq!(report.subject.python, None);
         let failure = &report.failures[0];
         assert_eq!(failure.verdict, Verdict::WA);
-        assert_eq!((failure.sanitizer.as_ref(), failure.shrunk_game), (None, None));
+        assert_eq!(
+            (failure.sanitizer.as_ref(), failure.shrunk_game),
+            (None, None)
+        );
         assert!(failure.packed_seeds.is_empty());
         assert_eq!(failure.shrunk_output, b"4\n");
     }
@@ -170,6 +173,9 @@ mod tests {
         let mut report = early_report();
         report["failures"][0]["verdict"] = "XX".into();
         let error = stress_report(report.to_string().as_bytes()).unwrap_err();
-        assert!(error.starts_with("`failures[0].verdict`: unknown variant `XX`"), "{error}");
+        assert!(
+            error.starts_with("`failures[0].verdict`: unknown variant `XX`"),
+            "{error}"
+        );
     }
 }

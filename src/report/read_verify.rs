@@ -28,7 +28,11 @@ pub fn verify_report(bytes: &[u8]) -> Result<VerifyReport, String> {
         problems: (json.problems.into_iter())
             .map(problem)
             .collect::<Result<_, _>>()?,
-        rows: json.solutions.into_iter().map(row).collect::<Result<_, _>>()?,
+        rows: json
+            .solutions
+            .into_iter()
+            .map(row)
+            .collect::<Result<_, _>>()?,
         notes: json.notes,
         elapsed: Duration::from_millis(json.elapsed_ms),
         isolation: json.isolation,
@@ -39,7 +43,11 @@ pub fn verify_report(bytes: &[u8]) -> Result<VerifyReport, String> {
         },
         incomplete: json.incomplete,
         calibration: json.timing_noise.map(|noise| Calibration {
-            times: noise.runs_us.into_iter().map(Duration::from_micros).collect(),
+            times: noise
+                .runs_us
+                .into_iter()
+                .map(Duration::from_micros)
+                .collect(),
         }),
         shard: json.shard,
     })
