@@ -83,7 +83,7 @@ pub fn run(options: &MergeOptions) -> Result<Outcome, UsageError> {
 
 /// Each file's shard and report, checked to be every shard of one command, once each, in
 /// shard order.
-fn read_shards(files: &[PathBuf]) -> Result<Vec<(ShardInfo, Value, PathBuf)>, UsageError> {
+fn read_shards(files: &[PathBuf]) -> Result<Vec<(ShardInfo, Vec<u8>, PathBuf)>, UsageError> {
     let mut shards = Vec::new();
     for file in files {
         let bytes = std::fs::read(file)
@@ -99,7 +99,7 @@ fn read_shards(files: &[PathBuf]) -> Result<Vec<(ShardInfo, Value, PathBuf)>, Us
                     file.display()
                 ))
             })?;
-        shards.push((info, value, file.clone()));
+        shards.push((info, bytes, file.clone()));
     }
     let (first, first_file) = (shards[0].0.clone(), shards[0].2.clone());
     let one_line = |text: String| Err(UsageError::new(text));
@@ -163,10 +163,10 @@ fn unreadable(file: &Path, why: String) -> UsageError {
 
 /// The verify report one run would have given: every row in the command's order, the runs
 /// counted over the shards, the wall time of the slowest shard.
-fn merge_verify(shards: &[(ShardInfo, Value, PathBuf)]) -> Result<VerifyReport, UsageError> {
+fn merge_verify(shards: &[(ShardInfo, Vec<u8>, PathBuf)]) -> Result<VerifyReport, UsageError> {
     let mut reports = Vec::new();
-    for (info, value, file) in shards {
-        let report = read_verify::verify_report(value).map_err(|e| unreadable(file, e))?;
+    for (info, bytes, file) in shards {
+        let report = read_verify::verify_report(bytes).map_err(|e| unreadable(file, e))?;
         if report.rows.len() != info.judged.len() {
             return Err(unreadable(
                 file,
@@ -219,10 +219,10 @@ fn merge_verify(shards: &[(ShardInfo, Value, PathBuf)]) -> Result<VerifyReport, 
 /// The stress report one run would have given: the failures of every shard in seed order (the
 /// plan's order: each seed with every kind), runs, games and inputs summed, the wall time of
 /// the slowest shard.
-fn merge_stress(shards: &[(ShardInfo, Value, PathBuf)]) -> Result<StressReport, UsageError> {
+fn merge_stress(shards: &[(ShardInfo, Vec<u8>, PathBuf)]) -> Result<StressReport, UsageError> {
     let mut reports = Vec::new();
-    for (_, value, file) in shards {
-        reports.push(read_stress::stress_report(value).map_err(|e| unreadable(file, e))?);
+    for (_, bytes, file) in shards {
+        reports.push(read_stress::stress_report(bytes).map_err(|e| unreadable(file, e))?);
     }
     let mut failures: Vec<crate::stress::Failure> =
         reports.iter().flat_map(|r| r.failures.clone()).collect();

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A judge's verdict on one test or a whole test set, and the verdicts an expectation names.
 ///
@@ -10,7 +10,7 @@ use serde::Serialize;
 /// `Display`, JSON: it serializes as its short name, `"WA"`), the package formats' expectations
 /// say `RTE` ([`Verdict::expectation_name`]). Verdicts order as expectations list them (`AC`,
 /// `WA`, `TLE`, `RTE`, `MLE`, `OLE`, `CE`), so a set of them prints in that order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Verdict {
     /// Accepted: correct output within every limit.
     AC,

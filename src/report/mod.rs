@@ -16,7 +16,6 @@ mod doctor;
 pub mod generate;
 pub mod html;
 pub mod json;
-mod json_fields;
 mod judge;
 mod judge_text;
 pub mod junit;

@@ -1,72 +1,67 @@
-//! A stress report read back from its own JSON (`--json` or `--report x.json`), so `merge` can
-//! render shards' reports with the same renderers one run uses. The full input's answer and
-//! the candidate's output on it are not in the JSON (the shrunk ones are): they stay empty.
+//! A stress report read back from its own JSON (`--json` or `--report x.json`) through its
+//! typed shape ([`StressJson`]), so `merge` can render shards' reports with the same renderers
+//! one run uses. The full input's answer and the candidate's output on it are not in the JSON
+//! (the shrunk ones are): they stay empty.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use serde_json::Value;
+use serde::de::IgnoredAny;
+use serde::Deserialize;
 
-use super::json_fields::{array, flag, strings, text, uint};
-use super::shard::ShardInfo;
+use super::json::stress::FailureJson;
+use super::json::{read_typed, StressJson};
 use super::stress::{SaveError, StressReport, StressSubject};
-use crate::judge::Verdict;
 use crate::problem::Answer;
 use crate::stress::cases::FailingCases;
 use crate::stress::{Failure, Unit};
 
-/// The report `value` (a stress `--json` object written with its `subject`) describes.
-pub fn stress_report(value: &Value) -> Result<StressReport, String> {
-    let s = value
-        .get("subject")
-        .ok_or("no `subject` object (a report of stressjudge before `merge` existed)")?;
+/// Whether a report has the `subject` object, read before the whole shape so a report of an
+/// old version gets its own message.
+#[derive(Deserialize)]
+struct HasSubject {
+    subject: Option<IgnoredAny>,
+}
+
+/// The report the stress `--json` object in `bytes` (written with its `subject`) describes.
+pub fn stress_report(bytes: &[u8]) -> Result<StressReport, String> {
+    if let Ok(HasSubject { subject: None }) = serde_json::from_slice(bytes) {
+        return Err("no `subject` object (a report of stressjudge before `merge` existed)".into());
+    }
+    let json: StressJson = read_typed(bytes)?;
+    let s = json.subject;
     let subject = StressSubject {
-        problem: text(value, "problem")?,
-        solution: text(value, "solution")?,
-        solution_hash: text(s, "solution_hash")?,
-        repro_problem: text(s, "repro_problem")?,
-        repro_candidate: text(s, "repro_candidate")?,
-        time_limit: Duration::from_millis(uint(s, "time_limit_ms")?),
-        memory_limit: uint(s, "memory_limit_bytes")?,
-        saved_in: PathBuf::from(text(value, "out")?),
-        interactive: flag(s, "interactive")?,
+        problem: json.problem,
+        solution: json.solution,
+        solution_hash: s.solution_hash,
+        repro_problem: s.repro_problem,
+        repro_candidate: s.repro_candidate,
+        time_limit: Duration::from_millis(s.time_limit_ms),
+        memory_limit: s.memory_limit_bytes,
+        saved_in: PathBuf::from(&json.out),
+        interactive: s.interactive,
         // Absent from reports written before the interpreter was named.
-        python: value
-            .get("python")
-            .and_then(Value::as_str)
-            .map(str::to_owned),
+        python: json.python,
     };
-    let failures = array(value, "failures")?
-        .iter()
-        .map(failure)
-        .collect::<Result<_, _>>()?;
     Ok(StressReport {
         subject,
-        runs: uint(value, "runs")?,
-        games: uint(value, "games")?,
-        inputs: uint(value, "inputs")?,
-        elapsed: Duration::from_millis(uint(value, "elapsed_ms")?),
-        interrupted: flag(value, "interrupted")?,
-        out: PathBuf::from(text(value, "out")?),
-        failures,
-        notes: strings(value, "notes")?,
-        isolation: match value.get("isolation") {
-            None | Some(Value::Null) => None,
-            Some(v) => {
-                Some(serde_json::from_value(v.clone()).map_err(|e| format!("isolation: {e}"))?)
-            }
-        },
-        has_games: flag(s, "has_games")?,
-        save_errors: array(value, "save_errors")?
-            .iter()
-            .map(|e| {
-                Ok(SaveError {
-                    stem: text(e, "file_stem")?,
-                    error: text(e, "error")?,
-                })
+        runs: json.runs,
+        games: json.games,
+        inputs: json.inputs,
+        elapsed: Duration::from_millis(json.elapsed_ms),
+        interrupted: json.interrupted,
+        out: PathBuf::from(json.out),
+        failures: json.failures.into_iter().map(failure).collect(),
+        notes: json.notes,
+        isolation: json.isolation,
+        has_games: s.has_games,
+        save_errors: (json.save_errors.into_iter())
+            .map(|e| SaveError {
+                stem: e.file_stem,
+                error: e.error,
             })
-            .collect::<Result<_, String>>()?,
-        shard: ShardInfo::of_report(value)?,
+            .collect(),
+        shard: json.shard,
     })
 }
 
@@ -77,74 +72,110 @@ fn answer(text: String) -> Answer {
     }
 }
 
-fn failure(f: &Value) -> Result<Failure, String> {
-    let verdict = text(f, "verdict")?;
-    let verdict =
-        Verdict::from_name(&verdict).ok_or_else(|| format!("`verdict` is not one: `{verdict}`"))?;
-    let shrunk_from = match f.get("shrunk_from") {
-        None | Some(Value::Null) => None,
-        Some(u) => Some((
-            Unit {
-                kind: text(u, "kind")?,
-                seed: uint(u, "seed")?,
-            },
-            match u.get("args") {
-                None | Some(Value::Null) => None,
-                Some(_) => Some(strings(u, "args")?),
-            },
-        )),
+fn failure(f: FailureJson) -> Failure {
+    let (shrunk_from, shrunk_from_args) = match f.shrunk_from {
+        Some(u) => (
+            Some(Unit {
+                kind: u.kind,
+                seed: u.seed,
+            }),
+            u.args,
+        ),
+        None => (None, None),
     };
-    let cases = match f.get("cases") {
-        None | Some(Value::Null) => None,
-        Some(c) => Some(FailingCases {
-            cases: array(c, "cases")?
-                .iter()
-                .map(|n| {
-                    n.as_u64()
-                        .map(|n| n as usize)
-                        .ok_or("`cases` holds a non-number")
-                })
-                .collect::<Result<_, _>>()?,
-            of: uint(c, "of")? as usize,
-            input: text(c, "input")?,
-            expected: answer(text(c, "expected")?),
-            output: text(c, "actual")?.into_bytes(),
-            runs: 0,
-        }),
-    };
-    let input = text(f, "input")?;
-    Ok(Failure {
-        sanitizer: f
-            .get("sanitizer")
-            .and_then(Value::as_str)
-            .map(str::to_owned),
+    Failure {
+        sanitizer: f.sanitizer,
         unit: Unit {
-            kind: text(f, "kind")?,
-            seed: uint(f, "seed")?,
+            kind: f.kind,
+            seed: f.seed,
         },
-        verdict,
-        input,
+        verdict: f.verdict,
+        input: f.input,
         expected: Answer::default(),
         output: Vec::new(),
-        shrunk_input: text(f, "shrunk_input")?,
-        shrunk_expected: answer(text(f, "expected")?),
-        shrunk_output: text(f, "actual")?.into_bytes(),
-        detail: text(f, "detail")?,
-        shrunk_game: f
-            .get("shrunk_game")
-            .and_then(Value::as_u64)
-            .map(|g| g as usize),
-        reproducible_alone: flag(f, "reproducible_alone")?,
-        packed_seeds: match f.get("packed_seeds") {
-            Some(Value::Array(seeds)) => seeds.iter().filter_map(Value::as_u64).collect(),
-            _ => Vec::new(),
-        },
-        shrink_steps: uint(f, "shrink_steps")? as usize,
-        shrink_runs: uint(f, "shrink_runs")? as usize,
-        recorded_input: flag(f, "recorded_input")?,
-        shrunk_from_args: shrunk_from.as_ref().and_then(|(_, args)| args.clone()),
-        shrunk_from: shrunk_from.map(|(unit, _)| unit),
-        cases,
-        input_format: strings(f, "input_format")?,
-    })
+        shrunk_input: f.shrunk_input,
+        shrunk_expected: answer(f.expected),
+        shrunk_output: f.actual.into_bytes(),
+        detail: f.detail,
+        shrunk_game: f.shrunk_game,
+        reproducible_alone: f.reproducible_alone,
+        packed_seeds: f.packed_seeds,
+        shrink_steps: f.shrink_steps,
+        shrink_runs: f.shrink_runs,
+        recorded_input: f.recorded_input,
+        shrunk_from_args,
+        shrunk_from,
+        cases: f.cases.map(|c| FailingCases {
+            cases: c.cases,
+            of: c.of,
+            input: c.input,
+            expected: answer(c.expected),
+            output: c.actual.into_bytes(),
+            runs: 0,
+        }),
+        input_format: f.input_format,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::*;
+    use crate::judge::Verdict;
+
+    /// A shard's stress report as stressjudge wrote it when `merge` came (before `python`,
+    /// `sanitizer`, `shrunk_game` and `packed_seeds`).
+    fn early_report() -> Value {
+        json!({
+            "problem": "sum", "solution": "a.cpp", "verdict": "WA", "runs": 4, "games": 4,
+            "inputs": 4, "elapsed_ms": 70, "games_per_second": 57.0, "interrupted": false,
+            "out": "failures", "groups": [], "notes": [], "isolation": null, "saved": true,
+            "save_errors": [],
+            "subject": {
+                "solution_hash": "h", "repro_problem": "sum", "repro_candidate": "a.cpp",
+                "time_limit_ms": 1000, "memory_limit_bytes": 1024, "interactive": false,
+                "has_games": false
+            },
+            "failures": [{
+                "seed": 3, "kind": "small", "verdict": "WA", "input": "1 2\n",
+                "shrunk_input": "1 2\n", "expected": "3\n", "actual": "4\n", "detail": "wrong",
+                "reproducible_alone": true, "file_stem": "seed3", "shrink_steps": 0,
+                "shrink_runs": 1, "repro": "stressjudge repro sum a.cpp 3",
+                "signature": "WA", "saved": true, "recorded_input": false,
+                "shrunk_from": null, "input_format": [], "cases": null, "transcript": null
+            }],
+            "shard": {"command": "stress", "index": 1, "count": 2, "identity": "ab",
+                      "version": "0.1.0", "jobs": 8, "seeds": [0, 8]}
+        })
+    }
+
+    #[test]
+    fn a_report_written_before_the_later_fields_reads() {
+        let report = stress_report(early_report().to_string().as_bytes()).unwrap();
+        assert_eq!(report.subject.python, None);
+        let failure = &report.failures[0];
+        assert_eq!(failure.verdict, Verdict::WA);
+        assert_eq!(
+            (failure.sanitizer.as_ref(), failure.shrunk_game),
+            (None, None)
+        );
+        assert!(failure.packed_seeds.is_empty());
+        assert_eq!(failure.shrunk_output, b"4\n");
+    }
+
+    #[test]
+    fn a_report_without_its_subject_is_named_as_too_old() {
+        let mut report = early_report();
+        report.as_object_mut().unwrap().remove("subject");
+        let error = stress_report(report.to_string().as_bytes()).unwrap_err();
+        assert!(error.starts_with("no `subject` object"), "{error}");
+        let mut report = early_report();
+        report["failures"][0]["verdict"] = "XX".into();
+        let error = stress_report(report.to_string().as_bytes()).unwrap_err();
+        assert!(
+            error.starts_with("`failures[0].verdict`: unknown variant `XX`"),
+            "{error}"
+        );
+    }
 }

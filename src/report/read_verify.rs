@@ -1,15 +1,18 @@
-//! A verify report read back from its own JSON (`--json` or `--report x.json`), so `merge` can
-//! render shards' reports with the same renderers one run uses. What the JSON does not carry
-//! (a test's explanation lines, its borderline re-runs) is left empty: no renderer of the
-//! merged report shows them, except the HTML page's borderline mark.
+//! A verify report read back from its own JSON (`--json` or `--report x.json`) through its
+//! typed shape ([`VerifyJson`]), so `merge` can render shards' reports with the same renderers
+//! one run uses. What the JSON does not carry (a test's explanation lines, its borderline
+//! re-runs) is left empty: no renderer of the merged report shows them, except the HTML page's
+//! borderline mark.
 
 use std::time::Duration;
 
 use serde_json::Value;
 
 use super::derivation::{LimitDerivation, SpeedReading};
-use super::json_fields::{array, flag, float, ms, strings, text, uint, verdict};
-use super::shard::ShardInfo;
+use super::json::verify::{
+    DerivationJson, RowScoreJson, VerifyProblemJson, VerifySolutionJson, VerifyTestJson,
+};
+use super::json::{read_typed, VerifyJson};
 use super::verify::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow, NOT_RUN};
 use super::TestRow;
 use crate::judge::{TestResult, Verdict};
@@ -18,62 +21,50 @@ use crate::problem::ValidatorScore;
 use crate::run::calibration::Calibration;
 use crate::testset::results::RunCounts;
 
-/// The report `value` (a verify `--json` object) describes.
-pub fn verify_report(value: &Value) -> Result<VerifyReport, String> {
-    let problems = array(value, "problems")?
-        .iter()
-        .map(problem)
-        .collect::<Result<_, _>>()?;
-    let rows = array(value, "solutions")?
-        .iter()
-        .map(row)
-        .collect::<Result<_, _>>()?;
-    let isolation = match value.get("isolation") {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(serde_json::from_value(v.clone()).map_err(|e| format!("isolation: {e}"))?),
-    };
-    let calibration = match value.get("timing_noise") {
-        None | Some(Value::Null) => None,
-        Some(noise) => Some(Calibration {
-            times: array(noise, "runs_us")?
-                .iter()
-                .map(|t| t.as_u64().map(Duration::from_micros).ok_or("runs_us"))
-                .collect::<Result<_, _>>()?,
-        }),
-    };
+/// The report the verify `--json` object in `bytes` describes.
+pub fn verify_report(bytes: &[u8]) -> Result<VerifyReport, String> {
+    let json: VerifyJson = read_typed(bytes)?;
     Ok(VerifyReport {
-        problems,
-        rows,
-        notes: strings(value, "notes")?,
-        elapsed: ms(value, "elapsed_ms")?,
-        isolation,
+        problems: (json.problems.into_iter())
+            .map(problem)
+            .collect::<Result<_, _>>()?,
+        rows: json
+            .solutions
+            .into_iter()
+            .map(row)
+            .collect::<Result<_, _>>()?,
+        notes: json.notes,
+        elapsed: Duration::from_millis(json.elapsed_ms),
+        isolation: json.isolation,
         runs: RunCounts {
-            ran: uint(value, "runs_made")? as usize,
-            reused: uint(value, "runs_reused")? as usize,
-            stress_reused: uint(value, "stress_passes_reused")? as usize,
+            ran: json.runs_made,
+            reused: json.runs_reused,
+            stress_reused: json.stress_passes_reused,
         },
-        incomplete: strings(value, "incomplete")?,
-        calibration,
-        shard: ShardInfo::of_report(value)?,
+        incomplete: json.incomplete,
+        calibration: json.timing_noise.map(|noise| Calibration {
+            times: noise
+                .runs_us
+                .into_iter()
+                .map(Duration::from_micros)
+                .collect(),
+        }),
+        shard: json.shard,
     })
 }
 
-/// A time limit's derivation read from its `time_limit_derivation` object.
+/// A time limit's derivation read from its `time_limit_derivation` object (a `--plan` file's).
 pub fn derivation(v: &Value) -> Result<LimitDerivation, String> {
-    let pair = |key: &str| -> Result<(Duration, Duration), String> {
-        let a = array(v, key)?;
-        match (
-            a.first().and_then(Value::as_u64),
-            a.get(1).and_then(Value::as_u64),
-        ) {
-            (Some(x), Some(y)) => Ok((Duration::from_millis(x), Duration::from_millis(y))),
-            _ => Err(format!("`{key}` is not two numbers")),
-        }
-    };
-    let speed = array(v, "speed")?
-        .iter()
+    let json = serde_path_to_error::deserialize(v).map_err(|e| super::json::field_error(&e))?;
+    limit_derivation(json)
+}
+
+fn limit_derivation(d: DerivationJson) -> Result<LimitDerivation, String> {
+    let ms = Duration::from_millis;
+    let pair = |[a, b]: [u64; 2]| (ms(a), ms(b));
+    let speed = (d.speed.into_iter())
         .map(|s| {
-            let when = match text(s, "when")?.as_str() {
+            let when = match s.when.as_str() {
                 "before" => "before",
                 "during" => "during",
                 "after" => "after",
@@ -81,187 +72,231 @@ pub fn derivation(v: &Value) -> Result<LimitDerivation, String> {
             };
             Ok(SpeedReading {
                 when,
-                median: Duration::from_micros(uint(s, "median_us")?),
+                median: Duration::from_micros(s.median_us),
             })
         })
         .collect::<Result<_, String>>()?;
-    let longest_probe = match v.get("longest_probe") {
-        None | Some(Value::Null) => None,
-        Some(p) => Some((text(p, "submission")?, ms(p, "wall_ms")?)),
-    };
     Ok(LimitDerivation {
-        limit: ms(v, "limit_ms")?,
-        submission: text(v, "submission")?,
-        test: text(v, "test")?,
-        times: array(v, "times_ms")?
-            .iter()
-            .map(|t| t.as_u64().map(Duration::from_millis).ok_or("times_ms"))
-            .collect::<Result<_, _>>()?,
-        deciding: ms(v, "deciding_ms")?,
-        ac_to_time_limit: float(v, "ac_to_time_limit").unwrap_or(2.0),
-        time_resolution: float(v, "time_resolution").unwrap_or(1.0),
-        repeated_runs: uint(v, "repeated_runs")? as usize,
-        single_runs: uint(v, "single_runs")? as usize,
-        repeats_reused: uint(v, "repeats_reused")? as usize,
-        gave_up: flag(v, "gave_up")?,
-        noise: float(v, "noise")?,
-        noise_limits: pair("noise_limits_ms")?,
+        limit: ms(d.limit_ms),
+        submission: d.submission,
+        test: d.test,
+        times: d.times_ms.into_iter().map(ms).collect(),
+        deciding: ms(d.deciding_ms),
+        ac_to_time_limit: d.ac_to_time_limit,
+        time_resolution: d.time_resolution,
+        repeated_runs: d.repeated_runs,
+        single_runs: d.single_runs,
+        repeats_reused: d.repeats_reused,
+        gave_up: d.gave_up,
+        noise: d.noise,
+        noise_limits: pair(d.noise_limits_ms),
         speed,
-        drift: float(v, "drift")?,
-        drift_limits: pair("drift_limits_ms")?,
-        elapsed: ms(v, "elapsed_ms")?,
-        longest_probe,
+        drift: d.drift,
+        drift_limits: pair(d.drift_limits_ms),
+        elapsed: ms(d.elapsed_ms),
+        longest_probe: (d.longest_probe).map(|p| (p.submission, ms(p.wall_ms))),
     })
 }
 
-fn problem(v: &Value) -> Result<VerifiedProblem, String> {
+fn problem(p: VerifyProblemJson) -> Result<VerifiedProblem, String> {
     Ok(VerifiedProblem {
-        id: text(v, "problem")?,
-        title: text(v, "title")?,
-        time_limit: ms(v, "time_limit_ms")?,
-        memory_limit_bytes: uint(v, "memory_limit_bytes")?,
-        notes: strings(v, "notes")?,
-        derivation: match v.get("time_limit_derivation") {
-            None | Some(Value::Null) => None,
-            Some(d) => Some(derivation(d)?),
-        },
+        id: p.problem,
+        title: p.title,
+        time_limit: Duration::from_millis(p.time_limit_ms),
+        memory_limit_bytes: p.memory_limit_bytes,
+        notes: p.notes,
+        derivation: p.time_limit_derivation.map(limit_derivation).transpose()?,
     })
 }
 
-fn row(v: &Value) -> Result<VerifyRow, String> {
-    let status = match text(v, "status")?.as_str() {
+fn row(v: VerifySolutionJson) -> Result<VerifyRow, String> {
+    let status = match v.status.as_str() {
         "match" => RowStatus::Match,
         "mismatch" => RowStatus::Mismatch,
         "skipped" => RowStatus::Skipped,
         "sensitive" => RowStatus::Sensitive,
         other => return Err(format!("unknown status `{other}`")),
     };
-    let got = Verdict::from_name(&text(v, "got")?);
     let mut tests = Vec::new();
     let mut not_run = Vec::new();
     let mut test_scores = Vec::new();
-    for t in array(v, "tests")? {
-        let name = text(t, "name")?;
-        if text(t, "verdict")? == NOT_RUN {
-            not_run.push(name);
+    for t in v.tests {
+        if t.verdict == NOT_RUN {
+            not_run.push(t.name);
             continue;
         }
-        test_scores.push(t.get("score").and_then(Value::as_f64));
-        tests.push(test(t, name)?);
+        test_scores.push(t.score);
+        tests.push(test(t)?);
     }
-    let score = match v.get("score") {
-        None | Some(Value::Null) => None,
-        Some(s) => Some(RowScore {
-            score: float(s, "score")?,
-            max: s.get("max").and_then(Value::as_f64),
-            verdict: s.get("verdict").and_then(Value::as_str).map(str::to_string),
-            groups: array(s, "groups")?
-                .iter()
-                .map(|g| {
-                    Ok((
-                        text(g, "name")?,
-                        float(g, "score")?,
-                        g.get("max").and_then(Value::as_f64),
-                    ))
-                })
-                .collect::<Result<_, String>>()?,
-            tests: test_scores.clone(),
-            errors: strings(s, "errors")?,
-        }),
-    };
+    let score = v.score.map(|s: RowScoreJson| RowScore {
+        score: s.score,
+        max: s.max,
+        verdict: s.verdict,
+        groups: (s.groups.into_iter())
+            .map(|g| (g.name, g.score, g.max))
+            .collect(),
+        tests: test_scores.clone(),
+        errors: s.errors,
+    });
     if score.is_none() {
         // Without grading rules a test's score is the points its checker gave.
         for (test, points) in tests.iter_mut().zip(&test_scores) {
             test.result.score = points.map(ValidatorScore::Score);
         }
     }
-    let stress = match v.get("stress") {
-        None | Some(Value::Null) => None,
-        Some(s) => Some((verdict(s, "verdict")?, text(s, "source")?)),
-    };
-    let points = match v.get("points") {
-        None | Some(Value::Null) => None,
-        Some(p) => Some(Score {
-            points: float(p, "earned")?,
-            max: float(p, "max")?,
-            groups: array(p, "groups")?
-                .iter()
-                .map(|g| {
-                    Ok(GroupScore {
-                        name: text(g, "group")?,
-                        points: float(g, "earned")?,
-                        max: float(g, "max")?,
-                        complete: flag(g, "complete")?,
-                    })
-                })
-                .collect::<Result<_, String>>()?,
-        }),
+    let shown = if v.shown.is_empty() {
+        // Absent from reports written before the table named solutions by folder.
+        v.path.clone()
+    } else {
+        v.shown
     };
     Ok(VerifyRow {
-        problem: text(v, "problem")?,
-        path: text(v, "path")?,
-        shown: v
-            .get("shown")
-            .and_then(Value::as_str)
-            .map_or_else(|| text(v, "path"), |s| Ok(s.to_string()))?,
-        expected: text(v, "expected")?,
-        category: v
-            .get("category")
-            .and_then(Value::as_str)
-            .map(str::to_string),
-        got: if status == RowStatus::Skipped {
-            None
-        } else {
-            got
+        problem: v.problem,
+        path: v.path,
+        shown,
+        expected: v.expected,
+        category: v.category,
+        got: match status {
+            RowStatus::Skipped => None,
+            _ => Verdict::from_name(&v.got),
         },
         status,
-        source: text(v, "source")?,
-        detail: text(v, "detail")?,
-        slowest: ms(v, "slowest_cpu_ms")?,
-        elapsed: ms(v, "elapsed_ms")?,
-        warnings: strings(v, "warnings")?,
+        source: v.source,
+        detail: v.detail,
+        slowest: Duration::from_millis(v.slowest_cpu_ms),
+        elapsed: Duration::from_millis(v.elapsed_ms),
+        warnings: v.warnings,
         tests,
-        stress,
-        time_limit: ms(v, "time_limit_ms")?,
-        points,
+        stress: v.stress.map(|s| (s.verdict, s.source)),
+        time_limit: Duration::from_millis(v.time_limit_ms),
+        points: v.points.map(|p| Score {
+            points: p.earned,
+            max: p.max,
+            groups: (p.groups.into_iter())
+                .map(|g| GroupScore {
+                    name: g.group,
+                    points: g.earned,
+                    max: g.max,
+                    complete: g.complete,
+                })
+                .collect(),
+        }),
         score,
-        broken: strings(v, "broken")?,
-        expectation_source: (v.get("expectation_source").and_then(Value::as_str))
-            .map(str::to_string),
+        broken: v.broken,
+        expectation_source: v.expectation_source,
         not_run,
-        tests_reused: uint(v, "tests_reused")? as usize,
-        stress_reused: flag(v, "stress_reused")?,
+        tests_reused: v.tests_reused,
+        stress_reused: v.stress_reused,
     })
 }
 
-fn test(t: &Value, name: String) -> Result<TestRow, String> {
-    let verdict = verdict(t, "verdict")?;
-    let label = text(t, "label")?;
+fn test(t: VerifyTestJson) -> Result<TestRow, String> {
+    let verdict = Verdict::from_name(&t.verdict)
+        .ok_or_else(|| format!("test {}: `{}` is not a verdict", t.name, t.verdict))?;
+    let measured = |value: Option<u64>, key: &str| {
+        value.ok_or_else(|| format!("test {} was run but has no `{key}`", t.name))
+    };
+    let (cpu_ms, wall_ms, memory_kib) = (
+        measured(t.cpu_ms, "cpu_ms")?,
+        measured(t.wall_ms, "wall_ms")?,
+        measured(t.memory_kib, "memory_kib")?,
+    );
     // `RE (SIGSEGV)`: the signal is what the label adds to the verdict.
-    let signal = label
-        .strip_prefix(verdict.name())
+    let signal = (t.label.strip_prefix(verdict.name()))
         .and_then(|rest| rest.trim().strip_prefix('('))
         .and_then(|rest| rest.strip_suffix(')'))
         .map(str::to_string);
     Ok(TestRow {
-        name,
+        name: t.name,
         result: TestResult {
             verdict,
             signal,
-            detail: text(t, "detail")?,
+            detail: t.detail,
             explanation: Vec::new(),
-            cpu_ms: uint(t, "cpu_ms")?,
-            wall_ms: uint(t, "wall_ms")?,
-            memory_kib: uint(t, "memory_kib")?,
+            cpu_ms,
+            wall_ms,
+            memory_kib,
             exit: String::new(),
             game: None,
             score: None,
-            sanitizer: t
-                .get("sanitizer")
-                .and_then(Value::as_str)
-                .map(str::to_owned),
+            sanitizer: None,
         },
         ran_alone: false,
         borderline: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A shard's report as stressjudge wrote it when `merge` came (before `shown`, the
+    /// derivation's `ac_to_time_limit`, `time_resolution` and `longest_probe`).
+    fn early_report() -> Value {
+        json!({
+            "ok": true, "notes": [], "elapsed_ms": 40, "isolation": null, "runs_made": 2,
+            "runs_reused": 0, "stress_passes_reused": 0, "incomplete": [], "timing_noise": null,
+            "problems": [{
+                "problem": "hello", "title": "Hello", "time_limit_ms": 1000,
+                "memory_limit_bytes": 1024, "notes": [],
+                "time_limit_derivation": {
+                    "limit_ms": 1000, "submission": "a.py", "test": "1", "statistic": "minimum",
+                    "times_ms": [10, 11], "deciding_ms": 10, "repeated_runs": 1,
+                    "single_runs": 0, "repeats_reused": 0, "gave_up": false, "noise": 0.0,
+                    "sensitive": false, "noise_limits_ms": [1000, 1000],
+                    "speed": [{"when": "before", "median_us": 5}], "drift": 0.0,
+                    "drifted": false, "unreliable": false, "drift_limits_ms": [1000, 1000],
+                    "elapsed_ms": 3
+                }
+            }],
+            "solutions": [{
+                "problem": "hello", "path": "accepted/a.py", "expected": "AC",
+                "category": "accepted", "got": "RE", "ok": false, "status": "mismatch",
+                "skipped": null, "source": "tests", "detail": "crashed", "slowest_cpu_ms": 3,
+                "elapsed_ms": 9, "warnings": [], "time_limit_ms": 1000, "stress": null,
+                "tests": [
+                    {"name": "1", "verdict": "RE", "label": "RE (SIGSEGV)", "cpu_ms": 3,
+                     "wall_ms": 4, "memory_kib": 900, "detail": "crashed", "run": true},
+                    {"name": "2", "verdict": "not run", "label": "not run", "cpu_ms": null,
+                     "wall_ms": null, "memory_kib": null, "detail": "decided", "run": false}
+                ],
+                "broken": [], "expectation_source": null, "score": null, "tests_not_run": 1,
+                "tests_reused": 0, "stress_reused": false
+            }],
+            "shard": {"command": "verify", "index": 1, "count": 2, "identity": "ab",
+                      "version": "0.1.0", "jobs": 2, "judged": [0]}
+        })
+    }
+
+    #[test]
+    fn a_report_written_before_the_later_fields_reads() {
+        let report = verify_report(early_report().to_string().as_bytes()).unwrap();
+        let derivation = report.problems[0].derivation.as_ref().unwrap();
+        assert_eq!(derivation.ac_to_time_limit, 2.0);
+        assert_eq!(derivation.time_resolution, 1.0);
+        assert_eq!(derivation.longest_probe, None);
+        let row = &report.rows[0];
+        assert_eq!(row.shown, "accepted/a.py", "`shown` defaults to the path");
+        assert_eq!(row.got, Some(Verdict::RE));
+        assert_eq!(row.tests[0].result.signal.as_deref(), Some("SIGSEGV"));
+        assert_eq!(row.not_run, ["2"]);
+        assert_eq!(report.shard.as_ref().unwrap().judged, [0]);
+    }
+
+    #[test]
+    fn a_wrong_field_is_named_by_its_path() {
+        let mut report = early_report();
+        report["problems"][0]["time_limit_derivation"]["noise_limits_ms"] = json!([1]);
+        let error = verify_report(report.to_string().as_bytes()).unwrap_err();
+        assert!(
+            error.starts_with("`problems[0].time_limit_derivation.noise_limits_ms`: "),
+            "{error}"
+        );
+        let mut report = early_report();
+        report["solutions"][0]["tests"][0]["cpu_ms"] = Value::Null;
+        let error = verify_report(report.to_string().as_bytes()).unwrap_err();
+        assert_eq!(error, "test 1 was run but has no `cpu_ms`");
+    }
 }

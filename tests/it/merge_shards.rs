@@ -196,3 +196,48 @@ fn shards_of_a_given_limit_merge_into_one_run_and_mismatches_are_refused() {
         "not a plan written by `stressjudge verify --plan`",
     );
 }
+
+/// A shard's report read back through its typed shape: a field of the wrong type or a missing
+/// one is one line, exit 2, naming the file, the field's path and where it is.
+#[test]
+fn a_report_with_a_wrong_typed_or_missing_field_is_refused_naming_file_and_field() {
+    let work = tempfile::tempdir().unwrap();
+    let work = work.path();
+    copy_problems(work);
+    for i in 1..=2 {
+        let shard = format!("{i}/2");
+        let (code, out, err) = sj(work, &["verify", "hello", "--shard", &shard, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        std::fs::write(work.join(format!("s{i}.json")), out).unwrap();
+    }
+    let (code, _, err) = sj(work, &["merge", "s1.json", "s2.json"]);
+    assert_eq!(code, 0, "the untouched shards merge: {err}");
+
+    let mut wrong = read_json(&work.join("s2.json"));
+    wrong["solutions"][0]["elapsed_ms"] = "slow".into();
+    write(work, "wrong.json", &wrong);
+    refused(
+        work,
+        &["merge", "s1.json", "wrong.json"],
+        "wrong.json: not a report stressjudge can merge: `solutions[0].elapsed_ms`: invalid \
+         type: string \"slow\", expected u64 at line 1 column",
+    );
+
+    let mut missing = read_json(&work.join("s2.json"));
+    missing.as_object_mut().unwrap().remove("runs_made");
+    write(work, "missing.json", &missing);
+    refused(
+        work,
+        &["merge", "s1.json", "missing.json"],
+        "missing.json: not a report stressjudge can merge: missing field `runs_made`",
+    );
+
+    let mut verdict = read_json(&work.join("s2.json"));
+    verdict["solutions"][0]["tests"][0]["verdict"] = "WRONG".into();
+    write(work, "verdict.json", &verdict);
+    refused(
+        work,
+        &["merge", "s1.json", "verdict.json"],
+        "verdict.json: not a report stressjudge can merge: test ",
+    );
+}

@@ -96,6 +96,7 @@ pub mod glob;
 mod included;
 mod limits;
 pub mod load;
+mod map_keys;
 mod metadata;
 mod programs;
 pub mod python_choice;

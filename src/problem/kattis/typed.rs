@@ -16,14 +16,13 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::path::Path;
 
-use serde::de::value::{MapAccessDeserializer, StringDeserializer};
 use serde::de::{
-    self, Deserialize, DeserializeOwned, DeserializeSeed, Deserializer, IgnoredAny, MapAccess,
-    SeqAccess, Visitor,
+    self, Deserialize, DeserializeOwned, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
 };
 use serde_saphyr::Spanned;
 
 use super::error::PackageError;
+use super::map_keys::{self, KeyReader};
 
 /// Reads `text` (the contents of `path`) as `T`. An empty or comment-only document is YAML's
 /// null (line 1), which a [`Table`] reads as an empty map. Syntax errors (and duplicate keys)
@@ -327,12 +326,7 @@ impl<'de> MapReader<'de> for Skipped {
 
 impl<'de, T: Deserialize<'de> + Default> MapReader<'de> for (T, Vec<Key>) {
     fn read<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error> {
-        let mut keys = Vec::new();
-        let value = T::deserialize(MapAccessDeserializer::new(KeyRecorder {
-            map,
-            keys: &mut keys,
-        }))?;
-        Ok((value, keys))
+        map_keys::read_recording::<Spanned<KeyText>, _, _>(map)
     }
 
     fn empty() -> Option<Self> {
@@ -341,19 +335,8 @@ impl<'de, T: Deserialize<'de> + Default> MapReader<'de> for (T, Vec<Key>) {
 }
 
 impl<'de, V: Deserialize<'de>> MapReader<'de> for Vec<(Key, V)> {
-    fn read<A: MapAccess<'de>>(mut map: A) -> Result<Self, A::Error> {
-        let mut entries = Vec::new();
-        while let Some(key) = map.next_key::<Spanned<KeyText>>()? {
-            let value = map.next_value::<V>()?;
-            entries.push((
-                Key {
-                    name: key.value.0,
-                    line: key.referenced.line() as usize,
-                },
-                value,
-            ));
-        }
-        Ok(entries)
+    fn read<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error> {
+        map_keys::entries::<Spanned<KeyText>, _, _>(map)
     }
 
     fn empty() -> Option<Self> {
@@ -361,47 +344,12 @@ impl<'de, V: Deserialize<'de>> MapReader<'de> for Vec<(Key, V)> {
     }
 }
 
-/// Passes a map to a derived struct while writing down each key and its line.
-struct KeyRecorder<'k, A> {
-    map: A,
-    keys: &'k mut Vec<Key>,
-}
-
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for KeyRecorder<'_, A> {
-    type Error = A::Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, A::Error> {
-        self.map.next_key_seed(RecordedKey {
-            seed,
-            keys: self.keys,
+impl KeyReader<'_> for Spanned<KeyText> {
+    fn into_key<E: de::Error>(self) -> Result<Key, E> {
+        Ok(Key {
+            name: self.value.0,
+            line: self.referenced.line() as usize,
         })
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
-        self.map.next_value_seed(seed)
-    }
-}
-
-/// Reads a key with its line, records it, and hands its text to the struct's field seed.
-struct RecordedKey<'k, K> {
-    seed: K,
-    keys: &'k mut Vec<Key>,
-}
-
-impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for RecordedKey<'_, K> {
-    type Value = K::Value;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<K::Value, D::Error> {
-        let key = Spanned::<KeyText>::deserialize(deserializer)?;
-        self.keys.push(Key {
-            name: key.value.0.clone(),
-            line: key.referenced.line() as usize,
-        });
-        self.seed
-            .deserialize(StringDeserializer::<D::Error>::new(key.value.0))
     }
 }
 

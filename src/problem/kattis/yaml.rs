@@ -16,6 +16,7 @@ use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 
 use super::error::PackageError;
+use super::map_keys::{self, KeyReader};
 use super::typed::{Leaf, Loose};
 
 /// One YAML value with the line it starts on (1-based; 0 when the parser could not tell).
@@ -39,14 +40,7 @@ pub(crate) enum Value {
     Map(Vec<(Key, Node)>),
 }
 
-/// A mapping key: its text and line.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Key {
-    /// The key as text (numbers and booleans used as keys are written as YAML shows them).
-    pub name: String,
-    /// 1-based line of the key.
-    pub line: usize,
-}
+pub(crate) use super::typed::Key;
 
 /// Parses `text` (the contents of `path`) into a tree. An empty document is `Null`.
 pub(crate) fn parse(path: &Path, text: &str) -> Result<Node, PackageError> {
@@ -126,6 +120,27 @@ impl<'de> Deserialize<'de> for Node {
     }
 }
 
+/// A key as [`Key`] names it: numbers and booleans as written, an empty key as `""`.
+impl KeyReader<'_> for Node {
+    fn into_key<E: de::Error>(self) -> Result<Key, E> {
+        let name = match self.value {
+            Value::Str(s) => s,
+            Value::Null => String::new(),
+            Value::Seq(_) | Value::Map(_) => {
+                return Err(E::custom(format!(
+                    "line {}: a key must be a plain word, found {}",
+                    self.line, self.value
+                )))
+            }
+            other => other.describe(),
+        };
+        Ok(Key {
+            name,
+            line: self.line,
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_any(ValueVisitor)
@@ -193,30 +208,8 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Ok(Value::Seq(items))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut entries = Vec::new();
-        while let Some(key) = map.next_key::<Node>()? {
-            let name = match key.value {
-                Value::Str(s) => s,
-                Value::Null => String::new(),
-                Value::Seq(_) | Value::Map(_) => {
-                    return Err(de::Error::custom(format!(
-                        "line {}: a key must be a plain word, found {}",
-                        key.line, key.value
-                    )))
-                }
-                other => other.describe(),
-            };
-            let value = map.next_value::<Node>()?;
-            entries.push((
-                Key {
-                    name,
-                    line: key.line,
-                },
-                value,
-            ));
-        }
-        Ok(Value::Map(entries))
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Value, A::Error> {
+        map_keys::entries::<Node, _, _>(map).map(Value::Map)
     }
 }
 

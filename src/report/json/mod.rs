@@ -3,6 +3,10 @@
 //! `docs/reference/schemas/`, printed by `stressjudge schema`) is derived from the same type, so
 //! the two cannot drift apart.
 //!
+//! The verify and stress shapes also deserialize: `merge` reads shards' reports back through
+//! them ([`read_typed`]), the fields added after `merge` existed defaulted so older reports still
+//! read.
+//!
 //! Field names are a public interface and never change. Objects print with their keys in
 //! alphabetical order (they pass through `serde_json::Value`, whose map is sorted), as they
 //! always have; a field that is sometimes absent (not `null`) is marked
@@ -12,8 +16,8 @@ mod doctor;
 pub mod events;
 mod judge;
 mod repro;
-mod stress;
-mod verify;
+pub mod stress;
+pub mod verify;
 
 pub use doctor::DoctorJson;
 pub use events::Event;
@@ -48,6 +52,21 @@ pub(crate) fn verdict_schema(_: &mut SchemaGenerator) -> Schema {
 /// A report value as the JSON object printed: keys sorted, numbers as serde prints them.
 pub fn to_value(report: &impl Serialize) -> Value {
     serde_json::to_value(report).expect("report types always serialize (string keys only)")
+}
+
+/// The report of type `T` in the JSON `bytes`; else one line naming the field that is wrong
+/// (`solutions[2].elapsed_ms: invalid type: ...`) and where (line and column).
+pub fn read_typed<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    let mut reader = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut reader).map_err(|e| field_error(&e))
+}
+
+/// A deserialization error as one line, led by the path of the field it is in.
+pub fn field_error<E: std::fmt::Display>(e: &serde_path_to_error::Error<E>) -> String {
+    match e.path().to_string().as_str() {
+        "." => e.inner().to_string(),
+        path => format!("`{path}`: {}", e.inner()),
+    }
 }
 
 /// One published schema: its file name under `docs/reference/schemas/` (without `.json`) and

@@ -1,7 +1,7 @@
 //! The `stress` report's shape (and `stress --explain-format`'s).
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{CompileErrorJson, JudgeJson};
 use crate::judge::Verdict;
@@ -26,8 +26,8 @@ pub enum StressOutput {
 }
 
 /// `stress --json`.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct StressJson {
     /// Problem id or folder.
     pub problem: String,
@@ -45,6 +45,7 @@ pub struct StressJson {
     /// Wall-clock time of the whole run.
     pub elapsed_ms: u64,
     /// Games judged per second, rounded.
+    #[serde(default)]
     pub games_per_second: f64,
     /// Whether Ctrl-C ended the run.
     pub interrupted: bool,
@@ -53,6 +54,7 @@ pub struct StressJson {
     /// Every failure found, shrunk.
     pub failures: Vec<FailureJson>,
     /// Failures grouped by signature, in order of first appearance.
+    #[serde(default)]
     pub groups: Vec<FailureGroupJson>,
     /// Notes on how the problem was read.
     pub notes: Vec<String>,
@@ -67,14 +69,15 @@ pub struct StressJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardInfo>,
     /// Whether every failure's files were written.
+    #[serde(default)]
     pub saved: bool,
     /// The failures whose files could not be written, and why.
     pub save_errors: Vec<SaveErrorJson>,
 }
 
 /// The stress subject's details a merge of shards needs.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct StressSubjectJson {
     /// A hash of the candidate's source.
     pub solution_hash: String,
@@ -93,8 +96,8 @@ pub struct StressSubjectJson {
 }
 
 /// One failure of a stress run.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct FailureJson {
     /// The seed that failed.
     pub seed: u64,
@@ -119,16 +122,20 @@ pub struct FailureJson {
     /// Whether the seed fails when run alone.
     pub reproducible_alone: bool,
     /// The stem of the failure's files in `out`.
+    #[serde(default)]
     pub file_stem: String,
     /// Accepted shrinking steps.
     pub shrink_steps: usize,
     /// Candidate runs the shrinking made.
     pub shrink_runs: usize,
     /// The `stressjudge repro` command that re-runs it.
+    #[serde(default)]
     pub repro: String,
     /// The failure's signature (verdict and where), by which failures are grouped.
+    #[serde(default)]
     pub signature: String,
     /// Whether its files were written.
+    #[serde(default)]
     pub saved: bool,
     /// Whether `input` is a recorded file rather than a generated seed.
     pub recorded_input: bool,
@@ -139,6 +146,7 @@ pub struct FailureJson {
     /// The game of a packed input the shrunk failure is in, when the input packs games.
     pub shrunk_game: Option<usize>,
     /// The seeds packed into the failing run with this one.
+    #[serde(default)]
     pub packed_seeds: Vec<u64>,
     /// The failing test cases of a multi-test input.
     pub cases: Option<CasesJson>,
@@ -147,8 +155,8 @@ pub struct FailureJson {
 }
 
 /// The generated seed a failure came from.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ShrunkFromJson {
     /// Generator kind.
     pub kind: String,
@@ -159,14 +167,15 @@ pub struct ShrunkFromJson {
 }
 
 /// The failing cases of a multi-test input, kept alone.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct CasesJson {
     /// Their 1-based indices.
     pub cases: Vec<usize>,
     /// Cases the input held.
     pub of: usize,
     /// One line: which cases.
+    #[serde(default)]
     pub describe: String,
     /// The input of only those cases.
     pub input: String,
@@ -177,8 +186,8 @@ pub struct CasesJson {
 }
 
 /// Failures of one signature.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct FailureGroupJson {
     /// The signature.
     pub signature: String,
@@ -196,8 +205,8 @@ pub struct FailureGroupJson {
 }
 
 /// A failure whose files were not written.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct SaveErrorJson {
     /// The failure's file stem.
     pub file_stem: String,

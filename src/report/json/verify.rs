@@ -2,7 +2,7 @@
 //! embeds (the latter shared with `doctor`).
 
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::problem::polygon::points::Score;
 use crate::problem::ValidatorScore;
@@ -35,10 +35,11 @@ fn status_schema(_: &mut SchemaGenerator) -> Schema {
 }
 
 /// `verify --json`.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct VerifyJson {
     /// Whether every solution got its expected verdict.
+    #[serde(default)]
     pub ok: bool,
     /// Each problem verified.
     pub problems: Vec<VerifyProblemJson>,
@@ -66,8 +67,8 @@ pub struct VerifyJson {
 }
 
 /// One problem of a `verify` run.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct VerifyProblemJson {
     /// Problem id or folder.
     pub problem: String,
@@ -84,14 +85,15 @@ pub struct VerifyProblemJson {
 }
 
 /// One solution of a `verify` run.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct VerifySolutionJson {
     /// Problem id or folder.
     pub problem: String,
     /// The solution's path.
     pub path: String,
     /// The solution as the table shows it (relative to its problem's submissions folder).
+    #[serde(default)]
     pub shown: String,
     /// The expected verdict(s), as the folder names them.
     pub expected: String,
@@ -101,6 +103,7 @@ pub struct VerifySolutionJson {
     #[schemars(schema_with = "got_schema")]
     pub got: String,
     /// Whether it got what was expected (a skipped solution is ok).
+    #[serde(default)]
     pub ok: bool,
     /// `ok`, `mismatch`, `skipped`, ...
     #[schemars(schema_with = "status_schema")]
@@ -130,6 +133,7 @@ pub struct VerifySolutionJson {
     /// Its score under the package's grading rules.
     pub score: Option<RowScoreJson>,
     /// Tests not run (the verdict was decided before them).
+    #[serde(default)]
     pub tests_not_run: usize,
     /// Tests whose result was reused from the cache.
     pub tests_reused: usize,
@@ -141,8 +145,8 @@ pub struct VerifySolutionJson {
 }
 
 /// A stress pass of one solution.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct StressVerdictJson {
     /// Its verdict.
     #[schemars(schema_with = "super::verdict_schema")]
@@ -152,8 +156,8 @@ pub struct StressVerdictJson {
 }
 
 /// One test of one solution.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct VerifyTestJson {
     /// Test name.
     pub name: String,
@@ -171,6 +175,7 @@ pub struct VerifyTestJson {
     /// What went wrong, or why it was not run.
     pub detail: String,
     /// Whether it was run.
+    #[serde(default)]
     pub run: bool,
     /// The test's score, when it has one (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -178,8 +183,8 @@ pub struct VerifyTestJson {
 }
 
 /// A score under the package's grading rules.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct RowScoreJson {
     /// Points earned.
     pub score: f64,
@@ -194,8 +199,8 @@ pub struct RowScoreJson {
 }
 
 /// One group's score.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct GroupScoreJson {
     /// Group name.
     pub name: String,
@@ -206,8 +211,8 @@ pub struct GroupScoreJson {
 }
 
 /// Points on a Polygon testset.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct PointsJson {
     /// Points earned.
     pub earned: f64,
@@ -218,8 +223,8 @@ pub struct PointsJson {
 }
 
 /// One Polygon group's points.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct GroupPointsJson {
     /// Group name.
     pub group: String,
@@ -232,18 +237,19 @@ pub struct GroupPointsJson {
 }
 
 /// This machine's timing noise: the calibration workload's runs.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct NoiseJson {
     /// Relative spread of the runs.
+    #[serde(default)]
     pub noise: f64,
     /// Each run's time.
     pub runs_us: Vec<u64>,
 }
 
 /// How a time limit was derived from the accepted submissions.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct DerivationJson {
     /// The limit derived.
     pub limit_ms: u64,
@@ -252,6 +258,7 @@ pub struct DerivationJson {
     /// Its slowest test.
     pub test: String,
     /// Always `minimum`: the statistic of the repeats that decides.
+    #[serde(default)]
     pub statistic: String,
     /// The deciding test's repeated times.
     pub times_ms: Vec<u64>,
@@ -268,6 +275,7 @@ pub struct DerivationJson {
     /// The timing noise measured.
     pub noise: f64,
     /// Whether a verdict would change within the noise.
+    #[serde(default)]
     pub sensitive: bool,
     /// The limit at the noise's bounds.
     pub noise_limits_ms: [u64; 2],
@@ -276,8 +284,10 @@ pub struct DerivationJson {
     /// Relative change of machine speed during the derivation.
     pub drift: f64,
     /// Whether the drift exceeded its floor.
+    #[serde(default)]
     pub drifted: bool,
     /// Whether the limit should not be trusted.
+    #[serde(default)]
     pub unreliable: bool,
     /// The limit at the drift's bounds.
     pub drift_limits_ms: [u64; 2],
@@ -285,16 +295,28 @@ pub struct DerivationJson {
     pub elapsed_ms: u64,
     /// The factor from the slowest accepted time to the limit (problem.yaml's
     /// `ac_to_time_limit`, or the format's default).
+    #[serde(default = "default_ac_to_time_limit")]
     pub ac_to_time_limit: f64,
     /// The step the limit is rounded up to, in seconds (`time_resolution`).
+    #[serde(default = "default_time_resolution")]
     pub time_resolution: f64,
     /// The submission whose probe ran longest in wall time, when one ran.
     pub longest_probe: Option<LongestProbeJson>,
 }
 
+/// `ac_to_time_limit` of a report written before it was (the Kattis default).
+fn default_ac_to_time_limit() -> f64 {
+    2.0
+}
+
+/// `time_resolution` of a report written before it was (one second).
+fn default_time_resolution() -> f64 {
+    1.0
+}
+
 /// The probe of the derivation that took the longest.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct LongestProbeJson {
     /// The submission.
     pub submission: String,
@@ -303,8 +325,8 @@ pub struct LongestProbeJson {
 }
 
 /// One machine speed reading.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct SpeedJson {
     /// When it was taken.
     pub when: String,

@@ -17,10 +17,10 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::value::{MapAccessDeserializer, StringDeserializer};
-use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 
+use super::super::map_keys::{entries, read_recording};
 use super::super::yaml::{Key, Node, Value};
 
 /// A value with the 1-based line it starts on.
@@ -185,38 +185,6 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
     T::deserialize(d).map(Some)
 }
 
-/// A mapping key as text and line, as [`super::super::yaml`] names keys (numbers and booleans
-/// as written, an empty key as `""`).
-fn key_of<E: de::Error>(node: Node) -> Result<Key, E> {
-    let name = match node.value {
-        Value::Str(s) => s,
-        Value::Null => String::new(),
-        Value::Seq(_) | Value::Map(_) => {
-            return Err(E::custom(format!(
-                "line {}: a key must be a plain word, found {}",
-                node.line, node.value
-            )))
-        }
-        other => other.describe(),
-    };
-    Ok(Key {
-        name,
-        line: node.line,
-    })
-}
-
-/// A map's entries with spanned keys, in file order.
-fn entries<'de, A: MapAccess<'de>, V: Deserialize<'de>>(
-    mut map: A,
-) -> Result<Vec<(Key, V)>, A::Error> {
-    let mut out = Vec::new();
-    while let Some(key) = map.next_key::<Node>()? {
-        let key = key_of(key)?;
-        out.push((key, map.next_value()?));
-    }
-    Ok(out)
-}
-
 /// Every scalar but a string read as a [`Value`] into `$form` (a visitor's shared part).
 macro_rules! other_scalars {
     ($form:expr) => {
@@ -278,11 +246,7 @@ impl<'de> Visitor<'de> for EntryVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Entry, A::Error> {
-        let mut keys = Vec::new();
-        let fields = Fields::deserialize(MapAccessDeserializer::new(KeyRecorder {
-            map,
-            keys: &mut keys,
-        }))?;
+        let (fields, keys) = read_recording::<Node, _, Fields>(map)?;
         Ok(Entry::Map(Box::new(EntryMap { fields, keys })))
     }
 }
@@ -290,33 +254,6 @@ impl<'de> Visitor<'de> for EntryVisitor {
 impl<'de> Deserialize<'de> for Entry {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(EntryVisitor)
-    }
-}
-
-/// Passes a map on to a derived struct while writing down each key and its line.
-struct KeyRecorder<'k, A> {
-    map: A,
-    keys: &'k mut Vec<Key>,
-}
-
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for KeyRecorder<'_, A> {
-    type Error = A::Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, A::Error> {
-        let Some(key) = self.map.next_key::<Node>()? else {
-            return Ok(None);
-        };
-        let key = key_of::<A::Error>(key)?;
-        let field = seed.deserialize(StringDeserializer::<A::Error>::new(key.name.clone()))?;
-        self.keys.push(key);
-        Ok(Some(field))
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
-        self.map.next_value_seed(seed)
     }
 }
 
@@ -352,7 +289,7 @@ impl<'de, V: Deserialize<'de>, T: Deserialize<'de>> Visitor<'de> for FormVisitor
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        entries(map).map(Form::Map)
+        entries::<Node, _, _>(map).map(Form::Map)
     }
 }
 
