@@ -203,20 +203,19 @@ pub fn sensitivity_band(noise: f64, own_spread: f64) -> f64 {
         .max(f64::from(SENSITIVE_FLOOR_PERCENT) / 100.0)
 }
 
-/// `verdicts` with the time verdicts at the `sensitive` positions turned the other way (AC and
-/// TLE swapped): what runs on the other side of the limit would have given.
-pub fn flipped(verdicts: &[Verdict], sensitive: &[usize]) -> Vec<Verdict> {
-    let mut flipped = verdicts.to_vec();
+/// `verdicts` with every time verdict at the `sensitive` positions made `side` (AC or TLE):
+/// what runs all on one side of the limit would have given. Host speed moves every run the
+/// same way, so the two extremes (all AC, all TLE) bound what another verify could see.
+pub fn all_on_one_side(verdicts: &[Verdict], sensitive: &[usize], side: Verdict) -> Vec<Verdict> {
+    let mut moved = verdicts.to_vec();
     for &i in sensitive {
-        if let Some(v) = flipped.get_mut(i) {
-            *v = match *v {
-                Verdict::AC => Verdict::TLE,
-                Verdict::TLE => Verdict::AC,
-                other => other,
-            };
+        if let Some(v) = moved.get_mut(i) {
+            if matches!(*v, Verdict::AC | Verdict::TLE) {
+                *v = side;
+            }
         }
     }
-    flipped
+    moved
 }
 
 #[cfg(test)]
@@ -354,8 +353,12 @@ mod tests {
         ));
         let verdicts = [Verdict::AC, Verdict::TLE, Verdict::WA, Verdict::AC];
         assert_eq!(
-            flipped(&verdicts, &[1, 2, 3]),
-            vec![Verdict::AC, Verdict::AC, Verdict::WA, Verdict::TLE]
+            all_on_one_side(&verdicts, &[1, 2, 3], Verdict::AC),
+            vec![Verdict::AC, Verdict::AC, Verdict::WA, Verdict::AC]
+        );
+        assert_eq!(
+            all_on_one_side(&verdicts, &[1, 2, 3], Verdict::TLE),
+            vec![Verdict::AC, Verdict::TLE, Verdict::WA, Verdict::TLE]
         );
     }
 }

@@ -179,28 +179,31 @@ fn timing_warnings(mut e: Evaluation, target: &Target, noise: f64) -> Evaluation
     e
 }
 
-/// Whether `solution` would keep its promises had its sensitive tests gone the other way (AC
-/// and TLE swapped); `None` when no test is sensitive. Where this differs from what was
-/// measured, no run on this machine can tell, and the row is [`RowStatus::Sensitive`] either
-/// way, so the same package gives the same status on every verify. Judging does not stop at a
-/// sensitive test ([`crate::testset::Judging::unsettled`]), so the tests after it ran.
-fn kept_on_the_other_side(
+/// Whether `solution` keeps its promises with all its sensitive tests AC, and with all of them
+/// TLE; `None` when no test is sensitive. Where the two differ, no run on this machine can
+/// tell, and the row is [`RowStatus::Sensitive`] whichever side it landed on, so the same
+/// package gives the same status on every verify. Judging does not stop at a sensitive test
+/// ([`crate::testset::Judging::unsettled`]), so the tests after it ran.
+fn kept_on_each_side(
     solution: &LibrarySolution,
     e: &Evaluation,
     target: &Target,
     grader: Option<&dyn CustomGrader>,
-) -> Option<bool> {
+) -> Option<(bool, bool)> {
     if e.sensitive.is_empty() || e.got.is_none() || e.got == Some(Verdict::CE) {
         return None;
     }
-    let mut other = e.clone();
-    other.verdicts = timing::flipped(&e.verdicts, &e.sensitive);
-    for (test, verdict) in other.tests.iter_mut().zip(&other.verdicts) {
-        test.result.verdict = *verdict;
-    }
-    let got = crate::judge::submission::verdict(true, other.verdicts.iter().copied());
-    let (judged, _) = judgement(&other, target.grading.as_ref(), grader).ok()?;
-    Some(solution.expected.broken_promises(got, &judged).is_empty())
+    let kept_with = |side| {
+        let mut other = e.clone();
+        other.verdicts = timing::all_on_one_side(&e.verdicts, &e.sensitive, side);
+        for (test, verdict) in other.tests.iter_mut().zip(&other.verdicts) {
+            test.result.verdict = *verdict;
+        }
+        let got = crate::judge::submission::verdict(true, other.verdicts.iter().copied());
+        let (judged, _) = judgement(&other, target.grading.as_ref(), grader).ok()?;
+        Some(solution.expected.broken_promises(got, &judged).is_empty())
+    };
+    Some((kept_with(Verdict::AC)?, kept_with(Verdict::TLE)?))
 }
 
 /// Whether the program at `path` is Python 3.
@@ -903,10 +906,10 @@ fn verify_row(
         (false, Some(got)) => solution.expected.broken_promises(got, &judged),
         (false, None) => vec![e.detail.clone()],
     };
-    let other_side = kept_on_the_other_side(solution, &e, target, grader);
+    let sides = kept_on_each_side(solution, &e, target, grader);
     let status = if e.skipped.is_some() {
         RowStatus::Skipped
-    } else if other_side.is_some_and(|kept| kept != broken.is_empty()) {
+    } else if sides.is_some_and(|(as_ac, as_tle)| as_ac != as_tle || as_ac != broken.is_empty()) {
         RowStatus::Sensitive
     } else if broken.is_empty() {
         RowStatus::Match
