@@ -99,6 +99,20 @@ pub struct Borderline {
 }
 
 impl Borderline {
+    /// How much this program's own time varied alone: the re-runs' spread over the fastest
+    /// (0 when the fastest took no time).
+    pub fn own_spread(&self) -> f64 {
+        if self.fastest_cpu_ms == 0 {
+            return 0.0;
+        }
+        self.spread_ms as f64 / self.fastest_cpu_ms as f64
+    }
+
+    /// Whether the re-runs alone fell on both sides of the limit.
+    pub fn straddles_limit(&self) -> bool {
+        self.fastest_cpu_ms <= self.limit_ms && self.fastest_cpu_ms + self.spread_ms > self.limit_ms
+    }
+
     /// One line for the report, e.g. `borderline: CPU 1.93 s is within 15 % of the 2.00 s
     /// limit; re-ran alone 3 times: 1.91 s, 1.95 s, 2.02 s (spread 0.11 s, median 1.95 s);
     /// fastest 1.91 s: AC`.
@@ -178,20 +192,8 @@ pub fn time_sensitive(
     if !matches!(result.verdict, Verdict::AC | Verdict::TLE) {
         return false;
     }
-    let (fastest, slowest) = borderline.map_or((0, 0), |b| {
-        let times = &b.rerun_cpu_ms;
-        (
-            times.iter().copied().min().unwrap_or(0),
-            times.iter().copied().max().unwrap_or(0),
-        )
-    });
-    let own_spread = if fastest > 0 {
-        (slowest - fastest) as f64 / fastest as f64
-    } else {
-        0.0
-    };
-    let straddles = borderline.is_some_and(|b| fastest <= b.limit_ms && slowest > b.limit_ms);
-    straddles
+    let own_spread = borderline.map_or(0.0, Borderline::own_spread);
+    borderline.is_some_and(Borderline::straddles_limit)
         || super::repeats::flips_within(result.cpu(), limit, sensitivity_band(noise, own_spread))
 }
 
@@ -254,60 +256,25 @@ mod tests {
 
     const SECOND: Duration = Duration::from_secs(1);
 
+    /// Whether a run of `cpu_ms` with no re-runs is sensitive under a 1 s limit.
+    fn alone(verdict: Verdict, cpu_ms: u64, noise: f64) -> bool {
+        time_sensitive(&result(verdict, cpu_ms), None, SECOND, noise)
+    }
+
     #[test]
     fn a_run_within_the_noise_of_the_limit_is_sensitive_either_side() {
-        assert!(time_sensitive(
-            &result(Verdict::AC, 880),
-            None,
-            SECOND,
-            0.15
-        ));
-        assert!(time_sensitive(
-            &result(Verdict::TLE, 1140),
-            None,
-            SECOND,
-            0.15
-        ));
-        assert!(!time_sensitive(
-            &result(Verdict::AC, 850),
-            None,
-            SECOND,
-            0.15
-        ));
-        assert!(!time_sensitive(
-            &result(Verdict::TLE, 1160),
-            None,
-            SECOND,
-            0.15
-        ));
+        assert!(alone(Verdict::AC, 880, 0.15));
+        assert!(alone(Verdict::TLE, 1140, 0.15));
+        assert!(!alone(Verdict::AC, 850, 0.15));
+        assert!(!alone(Verdict::TLE, 1160, 0.15));
     }
 
     #[test]
     fn a_quiet_machine_still_leaves_a_floor_around_the_limit() {
-        assert!(time_sensitive(
-            &result(Verdict::AC, 920),
-            None,
-            SECOND,
-            0.01
-        ));
-        assert!(time_sensitive(
-            &result(Verdict::TLE, 1090),
-            None,
-            SECOND,
-            0.01
-        ));
-        assert!(!time_sensitive(
-            &result(Verdict::AC, 900),
-            None,
-            SECOND,
-            0.01
-        ));
-        assert!(!time_sensitive(
-            &result(Verdict::TLE, 1110),
-            None,
-            SECOND,
-            0.01
-        ));
+        assert!(alone(Verdict::AC, 920, 0.01));
+        assert!(alone(Verdict::TLE, 1090, 0.01));
+        assert!(!alone(Verdict::AC, 900, 0.01));
+        assert!(!alone(Verdict::TLE, 1110, 0.01));
     }
 
     #[test]
@@ -345,12 +312,7 @@ mod tests {
 
     #[test]
     fn only_time_verdicts_are_sensitive_and_only_they_flip() {
-        assert!(!time_sensitive(
-            &result(Verdict::WA, 999),
-            None,
-            SECOND,
-            0.1
-        ));
+        assert!(!alone(Verdict::WA, 999, 0.1));
         let verdicts = [Verdict::AC, Verdict::TLE, Verdict::WA, Verdict::AC];
         assert_eq!(
             all_on_one_side(&verdicts, &[1, 2, 3], Verdict::AC),

@@ -27,6 +27,7 @@ use crate::error::{Fault, UsageError};
 use crate::judge::expectation::{Judged, JudgedTest, STRESS_TEST_NAME};
 use crate::judge::grade::{Graded, ScoredTest};
 use crate::judge::grading_model::{CustomGrader, Grading};
+use crate::judge::timing::Borderline;
 use crate::judge::Verdict;
 use crate::judge::{repeats, timing};
 use crate::options::{AdHocParts, VerifyOptions};
@@ -145,10 +146,7 @@ fn timing_warnings(mut e: Evaluation, target: &Target, noise: f64) -> Evaluation
                 .collect();
             format!(" (alone: {})", times.join(", "))
         });
-        let own_spread = t
-            .borderline
-            .as_ref()
-            .map_or(0.0, |b| b.spread_ms as f64 / b.fastest_cpu_ms.max(1) as f64);
+        let own_spread = t.borderline.as_ref().map_or(0.0, Borderline::own_spread);
         e.warnings.push(format!(
             "sensitive to the time limit: test {} took {}{re_runs}, within ±{:.1} % of the {} \
              limit (this machine's timing noise {:.1} %, at least {} %): no run here can settle \
