@@ -214,13 +214,23 @@ impl Described {
         }
     }
 
-    /// A file that exists, by path and content (one absent or unreadable adds nothing, so its
-    /// appearing changes the key).
+    /// A file that exists, by path and content (one absent adds nothing, so its
+    /// appearing changes the key). Only a regular file of at most [`SCRIPT_LIMIT`] bytes is
+    /// read: these files sit in folders anyone may have written (a downloaded package the user
+    /// runs from), and a FIFO or a huge file there must not hang or swamp the key; any other
+    /// is keyed by its path and its metadata's size and modification time.
     fn file(&mut self, path: &Path) {
-        if let Ok(bytes) = std::fs::read(path) {
-            self.field(path.as_os_str().as_bytes());
-            self.field(&bytes);
+        let Ok(meta) = std::fs::metadata(path) else {
+            return;
+        };
+        self.field(path.as_os_str().as_bytes());
+        if meta.is_file() && meta.len() <= SCRIPT_LIMIT {
+            if let Ok(bytes) = std::fs::read(path) {
+                self.field(&bytes);
+                return;
+            }
         }
+        self.field(format!("{} {:?}", meta.len(), meta.modified().ok()).as_bytes());
     }
 
     /// The folder's entry names, sorted.
