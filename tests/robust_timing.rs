@@ -282,3 +282,44 @@ fn a_submission_at_the_limit_is_named_sensitive_whichever_side_it_lands() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_limit_set_by_a_program_that_waits_is_named_unreliable() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    write(dir.path(), "problem.yaml", DERIVED);
+    write(dir.path(), "data/secret/1.in", "wait\n");
+    write(dir.path(), "data/secret/1.ans", "wait\n");
+    // Sleeps 0.4 s, then burns 0.3 s of CPU: at most 43 % of a core whatever the load (a busy
+    // machine only lowers it), so its CPU time is not all the time it needs.
+    let waiter = format!(
+        "#define _POSIX_C_SOURCE 199309L\n#include <time.h>\n{}",
+        c_burner(0.3).replacen(
+            "int main(void) {",
+            "int main(void) {\n    struct timespec nap = {0, 400000000L};\n    nanosleep(&nap, 0);",
+            1
+        )
+    );
+    write(dir.path(), "submissions/accepted/waiter.c", &waiter);
+    let (report, code, stderr) = verify(dir.path(), cache.path(), &["--isolation", "basic"]);
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    let problem = &report["problems"][0];
+    let derivation = &problem["time_limit_derivation"];
+    let share = derivation["waited"]["cpu_share"].as_f64().unwrap_or(1.0);
+    assert!(share < 0.6, "{derivation:#}");
+    assert!(
+        derivation["waited"]["wall_ms"].as_u64().unwrap() >= 650,
+        "{derivation:#}"
+    );
+    assert_eq!(derivation["unreliable"], true, "{derivation:#}");
+    assert_eq!(
+        derivation["walls_ms"].as_array().unwrap().len(),
+        3,
+        "{derivation:#}"
+    );
+    let notes = problem["notes"].to_string();
+    assert!(
+        notes.contains("time limit unreliable: the run that set it used"),
+        "{notes}"
+    );
+}

@@ -119,6 +119,8 @@ pub fn derive_remembering(
         submission: found.slowest.submission,
         test: found.slowest.test,
         times: found.times,
+        walls: found.walls,
+        waited: found.waited,
         deciding: found.slowest.cpu,
         ac_to_time_limit: rule.ac_to_time_limit,
         time_resolution: rule.time_resolution,
@@ -159,6 +161,8 @@ pub fn apply(folder: &mut Folder, derived: Option<&LimitDerivation>) {
 struct Found {
     slowest: Slowest,
     times: Vec<Duration>,
+    walls: Vec<Duration>,
+    waited: Option<(f64, Duration)>,
     repeated: usize,
     single: usize,
     repeats_reused: usize,
@@ -384,12 +388,12 @@ pub fn prebuild(submissions: &[&Submission], useful: &dyn Fn() -> bool, gate: Op
 }
 
 /// One accepted submission as probed: its build, the plan it ran under, each covered test's
-/// CPU time, and the wall time the probe took.
+/// CPU and wall time, and the wall time the probe took.
 struct Probed {
     name: String,
     program: Program,
     plan: Plan,
-    runs: Vec<(String, Duration)>,
+    runs: Vec<(String, Duration, Duration)>,
     wall: Duration,
 }
 
@@ -434,9 +438,9 @@ impl Probe<'_> {
         let mut index = Vec::new();
         let mut runs = Vec::new();
         for (s, p) in probed.iter().enumerate() {
-            for (t, (_, cpu)) in p.iter().flat_map(|p| p.runs.iter().enumerate()) {
+            for (t, (_, cpu, wall)) in p.iter().flat_map(|p| p.runs.iter().enumerate()) {
                 index.push((s, t));
-                runs.push(Measured::single(*cpu));
+                runs.push(Measured::single(*cpu, *wall));
             }
         }
         let (mut repeated, mut reused, mut gave_up) = (0, 0, false);
@@ -456,23 +460,24 @@ impl Probe<'_> {
                 (self.results).key(&p.program.content_hash, &identity, case, &p.plan.limits)
             });
             let remembered = key.as_ref().and_then(|k| self.results.recall_repeats(k));
-            runs[i] = Measured {
-                times: match remembered {
-                    Some(times) => {
-                        reused += 1;
-                        times
+            runs[i] = match remembered {
+                Some(measured) => {
+                    reused += 1;
+                    measured
+                }
+                None => {
+                    let mut measured = runs[i].clone();
+                    for (cpu, wall) in self.repeat(p, case)? {
+                        measured.times.push(cpu);
+                        measured.walls.push(wall);
                     }
-                    None => {
-                        let mut times = runs[i].times.clone();
-                        times.extend(self.repeat(p, case)?);
-                        if let Some(key) = key {
-                            self.results.remember_repeats(&key, &times);
-                            first_runs.push((key, times[0]));
-                        }
-                        times
+                    measured.repeated = true;
+                    if let Some(key) = key {
+                        self.results.remember_repeats(&key, &measured);
+                        first_runs.push((key, measured.times[0]));
                     }
-                },
-                repeated: true,
+                    measured
+                }
             };
             repeated += 1;
         }
@@ -489,6 +494,8 @@ impl Probe<'_> {
                 cpu: runs[i].deciding(),
             },
             times: runs[i].times.clone(),
+            walls: runs[i].walls.clone(),
+            waited: runs[i].waited(),
             repeated,
             single: runs.len() - repeated,
             repeats_reused: reused,
@@ -499,8 +506,12 @@ impl Probe<'_> {
         }))
     }
 
-    /// [`REPEATS`] more runs of `probed` on `case`, each alone: their CPU times.
-    fn repeat(&self, probed: &Probed, case: &TestCase) -> Result<Vec<Duration>, UsageError> {
+    /// [`REPEATS`] more runs of `probed` on `case`, each alone: their CPU and wall times.
+    fn repeat(
+        &self,
+        probed: &Probed,
+        case: &TestCase,
+    ) -> Result<Vec<(Duration, Duration)>, UsageError> {
         let mut executor = SandboxExecutor::start_for(&probed.program, self.problem.info())
             .map_err(|e| {
                 fault_error(
@@ -519,7 +530,7 @@ impl Probe<'_> {
             let row = run_one(&mut executor, self.problem, case, &probed.plan)
                 .map_err(|f| fault_error(f, None))?;
             watching.finished(&row);
-            times.push(row.result.cpu());
+            times.push((row.result.cpu(), Duration::from_millis(row.result.wall_ms)));
         }
         Ok(times)
     }
@@ -634,7 +645,13 @@ impl Probe<'_> {
         }
         let runs = (run.rows.iter())
             .filter(|r| !covering(&r.name).is_empty())
-            .map(|r| (r.name.clone(), r.result.cpu()))
+            .map(|r| {
+                (
+                    r.name.clone(),
+                    r.result.cpu(),
+                    Duration::from_millis(r.result.wall_ms),
+                )
+            })
             .collect();
         Ok(Some(Probed {
             name,

@@ -16,6 +16,15 @@
 //!   cannot set the limit, and is never repeated;
 //! - a run near the limit (the borderline band of [`super::timing`]) is re-run alone and
 //!   decided on the minimum of its re-runs.
+//!
+//! "Noise only adds time" holds for a program that computes; one that waits for the clock
+//! (problemtools' `hello_alarm.c` spins until `alarm(1)`) gets as much CPU time as the core
+//! gave it in that wall time, and a busy machine makes it *less*. So the minimum is taken over
+//! the runs that had the core: those whose CPU share (CPU time over wall time) is within
+//! [`SHARE_KEPT`] of the best run's. A computing program loses nothing by it (a starved run
+//! of it takes the same CPU time, only more wall time), and a waiting one is decided on its
+//! least disturbed run; when even that run used less than [`WAITING_SHARE`] of a core, the
+//! limit it sets moves with the machine's load, and the report says so.
 
 use std::time::Duration;
 
@@ -26,33 +35,93 @@ pub const REPEATS: usize = 2;
 /// run to be found, and the report says so.
 pub const MAX_REPEATED: usize = 8;
 
+/// A run whose CPU share is below this fraction of the best run's did not have the core: its
+/// CPU time does not decide (see the module doc).
+pub const SHARE_KEPT: f64 = 0.9;
+
+/// A deciding run that used less than this share of a core waited for something (a clock,
+/// input) or was starved: the limit it sets moves with the machine's load.
+pub const WAITING_SHARE: f64 = 0.9;
+
+/// Runs shorter than this in wall time are not judged by their CPU share (they all count as
+/// having had the core): starting the process is a large part of it.
+pub const SHARE_MIN_WALL: Duration = Duration::from_millis(200);
+
 /// One measured run of a (submission, test): its times so far and whether it was repeated.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Measured {
-    /// Every time measured, the first run first.
+    /// Every CPU time measured, the first run first.
     pub times: Vec<Duration>,
+    /// The wall time of each run in `times`, when known (a run remembered by an older version
+    /// has none: then every run is taken as having had the core).
+    pub walls: Vec<Duration>,
     /// Whether it was repeated ([`REPEATS`] more runs alone).
     pub repeated: bool,
 }
 
 impl Measured {
-    /// A single run.
-    pub fn single(time: Duration) -> Measured {
+    /// A single run taking `cpu` of CPU time in `wall`.
+    pub fn single(cpu: Duration, wall: Duration) -> Measured {
         Measured {
-            times: vec![time],
+            times: vec![cpu],
+            walls: vec![wall],
             repeated: false,
         }
     }
 
-    /// The time that decides: the fastest run.
-    pub fn deciding(&self) -> Duration {
-        self.times.iter().copied().min().unwrap_or_default()
+    /// The CPU share of run `i` (CPU time over wall time), when its wall time is known.
+    fn share(&self, i: usize) -> Option<f64> {
+        let wall = self
+            .walls
+            .get(i)
+            .filter(|_| self.walls.len() == self.times.len())?;
+        (*wall >= SHARE_MIN_WALL).then(|| self.times[i].as_secs_f64() / wall.as_secs_f64())
     }
 
-    /// Slowest minus fastest run.
+    /// Whether run `i` had the core: its CPU share is within [`SHARE_KEPT`] of the best run's
+    /// (or unknown).
+    fn had_the_core(&self, i: usize) -> bool {
+        let best_share = (0..self.times.len())
+            .filter_map(|i| self.share(i))
+            .fold(0.0, f64::max);
+        self.share(i).is_none_or(|s| s >= best_share * SHARE_KEPT)
+    }
+
+    /// The run that decides: the fastest of the runs that had the core, the first of equals.
+    pub fn deciding_run(&self) -> usize {
+        (0..self.times.len())
+            .filter(|&i| self.had_the_core(i))
+            .min_by_key(|&i| self.times[i])
+            .unwrap_or_default()
+    }
+
+    /// How many runs did not have the core, and so did not decide.
+    pub fn starved_runs(&self) -> usize {
+        (0..self.times.len())
+            .filter(|&i| !self.had_the_core(i))
+            .count()
+    }
+
+    /// The time that decides: the CPU time of [`Measured::deciding_run`].
+    pub fn deciding(&self) -> Duration {
+        self.times
+            .get(self.deciding_run())
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Whether the deciding run waited or was starved: it used less than [`WAITING_SHARE`] of
+    /// a core over at least [`SHARE_MIN_WALL`]; its CPU share and wall time then.
+    pub fn waited(&self) -> Option<(f64, Duration)> {
+        let i = self.deciding_run();
+        let share = self.share(i)?;
+        (share < WAITING_SHARE).then_some((share, self.walls[i]))
+    }
+
+    /// Slowest minus deciding run.
     pub fn spread(&self) -> Duration {
         let slowest = self.times.iter().copied().max().unwrap_or_default();
-        slowest - self.deciding()
+        slowest.saturating_sub(self.deciding())
     }
 }
 
@@ -108,22 +177,69 @@ mod tests {
     fn the_minimum_decides_so_one_inflated_run_changes_nothing() {
         let m = Measured {
             times: vec![ms(1960), ms(810), ms(830)],
+            walls: vec![ms(1990), ms(830), ms(850)],
             repeated: true,
         };
         assert_eq!(m.deciding(), ms(810));
         assert_eq!(m.spread(), ms(1150));
+        assert_eq!(m.waited(), None);
+    }
+
+    #[test]
+    fn a_starved_run_of_a_computing_program_does_not_decide_and_changes_little() {
+        // The second run lost a third of its core to a neighbour: same work, more wall time.
+        let m = Measured {
+            times: vec![ms(820), ms(800), ms(850)],
+            walls: vec![ms(840), ms(1200), ms(870)],
+            repeated: true,
+        };
+        assert_eq!(m.deciding(), ms(820));
+    }
+
+    #[test]
+    fn a_program_waiting_for_the_clock_is_decided_on_its_least_disturbed_run() {
+        // hello_alarm.c: one second of wall time each, as much CPU as the core gave it.
+        let busy = Measured {
+            times: vec![ms(680), ms(810), ms(760)],
+            walls: vec![ms(1000), ms(1001), ms(1000)],
+            repeated: true,
+        };
+        assert_eq!(busy.deciding(), ms(760));
+        let (share, wall) = busy.waited().expect("it used 76 % of a core");
+        assert!((share - 0.76).abs() < 1e-9, "{share}");
+        assert_eq!(wall, ms(1000));
+        let quiet = Measured {
+            times: vec![ms(990), ms(700), ms(995)],
+            walls: vec![ms(1000), ms(1000), ms(1001)],
+            repeated: true,
+        };
+        assert_eq!(quiet.deciding(), ms(990));
+        assert_eq!(quiet.waited(), None);
+    }
+
+    #[test]
+    fn runs_remembered_without_wall_times_are_decided_on_their_minimum() {
+        let m = Measured {
+            times: vec![ms(990), ms(700), ms(995)],
+            walls: Vec::new(),
+            repeated: true,
+        };
+        assert_eq!(m.deciding(), ms(700));
+        assert_eq!(m.waited(), None);
     }
 
     #[test]
     fn an_inflated_slowest_run_is_repeated_until_a_repeated_one_is_the_maximum() {
         // Run 0 was inflated to 1.96 s once; run 1 is really the slowest at 0.9 s.
-        let mut runs = vec![Measured::single(ms(1960)), Measured::single(ms(900))];
-        runs.push(Measured::single(ms(400)));
+        let single = |t: u64| Measured::single(ms(t), ms(t + 10));
+        let mut runs = vec![single(1960), single(900), single(400)];
         assert_eq!(next_to_repeat(&runs), Some(0));
         runs[0].times.extend([ms(800), ms(820)]);
+        runs[0].walls.extend([ms(810), ms(830)]);
         runs[0].repeated = true;
         assert_eq!(next_to_repeat(&runs), Some(1));
         runs[1].times.extend([ms(880), ms(1700)]);
+        runs[1].walls.extend([ms(890), ms(1710)]);
         runs[1].repeated = true;
         assert_eq!(next_to_repeat(&runs), None);
         assert_eq!(slowest(&runs), Some(1));
@@ -135,9 +251,10 @@ mod tests {
         let runs = vec![
             Measured {
                 times: vec![ms(900), ms(905), ms(910)],
+                walls: vec![ms(910), ms(915), ms(920)],
                 repeated: true,
             },
-            Measured::single(ms(899)),
+            Measured::single(ms(899), ms(909)),
         ];
         assert_eq!(next_to_repeat(&runs), None);
         assert_eq!(next_to_repeat(&[]), None);

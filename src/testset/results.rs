@@ -61,6 +61,7 @@ use sha2::{Digest, Sha256};
 
 use crate::build::hex_digest;
 use crate::cache_entry::CheckedCache;
+use crate::judge::repeats::Measured;
 use crate::judge::timing::{Borderline, BORDERLINE_PERCENT};
 use crate::judge::{classify, TestResult, Verdict};
 use crate::problem::{Problem, TestCase};
@@ -87,7 +88,7 @@ pub struct ResultCache {
     /// Stress passes stored by this command, by key.
     stress_session: Mutex<HashMap<String, StressResult>>,
     /// Repeated runs' times (ms) stored by this command, by key.
-    repeats_session: Mutex<HashMap<String, Vec<u64>>>,
+    repeats_session: Mutex<HashMap<String, StoredRepeats>>,
     written: AtomicUsize,
     reused: AtomicUsize,
     ran: AtomicUsize,
@@ -106,6 +107,15 @@ pub struct RunCounts {
 }
 
 /// A run remembered under its CPU limit.
+/// A repeated run as the cache keeps it: its CPU and wall times (ms), or, as remembered
+/// before wall times were kept, the CPU times alone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+enum StoredRepeats {
+    CpuOnly(Vec<u64>),
+    Runs { cpu_ms: Vec<u64>, wall_ms: Vec<u64> },
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Record {
     cpu_limit_ms: u64,
@@ -374,12 +384,13 @@ impl ResultCache {
         }
     }
 
-    /// The times of a run repeated to derive a time limit (every run, the first first),
+    /// The runs of a run repeated to derive a time limit (every run, the first first),
     /// remembered by [`ResultCache::remember_repeats`]: a second derivation from the same
-    /// build and test takes them instead of repeating the run again.
-    pub fn recall_repeats(&self, key: &RunKey) -> Option<Vec<Duration>> {
+    /// build and test takes them instead of repeating the run again. Runs remembered before
+    /// wall times were kept come back without them.
+    pub fn recall_repeats(&self, key: &RunKey) -> Option<Measured> {
         let hash = repeats_hash(key);
-        let ms: Vec<u64> = match lock(&self.repeats_session).get(&hash) {
+        let stored: StoredRepeats = match lock(&self.repeats_session).get(&hash) {
             Some(found) => found.clone(),
             None if self.fresh => return None,
             None => self
@@ -388,15 +399,26 @@ impl ResultCache {
                 .and_then(|entries| entries.get(&hash))
                 .and_then(|body| serde_json::from_slice(&body).ok())?,
         };
-        (!ms.is_empty()).then(|| ms.into_iter().map(Duration::from_millis).collect())
+        let (cpu, wall) = match stored {
+            StoredRepeats::CpuOnly(cpu) => (cpu, Vec::new()),
+            StoredRepeats::Runs { cpu_ms, wall_ms } => (cpu_ms, wall_ms),
+        };
+        (!cpu.is_empty()).then(|| Measured {
+            times: cpu.into_iter().map(Duration::from_millis).collect(),
+            walls: wall.into_iter().map(Duration::from_millis).collect(),
+            repeated: true,
+        })
     }
 
-    /// Remembers the times of a repeated run (see [`ResultCache::recall_repeats`]).
-    pub fn remember_repeats(&self, key: &RunKey, times: &[Duration]) {
+    /// Remembers the runs of a repeated run (see [`ResultCache::recall_repeats`]).
+    pub fn remember_repeats(&self, key: &RunKey, runs: &Measured) {
         let hash = repeats_hash(key);
-        let ms: Vec<u64> = times.iter().map(|&t| millis(t)).collect();
-        lock(&self.repeats_session).insert(hash.clone(), ms.clone());
-        if let (Some(entries), Ok(body)) = (&self.entries, serde_json::to_vec(&ms)) {
+        let stored = StoredRepeats::Runs {
+            cpu_ms: runs.times.iter().map(|&t| millis(t)).collect(),
+            wall_ms: runs.walls.iter().map(|&t| millis(t)).collect(),
+        };
+        lock(&self.repeats_session).insert(hash.clone(), stored.clone());
+        if let (Some(entries), Ok(body)) = (&self.entries, serde_json::to_vec(&stored)) {
             self.store(entries, &hash, &body);
         }
     }
@@ -649,4 +671,21 @@ fn isolation_identity() -> String {
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StoredRepeats;
+
+    #[test]
+    fn repeats_remembered_before_wall_times_were_kept_still_read() {
+        let old: StoredRepeats = serde_json::from_str("[1250, 300, 310]").unwrap();
+        assert_eq!(old, StoredRepeats::CpuOnly(vec![1250, 300, 310]));
+        let new = StoredRepeats::Runs {
+            cpu_ms: vec![700, 760],
+            wall_ms: vec![1000, 1001],
+        };
+        let text = serde_json::to_string(&new).unwrap();
+        assert_eq!(serde_json::from_str::<StoredRepeats>(&text).unwrap(), new);
+    }
 }

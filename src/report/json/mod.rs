@@ -183,6 +183,8 @@ mod tests {
         "time_resolution",
         "longest_probe",
         "sanitizer",
+        "walls_ms",
+        "waited",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.

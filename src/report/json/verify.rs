@@ -262,8 +262,16 @@ pub struct DerivationJson {
     pub statistic: String,
     /// The deciding test's repeated times.
     pub times_ms: Vec<u64>,
-    /// The time that decided.
+    /// The wall time of each of `times_ms` (empty when they were remembered without it).
+    #[serde(default)]
+    pub walls_ms: Vec<u64>,
+    /// The time that decided: the fastest of the runs that had the core (a run with less than
+    /// 90 % of the best run's CPU share does not decide).
     pub deciding_ms: u64,
+    /// Set when the deciding run used less than 90 % of a core: its program waits (a clock,
+    /// input) or the machine was busy, so the limit moves with load (`unreliable` is then set).
+    #[serde(default)]
+    pub waited: Option<WaitedJson>,
     /// Runs repeated.
     pub repeated_runs: usize,
     /// Runs left single.
@@ -312,6 +320,16 @@ fn default_ac_to_time_limit() -> f64 {
 /// `time_resolution` of a report written before it was (one second).
 fn default_time_resolution() -> f64 {
     1.0
+}
+
+/// A deciding run that used less than a core's worth of its wall time.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct WaitedJson {
+    /// Its CPU time over its wall time.
+    pub cpu_share: f64,
+    /// Its wall time.
+    pub wall_ms: u64,
 }
 
 /// The probe of the derivation that took the longest.
@@ -370,7 +388,12 @@ impl From<&LimitDerivation> for DerivationJson {
             test: d.test.clone(),
             statistic: "minimum".to_string(),
             times_ms: d.times.iter().map(|&t| millis(t)).collect(),
+            walls_ms: d.walls.iter().map(|&t| millis(t)).collect(),
             deciding_ms: millis(d.deciding),
+            waited: d.waited.map(|(cpu_share, wall)| WaitedJson {
+                cpu_share,
+                wall_ms: millis(wall),
+            }),
             repeated_runs: d.repeated_runs,
             single_runs: d.single_runs,
             repeats_reused: d.repeats_reused,
