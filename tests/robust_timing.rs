@@ -319,7 +319,7 @@ fn a_limit_set_by_a_program_that_waits_is_named_unreliable() {
     );
     let notes = problem["notes"].to_string();
     assert!(
-        notes.contains("time limit unreliable: the run that set it used"),
+        notes.contains("time limit unreliable: the run that set it had"),
         "{notes}"
     );
 }

@@ -17,14 +17,13 @@
 //! - a run near the limit (the borderline band of [`super::timing`]) is re-run alone and
 //!   decided on the minimum of its re-runs.
 //!
-//! "Noise only adds time" holds for a program that computes; one that waits for the clock
+//! "Noise only adds time" holds for a program that computes. One that waits for the clock
 //! (problemtools' `hello_alarm.c` spins until `alarm(1)`) gets as much CPU time as the core
-//! gave it in that wall time, and a busy machine makes it *less*. So the minimum is taken over
-//! the runs that had the core: those whose CPU share (CPU time over wall time) is within
-//! [`SHARE_KEPT`] of the best run's. A computing program loses nothing by it (a starved run
-//! of it takes the same CPU time, only more wall time), and a waiting one is decided on its
-//! least disturbed run; when even that run used less than [`WAITING_SHARE`] of a core, the
-//! limit it sets moves with the machine's load, and the report says so.
+//! gave it in that wall time, and a busy machine gives it *less*; from the outside it looks
+//! like a computing program that was starved (both spend their wall time running or waiting
+//! for a CPU). The minimum still decides (a computing program on a busy machine is the common
+//! case), and when the deciding run had less than [`WAITING_SHARE`] of a core the report says
+//! the limit can move with the load ([`Measured::waited`]).
 
 use std::time::Duration;
 
@@ -35,16 +34,12 @@ pub const REPEATS: usize = 2;
 /// run to be found, and the report says so.
 pub const MAX_REPEATED: usize = 8;
 
-/// A run whose CPU share is below this fraction of the best run's did not have the core: its
-/// CPU time does not decide (see the module doc).
-pub const SHARE_KEPT: f64 = 0.9;
-
 /// A deciding run that used less than this share of a core waited for something (a clock,
 /// input) or was starved: the limit it sets moves with the machine's load.
 pub const WAITING_SHARE: f64 = 0.9;
 
-/// Runs shorter than this in wall time are not judged by their CPU share (they all count as
-/// having had the core): starting the process is a large part of it.
+/// Runs shorter than this in wall time are not judged by their CPU share: starting the process
+/// is a large part of it.
 pub const SHARE_MIN_WALL: Duration = Duration::from_millis(200);
 
 /// One measured run of a (submission, test): its times so far and whether it was repeated.
@@ -53,7 +48,7 @@ pub struct Measured {
     /// Every CPU time measured, the first run first.
     pub times: Vec<Duration>,
     /// The wall time of each run in `times`, when known (a run remembered by an older version
-    /// has none: then every run is taken as having had the core).
+    /// has none).
     pub walls: Vec<Duration>,
     /// Whether it was repeated ([`REPEATS`] more runs alone).
     pub repeated: bool,
@@ -78,31 +73,14 @@ impl Measured {
         (*wall >= SHARE_MIN_WALL).then(|| self.times[i].as_secs_f64() / wall.as_secs_f64())
     }
 
-    /// Whether run `i` had the core: its CPU share is within [`SHARE_KEPT`] of the best run's
-    /// (or unknown).
-    fn had_the_core(&self, i: usize) -> bool {
-        let best_share = (0..self.times.len())
-            .filter_map(|i| self.share(i))
-            .fold(0.0, f64::max);
-        self.share(i).is_none_or(|s| s >= best_share * SHARE_KEPT)
-    }
-
-    /// The run that decides: the fastest of the runs that had the core, the first of equals.
+    /// The run that decides: the fastest (the first of equals).
     pub fn deciding_run(&self) -> usize {
         (0..self.times.len())
-            .filter(|&i| self.had_the_core(i))
             .min_by_key(|&i| self.times[i])
             .unwrap_or_default()
     }
 
-    /// How many runs did not have the core, and so did not decide.
-    pub fn starved_runs(&self) -> usize {
-        (0..self.times.len())
-            .filter(|&i| !self.had_the_core(i))
-            .count()
-    }
-
-    /// The time that decides: the CPU time of [`Measured::deciding_run`].
+    /// The time that decides: the fastest run's.
     pub fn deciding(&self) -> Duration {
         self.times
             .get(self.deciding_run())
@@ -186,35 +164,26 @@ mod tests {
     }
 
     #[test]
-    fn a_starved_run_of_a_computing_program_does_not_decide_and_changes_little() {
-        // The second run lost a third of its core to a neighbour: same work, more wall time.
-        let m = Measured {
-            times: vec![ms(820), ms(800), ms(850)],
-            walls: vec![ms(840), ms(1200), ms(870)],
-            repeated: true,
-        };
-        assert_eq!(m.deciding(), ms(820));
-    }
-
-    #[test]
-    fn a_program_waiting_for_the_clock_is_decided_on_its_least_disturbed_run() {
-        // hello_alarm.c: one second of wall time each, as much CPU as the core gave it.
+    fn a_deciding_run_with_less_than_most_of_a_core_is_said_to_have_waited() {
+        // hello_alarm.c on a busy machine: one second of wall time each, as much CPU as the
+        // core gave it.
         let busy = Measured {
             times: vec![ms(680), ms(810), ms(760)],
             walls: vec![ms(1000), ms(1001), ms(1000)],
             repeated: true,
         };
-        assert_eq!(busy.deciding(), ms(760));
-        let (share, wall) = busy.waited().expect("it used 76 % of a core");
-        assert!((share - 0.76).abs() < 1e-9, "{share}");
+        assert_eq!(busy.deciding(), ms(680));
+        let (share, wall) = busy.waited().expect("it had 68 % of a core");
+        assert!((share - 0.68).abs() < 1e-9, "{share}");
         assert_eq!(wall, ms(1000));
+        // Quiet: the whole core; and a run too short to tell.
         let quiet = Measured {
-            times: vec![ms(990), ms(700), ms(995)],
-            walls: vec![ms(1000), ms(1000), ms(1001)],
+            times: vec![ms(990), ms(995)],
+            walls: vec![ms(1000), ms(1001)],
             repeated: true,
         };
-        assert_eq!(quiet.deciding(), ms(990));
         assert_eq!(quiet.waited(), None);
+        assert_eq!(Measured::single(ms(50), ms(150)).waited(), None);
     }
 
     #[test]
@@ -226,6 +195,7 @@ mod tests {
         };
         assert_eq!(m.deciding(), ms(700));
         assert_eq!(m.waited(), None);
+        assert_eq!(m.deciding_run(), 1);
     }
 
     #[test]

@@ -30,12 +30,11 @@ pub struct LimitDerivation {
     pub times: Vec<Duration>,
     /// The wall time of each of `times`, when known.
     pub walls: Vec<Duration>,
-    /// The time that decided: the fastest of `times` that had the core
-    /// ([`crate::judge::repeats::Measured::deciding_run`]).
+    /// The time that decided: the fastest of `times`.
     pub deciding: Duration,
-    /// When the deciding run used less than
-    /// [`crate::judge::repeats::WAITING_SHARE`] of a core: its CPU share and wall time. Its
-    /// program waits (for a clock, for input) or was starved, so the limit moves with load.
+    /// When the deciding run had less than [`crate::judge::repeats::WAITING_SHARE`] of a
+    /// core: its CPU share and wall time. The machine was busy or the program waits for the
+    /// clock; either way the limit can move with the load.
     pub waited: Option<(f64, Duration)>,
     /// `ac_to_time_limit`.
     pub ac_to_time_limit: f64,
@@ -80,8 +79,8 @@ impl LimitDerivation {
         self.drift > DRIFT_FLOOR.max(self.noise)
     }
 
-    /// Whether the drift could have moved the limit, or the run that set it waited rather than
-    /// computed: it is then not given as fact.
+    /// Whether the drift could have moved the limit, or the run that set it had too little of
+    /// a core: it is then not given as fact.
     pub fn unreliable(&self) -> bool {
         self.drifted() && self.drift_limits.0 != self.drift_limits.1 || self.waited.is_some()
     }
@@ -101,25 +100,12 @@ impl LimitDerivation {
             self.ac_to_time_limit,
             self.time_resolution
         )];
-        let starved = crate::judge::repeats::Measured {
-            times: self.times.clone(),
-            walls: self.walls.clone(),
-            repeated: true,
-        }
-        .starved_runs();
-        let of_runs = match starved {
-            0 => format!("{} runs", self.times.len()),
-            n => format!(
-                "{} runs that had the core ({n} had less than {:.0} % of the best run's CPU share)",
-                self.times.len() - n,
-                crate::judge::repeats::SHARE_KEPT * 100.0
-            ),
-        };
         let mut measured = format!(
-            "time limit measured: {} is the fastest of {of_runs} alone of that test ({}; spread \
+            "time limit measured: {} is the fastest of {} runs alone of that test ({}; spread \
              {}); {} run(s) repeated, {} single run(s) below them left single (noise only adds \
              time, so the minimum decides)",
             seconds(self.deciding),
+            self.times.len(),
             times.join(", "),
             seconds(spread),
             self.repeated_runs,
@@ -141,10 +127,12 @@ impl LimitDerivation {
         }
         if let Some((share, wall)) = self.waited {
             lines.push(format!(
-                "time limit unreliable: the run that set it used {:.0} % of a core over {} of \
-                 wall time: its program waits (for a clock, for input) or the machine was busy, \
-                 so its CPU time, and this limit, move with the machine's load",
+                "time limit unreliable: the run that set it had {:.0} % of a core ({} of CPU \
+                 time in {}): the machine was busy, or the program waits for the clock; either \
+                 way its CPU time, and so this limit, can move with the load (derive it on a \
+                 quieter machine to settle it)",
                 share * 100.0,
+                seconds(self.deciding),
                 seconds(wall)
             ));
         }

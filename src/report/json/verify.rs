@@ -265,11 +265,11 @@ pub struct DerivationJson {
     /// The wall time of each of `times_ms` (empty when they were remembered without it).
     #[serde(default)]
     pub walls_ms: Vec<u64>,
-    /// The time that decided: the fastest of the runs that had the core (a run with less than
-    /// 90 % of the best run's CPU share does not decide).
+    /// The time that decided (the fastest of `times_ms`).
     pub deciding_ms: u64,
-    /// Set when the deciding run used less than 90 % of a core: its program waits (a clock,
-    /// input) or the machine was busy, so the limit moves with load (`unreliable` is then set).
+    /// Set when the deciding run had less than 90 % of a core: the machine was busy or the
+    /// program waits for the clock, so the limit can move with the load (`unreliable` is then
+    /// set).
     #[serde(default)]
     pub waited: Option<WaitedJson>,
     /// Runs repeated.
@@ -322,7 +322,7 @@ fn default_time_resolution() -> f64 {
     1.0
 }
 
-/// A deciding run that used less than a core's worth of its wall time.
+/// A deciding run that had less than 90 % of a core.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct WaitedJson {
