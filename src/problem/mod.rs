@@ -33,6 +33,15 @@ use std::time::Duration;
 pub use checker::{CheckResult, CheckerPoints, Mismatch, ValidatorScore};
 pub use shape::KindSettings;
 
+// What the commands need of a package beyond its problem, asked of the reader that owns the
+// folder, so that no command names a format.
+mod declared;
+pub use declared::{build_declared_for, package_build_for, python_for};
+
+/// The name of stressjudge's own optional settings file in a problem folder (the reference,
+/// the generator kinds, build limits, the Python 3 interpreter); read by the folder readers.
+pub use kattis::STRESS_CONFIG_FILE;
+
 /// Resource limits a problem statement sets for one run of a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {

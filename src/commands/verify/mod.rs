@@ -414,7 +414,8 @@ fn targets(
             let mut notes = Vec::new();
             if (loaded.submissions.iter()).any(|s| is_python(&s.program.path)) {
                 let timeout = BuildOptions::default_for_user().compile_timeout;
-                let python = crate::build::interpreter_for(&dir.join("problem.yaml"), timeout);
+                let preferred = crate::problem::python_for(&dir.join("problem.yaml"));
+                let python = crate::build::interpreter_for(preferred.as_deref(), timeout);
                 notes.push(format!("Python 3 runs with {python}"));
             }
             let grader = match &loaded.grader {

@@ -111,8 +111,9 @@ mod yaml;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::build::Constants;
 use crate::judge::grading_model::Grading;
-pub use constants::{constants_of, Constants};
+pub use constants::constants_of;
 pub use error::PackageError;
 pub use expectation::Expectation;
 pub use included::include_folder_of;
@@ -122,9 +123,7 @@ pub use limits::{
 };
 pub use metadata::ProblemType;
 pub use programs::{InputValidator, InputValidatorKind, Program};
-pub use stress_config::{
-    BuildLimits, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
-};
+pub use stress_config::{GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE};
 pub use submissions::{declaration_of, Submission};
 pub use testdata::{sample_interactions, TestCase, ValidatorArgs};
 
@@ -275,7 +274,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     let mut notices = Vec::new();
     let meta = metadata::read(dir, &mut notices)?;
     let format = meta.format;
-    let constants = Constants::read(dir);
+    let constants = constants::read(dir);
     notices.extend(constants::undefined_notices(dir, &constants));
 
     for (name, path) in programs::sorted_entries(dir) {
