@@ -36,7 +36,14 @@ pub use shape::KindSettings;
 // What the commands need of a package beyond its problem, asked of the reader that owns the
 // folder, so that no command names a format.
 mod declared;
+pub mod details;
 pub use declared::{build_declared_for, package_build_for, python_for};
+
+/// `stressjudge generate` is BAPCtools' `generators.yaml` command (`bt generate`): it builds a
+/// Kattis folder's `data/` from the plan that folder's reader reads, a Kattis-folder feature
+/// by definition, so it reaches that reader by this one name rather than through the neutral
+/// problem shape.
+pub use kattis::generated_data;
 
 /// The name of stressjudge's own optional settings file in a problem folder (the reference,
 /// the generator kinds, build limits, the Python 3 interpreter); read by the folder readers.

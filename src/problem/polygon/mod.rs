@@ -34,6 +34,7 @@
 //! Windows binaries (`<binary>`, `*.exe`), `wine` scripts, `doall.*`, statements and
 //! `<properties>` are ignored (one notice says so).
 
+pub mod details;
 pub mod load;
 mod pattern;
 pub mod points;
