@@ -28,6 +28,12 @@ use crate::programs::sandboxes::ToolSandboxes;
 use crate::programs::test_build::{self, FileRecipe, TestStore};
 use crate::programs::tool::{Tool, ToolCall, ToolLimits};
 
+/// How `stressjudge generate` reads the package whose plan it builds, and the plan file it
+/// names when there is none: the command reaches the Kattis reader through this module alone
+/// ([`crate::problem::generated_data`]).
+pub use super::generators_yaml::GENERATORS_YAML;
+pub use super::load as load_package;
+
 /// A built `data/`: relative paths (`secret/03.in`, `secret/test_group.yaml`) and their bytes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BuiltData {
