@@ -1043,14 +1043,9 @@ fn expand_contests(names: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for name in names {
         let dir = Path::new(name);
-        if crate::problem::polygon::is_contest(dir) && !dir.join("problem.xml").exists() {
-            out.extend(
-                crate::problem::polygon::contest_problems(dir)
-                    .iter()
-                    .map(|p| p.display().to_string()),
-            );
-        } else {
-            out.push(name.clone());
+        match crate::problem::folder::problems_in(dir) {
+            Some(problems) => out.extend(problems.iter().map(|p| p.display().to_string())),
+            None => out.push(name.clone()),
         }
     }
     out
