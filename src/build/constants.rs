@@ -1,6 +1,6 @@
 //! A package's constants as the build step substitutes them: `NAME` and `NAME.VARIANT` to
 //! their text, and `{{NAME}}` / `{{NAME.VARIANT}}` replaced in a program's files before it is
-//! built ([`super::substituted`]).
+//! built (as [`super::Declared::constants`] asks).
 //!
 //! The reader of a package fills them (the Kattis reader from problem.yaml's 2025-09
 //! `constants`, in the spec's forms); here is only what a sequence

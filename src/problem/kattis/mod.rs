@@ -1,7 +1,7 @@
 //! Problem folders in the Kattis / ICPC problem package format, legacy and 2023-07, read into
 //! plain data: nothing here builds or runs a program.
 //!
-//! [`load`] reads a folder into a [`Package`]: name, format version, limits, how output is
+//! [`load()`] reads a folder into a [`Package`]: name, format version, limits, how output is
 //! validated, the tests of `data/sample` then `data/secret`, the input and output validators,
 //! the generators, the submissions with the verdicts their folders promise, and the stress
 //! setup. What makes the folder unusable is a [`PackageError`] naming the file, the line and
@@ -149,7 +149,7 @@ pub enum OutputValidation {
 /// A problem folder, read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Package {
-    /// The folder, as given to [`load`].
+    /// The folder, as given to [`load()`].
     pub dir: PathBuf,
     /// The short id: the folder's name.
     pub id: String,
