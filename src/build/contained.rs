@@ -21,7 +21,6 @@ use std::time::Duration;
 
 use super::process::{self, Failure, Finished};
 use super::sandboxes;
-use crate::problem::kattis::BuildLimits;
 use crate::run::{
     process_isolation, process_options, set_build_isolation, BuildIsolation, BuildPlace, Exit,
     IsolationLevel, LimitHit, RunLimits, RunRequest, Sandbox, SandboxOptions,
@@ -48,6 +47,17 @@ pub const BUILD_FILE_BYTES: u64 = 1 << 30;
 
 /// Bytes kept of a step's stdout (stderr keeps as much; see `Sandbox::run_build`).
 const OUTPUT_BYTES: u64 = 64 * 1024;
+
+/// Limits of one build step, as the command line or a problem folder asks for them (`None`:
+/// the default). A folder's reader fills them (a `stressjudge.yaml`'s `build_memory:` and
+/// `build_time:`) and hands them over with [`use_folder_build_limits`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BuildLimits {
+    /// Memory of one build step, in bytes.
+    pub memory_bytes: Option<u64>,
+    /// Wall-clock time of one build step.
+    pub wall: Option<Duration>,
+}
 
 /// The process-wide choice: the launcher executable and the limits.
 #[derive(Debug, Clone)]

@@ -14,12 +14,12 @@
 
 use std::path::{Path, PathBuf};
 
+use super::constants::Constants;
 use super::language::Language;
 use super::layout::Sources;
 use super::table::{self, Builder};
 use super::BuildError;
 use crate::error::UsageError;
-use crate::problem::kattis::Constants;
 
 /// A submission's declared language and entry point, and the package's constants; all
 /// optional (nothing declared builds the program as [`super::build`] would).
@@ -33,8 +33,9 @@ pub struct Declared {
     /// The package's 2025-09 `constants`, substituted in the program's files (and its
     /// included files) before it is built (see [`super::substituted`]).
     pub constants: Constants,
-    /// The Python 3 interpreter the package prefers (`pypy3` for a Kattis package, see
-    /// [`crate::problem::kattis::python_choice`]); `$PYTHON` still wins.
+    /// The Python 3 interpreter the package prefers, a name on `PATH` or a path (its reader's
+    /// choice: [`super::PYPY`] for a Kattis package, whose judge runs PyPy); `$PYTHON` still
+    /// wins.
     pub python: Option<String>,
 }
 

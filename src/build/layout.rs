@@ -27,8 +27,8 @@ pub(crate) struct Sources {
     /// The class a Java or Kotlin program must start with, when its package declares an entry
     /// point (see [`super::declared`]); else the class is found from the main file.
     pub entry_class: Option<String>,
-    /// The Python 3 interpreter its package prefers (`pypy3` for a Kattis package, see
-    /// [`crate::problem::kattis::python_choice`]); `None` is `$PYTHON` or `python3`.
+    /// The Python 3 interpreter its package prefers ([`super::Declared::python`]); `None` is
+    /// `$PYTHON` or `python3`.
     pub python: Option<String>,
 }
 

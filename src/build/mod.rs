@@ -38,6 +38,7 @@
 mod cache;
 mod classfile;
 mod compile;
+pub mod constants;
 mod contained;
 mod declared;
 mod environment;
@@ -69,9 +70,11 @@ use std::time::Duration;
 
 use crate::error::UsageError;
 
+pub use constants::Constants;
 pub use contained::{
-    build_containment, contain_builds, uncontain_builds, use_folder_build_limits, BUILD_FILE_BYTES,
-    DEFAULT_BUILD_MEMORY, DEFAULT_BUILD_PROCESSES, DEFAULT_BUILD_TIME, UNCONTAINED_BUILDS_ENV,
+    build_containment, contain_builds, uncontain_builds, use_folder_build_limits, BuildLimits,
+    BUILD_FILE_BYTES, DEFAULT_BUILD_MEMORY, DEFAULT_BUILD_PROCESSES, DEFAULT_BUILD_TIME,
+    UNCONTAINED_BUILDS_ENV,
 };
 pub use declared::{BuildPlan, Declared};
 pub use included::build_with_included;
@@ -291,10 +294,7 @@ fn build_source(
 /// The file or folder at `path` that a program reads rather than is (a checktestdata script)
 /// with a package's `constants` substituted: a copy in the build cache, or `path` itself when
 /// nothing in it names a constant.
-pub fn with_constants(
-    path: &Path,
-    constants: &crate::problem::kattis::Constants,
-) -> Result<PathBuf, BuildError> {
+pub fn with_constants(path: &Path, constants: &Constants) -> Result<PathBuf, BuildError> {
     let options = BuildOptions::default_for_user();
     Ok(substituted::copy(&absolute(path)?, constants, &options)?
         .unwrap_or_else(|| path.to_path_buf()))
@@ -452,7 +452,7 @@ pub fn language_support(language: &LanguageSpec) -> Result<Vec<(PathBuf, String)
         .collect())
 }
 
-pub use python::interpreter_for;
+pub use python::{interpreter_for, PYPY};
 
 /// The real interpreter Python candidates run with (behind `$PYTHON` or `python3` on `PATH`,
 /// through any version-manager shim): its path, version and installation prefixes.

@@ -248,7 +248,7 @@ pub(crate) fn resolve(language: Language, limit: Duration) -> Result<Interpreter
 }
 
 /// [`resolve`], for Python 3 preferring the interpreter `preferred` (a name on `PATH` or a
-/// path, a package's choice: see [`crate::problem::kattis::python_choice`]) where it is
+/// path, a package's choice: see [`super::Declared::python`]) where it is
 /// found and `$PYTHON` names none; else as [`resolve`]. Answers are remembered in the build
 /// cache folder `remembered_in` ([`super::python_memo`]).
 pub(crate) fn resolve_preferring(
@@ -332,19 +332,16 @@ fn preferred_tool(name: &str) -> Option<Tool> {
     })
 }
 
-/// The Python 3 interpreter a program of the package holding `program` runs with (its
-/// package's choice, `$PYTHON`, else `python3`), and why, for reports: e.g. `PyPy 7.3.11
-/// (/usr/lib/pypy3/bin/pypy3), as Kattis and problemtools run Python 3`.
-pub fn interpreter_for(program: &Path, limit: Duration) -> String {
-    use crate::problem::kattis::python_choice::{python_of, PYPY};
-    let preferred = python_of(program);
+/// PyPy's command, as Debian and problemtools name it: the interpreter a package's reader
+/// chooses for Python 3 where its judge runs PyPy (a Kattis package).
+pub const PYPY: &str = "pypy3";
+
+/// The Python 3 interpreter a program runs with (`preferred`, its package's choice as
+/// [`super::Declared::python`] carries it; `$PYTHON`; else `python3`), and why, for reports:
+/// e.g. `PyPy 7.3.11 (/usr/lib/pypy3/bin/pypy3), as Kattis and problemtools run Python 3`.
+pub fn interpreter_for(preferred: Option<&str>, limit: Duration) -> String {
     let cache_dir = super::BuildOptions::default_for_user().cache_dir;
-    let resolved = resolve_preferring(
-        Language::Python,
-        limit,
-        preferred.as_deref(),
-        Some(&cache_dir),
-    );
+    let resolved = resolve_preferring(Language::Python, limit, preferred, Some(&cache_dir));
     let interpreter = match resolved {
         Ok(i) => {
             let words: Vec<&str> = i.version.split_whitespace().collect();
@@ -356,7 +353,7 @@ pub fn interpreter_for(program: &Path, limit: Duration) -> String {
         }
         Err(e) => return format!("none: {e}"),
     };
-    let chose_pypy = preferred.as_deref() == Some(PYPY);
+    let chose_pypy = preferred == Some(PYPY);
     let why = if named_by("PYTHON") {
         "named by $PYTHON".to_string()
     } else if chose_pypy && preferred_tool(PYPY).is_some() {

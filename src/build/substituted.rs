@@ -1,5 +1,5 @@
 //! A problem package's 2025-09 `constants` substituted in a program's files before it is
-//! built (see [`crate::problem::kattis::constants`] for the spec's rule).
+//! built ([`super::constants`]; the package's reader fills them, by its format's rule).
 //!
 //! As BAPCtools does (`Program._prepare`, `copy_and_substitute`), the substituted files are a
 //! copy: here one folder of the build cache per content, holding the program's files (for a
@@ -10,9 +10,9 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
+use super::constants::Constants;
 use super::snapshot::{ProgramFile, Snapshot};
 use super::{cache, includes, BuildError, BuildOptions, Language};
-use crate::problem::kattis::Constants;
 
 /// Replaces the constants in every text file of `snapshot`; whether any file changed.
 pub(crate) fn apply(snapshot: &mut Snapshot, constants: &Constants) -> bool {

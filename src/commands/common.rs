@@ -96,7 +96,7 @@ pub fn resolve_for_runs(
                 {
                     return Err(UsageError::new(format!(
                         "{name}: no stress generator: {failure}; name one in {} or give --gen",
-                        crate::problem::kattis::STRESS_CONFIG_FILE
+                        crate::problem::STRESS_CONFIG_FILE
                     )));
                 }
             }
@@ -147,10 +147,10 @@ pub fn pick_kind(problem: &dyn Problem, asked: Option<&str>) -> Result<String, U
 /// commands runs in its own build folder (see [`Program::run_in`]); every other candidate
 /// starts in a fresh empty directory.
 ///
-/// A submission of a problem package gets the package's included files (`include/`, see
-/// [`crate::problem::kattis::include_folder_of`]), its 2025-09 `constants` substituted (see
-/// [`crate::problem::kattis::constants_of`]), and is built in the language and from the entry
-/// point its package declares for it, as `verify` builds it (see [`declared_for`]).
+/// A submission of a problem package gets the package's included files (`include/`) and its
+/// 2025-09 `constants` substituted (see [`crate::problem::package_build_for`]), and is built
+/// in the language and from the entry point its package declares for it, as `verify` builds
+/// it (see [`declared_for`]).
 ///
 /// With `--sanitize`, a C or C++ candidate is built with the sanitizers (see
 /// [`build::sanitize`]); a toolchain without them is a usage error, and any other language is
@@ -189,22 +189,21 @@ pub fn python_named(program: &Program, source: &CandidateSource) -> Option<Strin
     let CandidateSource::Path(path) = source else {
         return None;
     };
-    (program.language == build::Language::Python)
-        .then(|| build::interpreter_for(path, BuildOptions::default_for_user().compile_timeout))
+    (program.language == build::Language::Python).then(|| {
+        let python = crate::problem::python_for(path);
+        build::interpreter_for(
+            python.as_deref(),
+            BuildOptions::default_for_user().compile_timeout,
+        )
+    })
 }
 
 /// What the package a program at `path` belongs to declares about building it
 /// (`submissions.yaml`'s `language` and `entrypoint`, DOMjudge's `submissions.json`; see
-/// [`crate::problem::kattis::declaration_of`]); nothing for a program outside a package. A
+/// [`crate::problem::build_declared_for`]); nothing for a program outside a package. A
 /// package file that cannot be read is the user's error (exit 2).
 pub fn declared_for(path: &Path) -> Result<Declared, UsageError> {
-    let (language, entrypoint) =
-        crate::problem::kattis::declaration_of(path).map_err(|e| UsageError::new(e.to_string()))?;
-    Ok(Declared {
-        language,
-        entrypoint,
-        ..Declared::default()
-    })
+    crate::problem::build_declared_for(path)
 }
 
 /// [`build_candidate`] for a problem package's submission whose package declares its language
@@ -225,14 +224,15 @@ fn build_submission_with(
     match source {
         CandidateSource::Path(path) => {
             let source = Source::File(path.clone());
+            let package = crate::problem::package_build_for(path);
             let mut declared = declared.clone();
             if declared.constants.is_empty() {
-                declared.constants = crate::problem::kattis::constants_of(path);
+                declared.constants = package.declared.constants;
             }
             if declared.python.is_none() {
-                declared.python = crate::problem::kattis::python_choice::python_of(path);
+                declared.python = package.declared.python;
             }
-            match crate::problem::kattis::include_folder_of(path) {
+            match package.include {
                 Some(include) => build::build_with_included(&source, &include, &declared, options),
                 None => build::build_declared(&source, &declared, options),
             }

@@ -5,19 +5,18 @@
 use super::{print_out, Outcome};
 use crate::error::UsageError;
 use crate::options::GenerateOptions;
-use crate::problem::kattis as package;
-use crate::problem::kattis::generated_data;
+use crate::problem::generated_data;
 
 /// Builds and writes the data; a folder without `generators.yaml` is a usage error, a
 /// generator that fails leaves its cases out and the command fails (exit 1).
 pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
     let dir = &options.problem;
-    let package = package::load(dir).map_err(|e| UsageError::new(e.to_string()))?;
+    let package = generated_data::load_package(dir).map_err(|e| UsageError::new(e.to_string()))?;
     let Some(plan) = &package.generation else {
         return Err(UsageError::new(format!(
             "{}: no {} to build data/ from",
             dir.display(),
-            package::generators_yaml::GENERATORS_YAML
+            generated_data::GENERATORS_YAML
         )));
     };
     let built = generated_data::build(&package, plan)?;

@@ -333,9 +333,9 @@ fn slowed_past(first: Duration, limit: Duration) -> bool {
 }
 
 /// Whether `submission` is Python 3 that runs with CPython here where its package's judge
-/// runs PyPy (see [`crate::problem::kattis::python_choice`]).
+/// runs PyPy (see [`crate::problem::python_for`]).
 fn runs_without_pypy(submission: &Submission) -> bool {
-    use crate::problem::kattis::python_choice::{python_of, PYPY};
+    use crate::build::PYPY;
     let path = &submission.program.path;
     let python = match &submission.language {
         Some(language) => language.to_ascii_lowercase().starts_with("py"),
@@ -343,7 +343,7 @@ fn runs_without_pypy(submission: &Submission) -> bool {
             .is_some_and(|r| r.language == crate::build::Language::Python),
     };
     python
-        && python_of(path).as_deref() == Some(PYPY)
+        && crate::problem::python_for(path).as_deref() == Some(PYPY)
         && std::env::var_os("PYTHON").is_none_or(|v| v.to_string_lossy().trim().is_empty())
         && crate::build::find_on_path(PYPY).is_none()
 }

@@ -1,6 +1,6 @@
 //! The first finding of a sanitizer's report on a run's stderr, as one line with the place in
 //! the candidate's source: "heap-buffer-overflow read at sol.cpp:14", "index 8 out of bounds
-//! for type 'int [8]' at sol.cpp:14", "signed integer overflow: 2147483647 + 1 cannot be
+//! for type 'int \[8\]' at sol.cpp:14", "signed integer overflow: 2147483647 + 1 cannot be
 //! represented in type 'int' at sol.cpp:9".
 //!
 //! Read are the reports of GCC's and Clang's runtimes as a `--sanitize` build runs them (see

@@ -4,7 +4,7 @@
 //! | decision | file |
 //! |---|---|
 //! | the verdict type (`AC`, `WA`, ..., one enum for tests, submissions and expectations) | [`verdict`] |
-//! | one run's verdict (ICPC precedence, interactive runs) | [`classify`] |
+//! | one run's verdict (ICPC precedence, interactive runs) | [`mod@classify`] |
 //! | which CPU time decides near the limit (borderline re-runs) | [`timing`] |
 //! | which runs are repeated and which of their times decides | [`repeats`] |
 //! | a whole submission's verdict (`CE`, else its first rejected test's) | [`submission`] |

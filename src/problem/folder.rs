@@ -41,6 +41,14 @@ pub fn names_a_folder(name: &str) -> bool {
     name.contains('/') || Path::new(name).is_dir()
 }
 
+/// The problem folders `dir` holds when it is a collection of problems rather than one: a
+/// Polygon contest package (`contest.xml`, `problems/*/`, and no `problem.xml` of its own),
+/// its problems in name order. `None` for anything else.
+pub fn problems_in(dir: &Path) -> Option<Vec<PathBuf>> {
+    (polygon::is_contest(dir) && !dir.join(polygon::PROBLEM_XML).exists())
+        .then(|| polygon::contest_problems(dir))
+}
+
 /// Loads the problem folder `dir` with the reader its format needs, `overrides` (the ad-hoc
 /// flags) replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
@@ -54,4 +62,28 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         )));
     }
     kattis::load::load(dir, overrides)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_contest_package_holds_its_problems_and_a_problem_folder_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path();
+        assert_eq!(problems_in(p), None, "an empty folder");
+        std::fs::write(p.join("contest.xml"), "<contest/>").unwrap();
+        for problem in ["b", "a"] {
+            std::fs::create_dir_all(p.join("problems").join(problem)).unwrap();
+            std::fs::write(p.join("problems").join(problem).join("problem.xml"), "").unwrap();
+        }
+        std::fs::create_dir_all(p.join("problems/notes")).unwrap();
+        assert_eq!(
+            problems_in(p),
+            Some(vec![p.join("problems/a"), p.join("problems/b")])
+        );
+        std::fs::write(p.join("problem.xml"), "").unwrap();
+        assert_eq!(problems_in(p), None, "a problem of its own");
+    }
 }

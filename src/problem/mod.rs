@@ -33,6 +33,22 @@ use std::time::Duration;
 pub use checker::{CheckResult, CheckerPoints, Mismatch, ValidatorScore};
 pub use shape::KindSettings;
 
+// What the commands need of a package beyond its problem, asked of the reader that owns the
+// folder, so that no command names a format.
+mod declared;
+pub mod details;
+pub use declared::{build_declared_for, package_build_for, python_for};
+
+/// `stressjudge generate` is BAPCtools' `generators.yaml` command (`bt generate`): it builds a
+/// Kattis folder's `data/` from the plan that folder's reader reads, a Kattis-folder feature
+/// by definition, so it reaches that reader by this one name rather than through the neutral
+/// problem shape.
+pub use kattis::generated_data;
+
+/// The name of stressjudge's own optional settings file in a problem folder (the reference,
+/// the generator kinds, build limits, the Python 3 interpreter); read by the folder readers.
+pub use kattis::STRESS_CONFIG_FILE;
+
 /// Resource limits a problem statement sets for one run of a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::problem::kattis::generated_data::Written;
+use crate::problem::generated_data::Written;
 
 /// The summary lines: the folder written, the test cases and files, the notes, and the cases
 /// a failing generator left out (one line per generator).

@@ -20,6 +20,7 @@ mod judge;
 mod judge_text;
 pub mod junit;
 mod languages;
+pub mod list;
 pub mod listen;
 pub mod progress;
 pub mod read_stress;

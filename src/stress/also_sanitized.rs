@@ -1,7 +1,7 @@
 //! The sanitizer re-run of a stress failure: a C or C++ candidate that failed (wrong answer or
 //! run-time error) runs its shrunk input once more as a sanitized build (see
 //! [`crate::build::sanitize`]), and the sanitizers' first finding is added to the failure
-//! ("also: index 8 out of bounds for type 'int [8]' at sol.cpp:14"). A wrong answer on seed 17
+//! ("also: index 8 out of bounds for type 'int \[8\]' at sol.cpp:14"). A wrong answer on seed 17
 //! is very often undefined behaviour, and this names its line without a second command.
 //!
 //! The re-run never changes a verdict and never fails the command: a build that does not work

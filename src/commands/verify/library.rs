@@ -134,8 +134,7 @@ pub fn declared(s: &Submission) -> Declared {
     Declared {
         language: s.language.clone(),
         entrypoint: s.entrypoint.clone(),
-        constants: crate::problem::kattis::constants_of(&s.program.path),
-        python: crate::problem::kattis::python_choice::python_of(&s.program.path),
+        ..crate::problem::package_build_for(&s.program.path).declared
     }
 }
 

@@ -414,7 +414,8 @@ fn targets(
             let mut notes = Vec::new();
             if (loaded.submissions.iter()).any(|s| is_python(&s.program.path)) {
                 let timeout = BuildOptions::default_for_user().compile_timeout;
-                let python = crate::build::interpreter_for(&dir.join("problem.yaml"), timeout);
+                let preferred = crate::problem::python_for(&dir.join("problem.yaml"));
+                let python = crate::build::interpreter_for(preferred.as_deref(), timeout);
                 notes.push(format!("Python 3 runs with {python}"));
             }
             let grader = match &loaded.grader {
@@ -1042,14 +1043,9 @@ fn expand_contests(names: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for name in names {
         let dir = Path::new(name);
-        if crate::problem::polygon::is_contest(dir) && !dir.join("problem.xml").exists() {
-            out.extend(
-                crate::problem::polygon::contest_problems(dir)
-                    .iter()
-                    .map(|p| p.display().to_string()),
-            );
-        } else {
-            out.push(name.clone());
+        match crate::problem::folder::problems_in(dir) {
+            Some(problems) => out.extend(problems.iter().map(|p| p.display().to_string())),
+            None => out.push(name.clone()),
         }
     }
     out

@@ -2,7 +2,7 @@
 //! it parses from a judge's page (github:jmerle/competitive-companion, README "The format" and
 //! `src/models/Task.ts`, `IOConfiguration.ts`), read into a [`Task`] and checked, then laid out
 //! as a Kattis problem folder ([`layout`]) and written without overwriting anything
-//! ([`write`]). `stressjudge listen` drives it.
+//! ([`mod@write`]). `stressjudge listen` drives it.
 
 pub mod layout;
 pub mod write;

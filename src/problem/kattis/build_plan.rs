@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use super::python_choice::python_of;
 use super::{constants_of, declaration_of, include_folder_of};
 use crate::build::{BuildPlan, Declared};
 use crate::problem::shape::Shape;
@@ -23,6 +24,22 @@ pub fn build_plan_of(path: &Path) -> Result<BuildPlan, String> {
         },
         include: include_folder_of(path),
     })
+}
+
+/// What the package holding the program at `path` declares for building a program handed to
+/// a command (a submission, a candidate): its `constants`, its Python 3 interpreter (PyPy, as
+/// the Kattis judge runs it, unless the package's `stressjudge.yaml` names another) and its
+/// `include/` folder; the default outside a package. Its declared language and entry point
+/// come from [`declaration_of`].
+pub fn package_build_of(path: &Path) -> BuildPlan {
+    BuildPlan {
+        declared: Declared {
+            constants: constants_of(path),
+            python: python_of(path),
+            ..Declared::default()
+        },
+        include: include_folder_of(path),
+    }
 }
 
 /// Gives every program of `shape` the build its package declares for it (the programs the
@@ -76,6 +93,18 @@ mod tests {
         let outside = tempfile::tempdir().unwrap();
         assert_eq!(
             build_plan_of(&outside.path().join("gen.py")).unwrap(),
+            BuildPlan::default()
+        );
+
+        // A program handed to a command gets the package's constants, PyPy and include/, but
+        // not a declaration: that is its own.
+        let plan = package_build_of(&p.join("submissions/accepted/pick/b.py"));
+        assert_eq!(plan.declared.language, None);
+        assert_eq!(plan.declared.constants.get("MAXN"), Some("5"));
+        assert_eq!(plan.declared.python.as_deref(), Some(crate::build::PYPY));
+        assert_eq!(plan.include, Some(p.join("include")));
+        assert_eq!(
+            package_build_of(&outside.path().join("a.py")),
             BuildPlan::default()
         );
     }

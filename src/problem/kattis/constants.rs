@@ -19,6 +19,7 @@
 //! A sequence naming no constant is left as written, with one notice naming it and its file
 //! ([`undefined_notices`]; the spec: "tools may warn for them").
 //!
+//! The values fill the build step's [`Constants`], which knows how a sequence is replaced.
 //! Nothing here writes a file: the build step makes the substituted copies of programs, and
 //! the readers of `test_group.yaml` (its arguments and its scoring keys) and
 //! `generators.yaml` substitute the text they read.
@@ -28,6 +29,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use super::typed::{self, Dict, Key, Leaf, Loose, Table};
+use crate::build::constants::is_name;
+use crate::build::Constants;
 
 /// The one key of problem.yaml read here: `constants`, names to a scalar or to a map of
 /// variants.
@@ -37,178 +40,74 @@ struct ConstantsYaml {
     constants: Option<Dict<Dict<Leaf>>>,
 }
 
-/// The constants of one package: `NAME` and `NAME.VARIANT` to their text.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Constants(BTreeMap<String, String>);
-
-impl Constants {
-    /// Reads problem.yaml's `constants` in `dir` (none when the file or key is missing or
-    /// malformed: problem.yaml's own errors are reported by its reader).
-    pub fn read(dir: &Path) -> Constants {
-        let file = dir.join("problem.yaml");
-        let Ok(text) = std::fs::read_to_string(&file) else {
-            return Constants::default();
-        };
-        let Ok(root) = typed::parse::<Table<ConstantsYaml>>(&file, &text) else {
-            return Constants::default();
-        };
-        match root.read(&file, "problem.yaml") {
-            Ok((
-                ConstantsYaml {
-                    constants: Some(constants),
-                },
-                _,
-            )) => constants
-                .entries_or_leaf()
-                .map_or_else(|_| Constants::default(), Constants::from_entries),
-            _ => Constants::default(),
-        }
-    }
-
-    fn from_entries(entries: &[(Key, Dict<Leaf>)]) -> Constants {
-        // Python's `str()` of a YAML number: `5`, `10.0`.
-        let number = |v: &Loose| match v {
-            Loose::Str(s) => Some(s.clone()),
-            Loose::Int(i) => Some(i.to_string()),
-            Loose::Float(x) => Some(format!("{x:?}")),
-            _ => None,
-        };
-        let mut out = BTreeMap::new();
-        for (key, value) in entries {
-            if !is_name(&key.name) {
-                continue;
-            }
-            let variants: Vec<(&str, Option<String>)> = match value.entries_or_leaf() {
-                Ok(subs) => subs
-                    .iter()
-                    .map(|(sub, v)| {
-                        let text = match (&v.value, sub.name.as_str()) {
-                            (Loose::Str(s), _) => Some(s.clone()),
-                            (other, "value") => number(other),
-                            _ => None,
-                        };
-                        (sub.name.as_str(), text)
-                    })
-                    .collect(),
-                Err(other) => vec![("value", number(&other.value))],
-            };
-            if !variants
-                .iter()
-                .any(|(sub, text)| *sub == "value" && text.is_some())
-            {
-                continue;
-            }
-            for (sub, text) in variants {
-                let Some(text) = text.filter(|_| is_name(sub)) else {
-                    continue;
-                };
-                if sub == "value" {
-                    out.insert(key.name.clone(), text.clone());
-                }
-                out.insert(format!("{}.{sub}", key.name), text);
-            }
-        }
-        Constants(out)
-    }
-
-    /// From `NAME` / `NAME.VARIANT` to text pairs (for tests and other readers).
-    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Constants {
-        Constants(
-            pairs
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        )
-    }
-
-    /// Whether the package defines none.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// The text of `NAME` or `NAME.VARIANT`.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(String::as_str)
-    }
-
-    /// `text` with every `{{NAME}}` / `{{NAME.VARIANT}}` of a defined constant replaced (the
-    /// matches BAPCtools' `CONSTANT_SUBSTITUTE_REGEX` finds, scanning left to right); `None`
-    /// when nothing is replaced.
-    pub fn substitute(&self, text: &str) -> Option<String> {
-        if self.0.is_empty() || !text.contains("{{") {
-            return None;
-        }
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        let mut replaced = false;
-        while let Some(at) = rest.find("{{") {
-            out.push_str(&rest[..at]);
-            let after = &rest[at + 2..];
-            let value = after
-                .find("}}")
-                .and_then(|end| Some((end, self.0.get(&after[..end])?)));
-            match value {
-                Some((end, value)) => {
-                    out.push_str(value);
-                    rest = &after[end + 2..];
-                    replaced = true;
-                }
-                None => {
-                    // `{{{A}}}`: the match may start one brace later.
-                    out.push('{');
-                    rest = &rest[at + 1..];
-                }
-            }
-        }
-        out.push_str(rest);
-        replaced.then_some(out)
-    }
-
-    /// The text of the file at `path` with the constants substituted: how a test group's
-    /// settings file (`test_group.yaml`, `testdata.yaml`) is read, whole, for its arguments
-    /// and its scoring keys alike.
-    pub(crate) fn read_substituted(&self, path: &Path) -> std::io::Result<String> {
-        let text = std::fs::read_to_string(path)?;
-        Ok(self.substitute(&text).unwrap_or(text))
-    }
-
-    /// The constant sequences of `text` (`{{NAME}}`, `{{NAME.VARIANT}}`: the matches of
-    /// BAPCtools' `CONSTANT_SUBSTITUTE_REGEX`, left to right) that name no constant here, in
-    /// order, each once: what [`Constants::substitute`] leaves as written.
-    pub fn undefined<'t>(&self, text: &'t str) -> Vec<&'t str> {
-        let mut found: Vec<&str> = Vec::new();
-        let mut rest = text;
-        while let Some(at) = rest.find("{{") {
-            let after = &rest[at + 2..];
-            match sequence_name(after) {
-                Some(name) => {
-                    if !self.0.contains_key(name) && !found.contains(&name) {
-                        found.push(name);
-                    }
-                    rest = &after[name.len() + 2..];
-                }
-                // `{{{A}}}`: the match may start one brace later.
-                None => rest = &rest[at + 1..],
-            }
-        }
-        found
-    }
-
-    /// [`Constants::substitute`] on a file's bytes: text only (a file that is not UTF-8 is
-    /// left alone, as BAPCtools skips files it cannot read as text).
-    pub fn substitute_bytes(&self, bytes: &[u8]) -> Option<Vec<u8>> {
-        let text = std::str::from_utf8(bytes).ok()?;
-        self.substitute(text).map(String::into_bytes)
+/// Reads problem.yaml's `constants` in `dir` (none when the file or key is missing or
+/// malformed: problem.yaml's own errors are reported by its reader).
+pub fn read(dir: &Path) -> Constants {
+    let file = dir.join("problem.yaml");
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return Constants::default();
+    };
+    let Ok(root) = typed::parse::<Table<ConstantsYaml>>(&file, &text) else {
+        return Constants::default();
+    };
+    match root.read(&file, "problem.yaml") {
+        Ok((
+            ConstantsYaml {
+                constants: Some(constants),
+            },
+            _,
+        )) => constants
+            .entries_or_leaf()
+            .map_or_else(|_| Constants::default(), from_entries),
+        _ => Constants::default(),
     }
 }
 
-/// The `NAME` or `NAME.VARIANT` at the start of `text` when `}}` follows it.
-fn sequence_name(text: &str) -> Option<&str> {
-    let end = text.find("}}")?;
-    let name = &text[..end];
-    let mut parts = name.splitn(2, '.');
-    let whole = parts.next().is_some_and(is_name) && parts.next().is_none_or(is_name);
-    whole.then_some(name)
+/// The constants of problem.yaml's `constants` entries, written as BAPCtools writes them.
+fn from_entries(entries: &[(Key, Dict<Leaf>)]) -> Constants {
+    // Python's `str()` of a YAML number: `5`, `10.0`.
+    let number = |v: &Loose| match v {
+        Loose::Str(s) => Some(s.clone()),
+        Loose::Int(i) => Some(i.to_string()),
+        Loose::Float(x) => Some(format!("{x:?}")),
+        _ => None,
+    };
+    let mut out = BTreeMap::new();
+    for (key, value) in entries {
+        if !is_name(&key.name) {
+            continue;
+        }
+        let variants: Vec<(&str, Option<String>)> = match value.entries_or_leaf() {
+            Ok(subs) => subs
+                .iter()
+                .map(|(sub, v)| {
+                    let text = match (&v.value, sub.name.as_str()) {
+                        (Loose::Str(s), _) => Some(s.clone()),
+                        (other, "value") => number(other),
+                        _ => None,
+                    };
+                    (sub.name.as_str(), text)
+                })
+                .collect(),
+            Err(other) => vec![("value", number(&other.value))],
+        };
+        if !variants
+            .iter()
+            .any(|(sub, text)| *sub == "value" && text.is_some())
+        {
+            continue;
+        }
+        for (sub, text) in variants {
+            let Some(text) = text.filter(|_| is_name(sub)) else {
+                continue;
+            };
+            if sub == "value" {
+                out.insert(key.name.clone(), text.clone());
+            }
+            out.insert(format!("{}.{sub}", key.name), text);
+        }
+    }
+    Constants::from_iter(out)
 }
 
 /// Where the spec substitutes constants in a package (2025-09, "Constants"): validators,
@@ -279,15 +178,6 @@ fn files_under(
     }
 }
 
-/// Whether `name` is a constant or variant name of the spec (`[a-zA-Z_][a-zA-Z0-9_]*`).
-fn is_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
 /// The constants of the package a program belongs to: the nearest folder above `program`
 /// holding a `problem.yaml` (a validator, submission or included file of the package), read
 /// once per folder in a process. Programs outside any package have none.
@@ -301,12 +191,13 @@ pub fn constants_of(program: &Path) -> Constants {
     else {
         return Constants::default();
     };
-    let mut read = READ
+    let mut known = READ
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    read.entry(dir.to_path_buf())
-        .or_insert_with(|| Constants::read(dir))
+    known
+        .entry(dir.to_path_buf())
+        .or_insert_with(|| read(dir))
         .clone()
 }
 
@@ -314,15 +205,15 @@ pub fn constants_of(program: &Path) -> Constants {
 mod tests {
     use super::*;
 
-    fn read(yaml: &str) -> Constants {
+    fn read_yaml(yaml: &str) -> Constants {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("problem.yaml"), yaml).unwrap();
-        Constants::read(dir.path())
+        read(dir.path())
     }
 
     #[test]
     fn scalars_maps_and_variants_read_as_bapctools_does() {
-        let c = read(
+        let c = read_yaml(
             "constants:\n  FIVE:\n    value: 5\n    STRING: \"five\"\n    NUM: 6\n  SIX: 6\n  F: 10.0\n  \
              NOVALUE:\n    tex: x\n  9bad: 1\n",
         );
@@ -341,29 +232,6 @@ mod tests {
     }
 
     #[test]
-    fn only_defined_names_are_replaced() {
-        let c = read("constants:\n  A: 1\n  B:\n    value: 2\n    tex: two\n");
-        assert_eq!(
-            c.substitute("x {{A}} {{B.tex}} {{B.value}} {{C}} {{ A }} {{{A}}}")
-                .as_deref(),
-            Some("x 1 two 2 {{C}} {{ A }} {1}")
-        );
-        assert_eq!(c.substitute("{{C}} and {"), None);
-        assert_eq!(Constants::default().substitute("{{A}}"), None);
-        assert_eq!(c.substitute_bytes(b"\xff{{A}}"), None, "not text");
-    }
-
-    #[test]
-    fn undefined_sequences_are_found_once_each() {
-        let c = read("constants:\n  A: 1\n  B:\n    value: 2\n    tex: two\n");
-        assert_eq!(
-            c.undefined("{{A}} {{C}} {{B.tex}} {{B.x}} {{C}} {{ D }} {{1x}} {{{E}}} {{F.g.h}}"),
-            vec!["C", "B.x", "E"]
-        );
-        assert!(c.undefined("vector<vector<int>> v{{1, 2}};").is_empty());
-    }
-
-    #[test]
     fn a_package_is_searched_where_constants_are_substituted() {
         let dir = tempfile::tempdir().unwrap();
         let write = |f: &str, s: &str| {
@@ -376,7 +244,7 @@ mod tests {
         write("data/secret/g/test_group.yaml", "max_score: {{points}}\n");
         write("data/secret/g/1.in", "{{ignored}}\n");
         write("statement/problem.en.tex", "{{ignored}}\n");
-        let notices = undefined_notices(dir.path(), &Constants::read(dir.path()));
+        let notices = undefined_notices(dir.path(), &read(dir.path()));
         assert_eq!(notices.len(), 2, "{notices:?}");
         assert!(notices[0].contains("submissions/accepted/a.py: {{M}} names no constant"));
         assert!(notices[1].contains("data/secret/g/test_group.yaml: {{points}}"));

@@ -5,7 +5,7 @@
 //! answers cached by [`crate::programs::answers::AnswerCache`]), included cases repeated, and each
 //! directory's `test_group.yaml` written.
 //!
-//! The result is a map of file paths under `data/` to bytes: [`write`] lays it out (for the
+//! The result is a map of file paths under `data/` to bytes: [`write()`] lays it out (for the
 //! judge in this process's working folder, or the package's own `data/` for `generate`), and
 //! [`compare`] checks it against a committed `data/`.
 
@@ -27,6 +27,12 @@ use crate::programs::generator_command::GeneratorCommand;
 use crate::programs::sandboxes::ToolSandboxes;
 use crate::programs::test_build::{self, FileRecipe, TestStore};
 use crate::programs::tool::{Tool, ToolCall, ToolLimits};
+
+// `stressjudge generate` reaches the Kattis reader through this module alone
+// ([`crate::problem::generated_data`]): the package whose plan it builds, and the plan file
+// it names when there is none.
+pub use super::generators_yaml::GENERATORS_YAML;
+pub use super::load as load_package;
 
 /// A built `data/`: relative paths (`secret/03.in`, `secret/test_group.yaml`) and their bytes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

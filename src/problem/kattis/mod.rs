@@ -1,7 +1,7 @@
 //! Problem folders in the Kattis / ICPC problem package format, legacy and 2023-07, read into
 //! plain data: nothing here builds or runs a program.
 //!
-//! [`load`] reads a folder into a [`Package`]: name, format version, limits, how output is
+//! [`load()`] reads a folder into a [`Package`]: name, format version, limits, how output is
 //! validated, the tests of `data/sample` then `data/secret`, the input and output validators,
 //! the generators, the submissions with the verdicts their folders promise, and the stress
 //! setup. What makes the folder unusable is a [`PackageError`] naming the file, the line and
@@ -111,8 +111,9 @@ mod yaml;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::build::Constants;
 use crate::judge::grading_model::Grading;
-pub use constants::{constants_of, Constants};
+pub use constants::constants_of;
 pub use error::PackageError;
 pub use expectation::Expectation;
 pub use included::include_folder_of;
@@ -122,9 +123,7 @@ pub use limits::{
 };
 pub use metadata::ProblemType;
 pub use programs::{InputValidator, InputValidatorKind, Program};
-pub use stress_config::{
-    BuildLimits, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
-};
+pub use stress_config::{GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE};
 pub use submissions::{declaration_of, Submission};
 pub use testdata::{sample_interactions, TestCase, ValidatorArgs};
 
@@ -150,7 +149,7 @@ pub enum OutputValidation {
 /// A problem folder, read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Package {
-    /// The folder, as given to [`load`].
+    /// The folder, as given to [`load()`].
     pub dir: PathBuf,
     /// The short id: the folder's name.
     pub id: String,
@@ -275,7 +274,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     let mut notices = Vec::new();
     let meta = metadata::read(dir, &mut notices)?;
     let format = meta.format;
-    let constants = Constants::read(dir);
+    let constants = constants::read(dir);
     notices.extend(constants::undefined_notices(dir, &constants));
 
     for (name, path) in programs::sorted_entries(dir) {

@@ -19,9 +19,7 @@ use std::sync::{Mutex, OnceLock};
 
 use super::stress_config::{StressYaml, STRESS_CONFIG_FILE};
 use super::typed::{self, Table};
-
-/// PyPy's command, as Debian and problemtools name it.
-pub const PYPY: &str = "pypy3";
+use crate::build::PYPY;
 
 /// The package's choice of Python 3 interpreter for `program`: `pypy3` in a Kattis package
 /// (whether or not it is installed: the caller falls back and says so), the `python:` of its

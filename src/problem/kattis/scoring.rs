@@ -7,10 +7,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::constants::Constants;
 use super::error::PackageError;
 use super::typed::{self, Leaf, Loose, Table};
 use super::FormatVersion;
+use crate::build::Constants;
 use crate::judge::grading_model::{
     legacy_settings, parent, Aggregation, DomJudgeGrading, Grading, LegacyGroup,
     LegacyGroupSettings, ModernGroup, ModernGroupSettings,

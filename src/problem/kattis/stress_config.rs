@@ -7,6 +7,7 @@ use super::error::PackageError;
 use super::programs::{list_programs, Program};
 use super::submissions::Submission;
 use super::typed::{self, line_error, Dict, Leaf, Loose, Table};
+use crate::build::BuildLimits;
 use crate::programs::generator_command::GeneratorCommand;
 
 /// The name of the optional stress configuration file in a problem folder.
@@ -34,15 +35,6 @@ pub struct StressSetup {
     /// programs (`2 GiB`, `512M`; `20s`), which `--build-memory` and `--build-time` override.
     /// The defaults when absent.
     pub build_limits: BuildLimits,
-}
-
-/// Limits of one build step a problem folder asks for (`None`: the default).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct BuildLimits {
-    /// Memory of one build step, in bytes.
-    pub memory_bytes: Option<u64>,
-    /// Wall-clock time of one build step.
-    pub wall: Option<std::time::Duration>,
 }
 
 /// One generator kind: a name and the command that prints an input for a seed.

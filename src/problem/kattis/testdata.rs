@@ -4,11 +4,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::constants::Constants;
 use super::error::PackageError;
 use super::programs::sorted_entries;
 use super::typed::{self, Dict, Key, Leaf, Table};
 use super::FormatVersion;
+use crate::build::Constants;
 
 /// One test case: an `.in` file and what goes with it.
 #[derive(Debug, Clone, PartialEq, Eq)]

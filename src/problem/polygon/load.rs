@@ -35,13 +35,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::build::BuildLimits;
 use crate::build::BuildOptions;
 use crate::cache_entry::CheckedCache;
 use crate::error::UsageError;
 use crate::options::AdHocParts;
 use crate::problem::adhoc::{self, existing};
 use crate::problem::folder::Folder;
-use crate::problem::kattis::{BuildLimits, Program, Submission, TimeLimitRule};
+use crate::problem::kattis::{Program, Submission, TimeLimitRule};
 use crate::problem::polygon::{self, PolygonPackage, StressSpec, TestMethod, Testset};
 use crate::problem::shape::{AnswerRules, KindSettings, Shape, TestFile};
 use crate::problem::{Answer, CheckResult, Limits, Origin, ProblemInfo, TimeLimitOrigin};

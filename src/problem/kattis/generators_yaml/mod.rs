@@ -52,9 +52,9 @@ use sha2::{Digest, Sha512};
 
 use serde_saphyr::{Location, Spanned};
 
-use super::constants::Constants;
 use super::error::PackageError;
 use super::yaml::{self, Value};
+use crate::build::Constants;
 
 mod case;
 mod emit;
@@ -316,7 +316,7 @@ pub(crate) fn read(dir: &Path) -> Result<Option<GenerationPlan>, PackageError> {
         cases: Vec::new(),
         groups: Vec::new(),
         includes: Vec::new(),
-        constants: Constants::read(dir),
+        constants: super::constants::read(dir),
         notices: Vec::new(),
     };
     let mut reader = Reader::new(&file, &text, dir, plan);
