@@ -9,7 +9,7 @@ use super::derivation::LimitDerivation;
 use super::judge::TestRow;
 use super::shard::ShardInfo;
 use crate::judge::Verdict;
-pub use crate::problem::kattis::expectation::show_score;
+pub use crate::judge::grade::show_score;
 use crate::problem::polygon::points::Score;
 use crate::run::calibration::Calibration;
 use crate::run::Isolation;

@@ -10,7 +10,8 @@ use crate::build::Declared;
 use crate::error::UsageError;
 use crate::judge::expectation::{Judged, JudgedTest};
 use crate::judge::Verdict;
-use crate::problem::kattis::{Expectation, Submission};
+use crate::judge::expectation_model::Expectation;
+use crate::problem::kattis::Submission;
 
 /// The verdict folders and the verdict each promises.
 pub const FOLDERS: [(&str, Verdict); 6] = [

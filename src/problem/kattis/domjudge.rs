@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::error::PackageError;
-use super::expectation::{Expectation, ScoreRange};
+use crate::judge::expectation_model::{Expectation, ScoreRange};
 use crate::judge::Verdict;
 
 const RESULTS_MARKER: &str = "@expected_results@: ";
@@ -44,7 +44,7 @@ impl Annotation {
         };
         if let Some(score) = self.score {
             let mut rule =
-                super::expectation::Rule::all_tests(&[], &[], "@EXPECTED_SCORE@ annotation");
+                crate::judge::expectation_model::Rule::all_tests(&[], &[], "@EXPECTED_SCORE@ annotation");
             rule.permitted = None;
             rule.score = Some(ScoreRange {
                 min: score,

@@ -1,7 +1,7 @@
 //! What the name of a `submissions/<folder>` promises, in the conventions of the Kattis format
 //! (legacy and 2023-07 / 2025-09), DOMjudge and BAPCtools.
 
-use super::expectation::Expectation;
+use crate::judge::expectation_model::Expectation;
 use super::FormatVersion;
 use crate::judge::Verdict;
 

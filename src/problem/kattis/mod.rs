@@ -54,8 +54,8 @@
 //!   from the plan, then [`load_with_data`] reads the built `data/`.
 //!
 //! Read by modules of their own: expectations (`submissions.yaml`, `submissions.json`,
-//! `@EXPECTED_RESULTS@`, folder names: [`submissions`], [`expectation`]) and scoring
-//! ([`scoring`]).
+//! `@EXPECTED_RESULTS@`, folder names: [`submissions`], read into
+//! [`crate::judge::expectation_model`]) and scoring ([`scoring`]).
 //!
 //! # The stress configuration: `stressjudge.yaml`
 //!
@@ -88,11 +88,9 @@ pub mod constants;
 pub mod domjudge;
 pub(crate) mod domjudge_scoring;
 mod error;
-pub mod expectation;
 pub mod folder_names;
 pub mod generated_data;
 pub mod generators_yaml;
-pub mod glob;
 mod included;
 mod limits;
 pub mod load;
@@ -114,7 +112,6 @@ use std::path::{Path, PathBuf};
 use crate::judge::grading_model::Grading;
 pub use constants::{constants_of, Constants};
 pub use error::PackageError;
-pub use expectation::Expectation;
 pub use included::include_folder_of;
 pub use limits::{
     FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,

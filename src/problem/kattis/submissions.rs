@@ -18,8 +18,8 @@ use std::path::Path;
 
 use super::domjudge::{self, JsonEntry};
 use super::error::PackageError;
-pub use super::expectation::Expectation;
-use super::expectation::{Rule, TimeLimitUse};
+use crate::judge::expectation_model::Expectation;
+use crate::judge::expectation_model::Rule;
 pub use super::folder_names::folder_expectation as expectation;
 use super::folder_names::{folder_expectation, FOLDER_ORDER, SPEC_DEFAULT_FOLDERS};
 use super::programs::{not_a_program, sorted_entries, Program};
@@ -288,7 +288,7 @@ pub(crate) fn judge_as_domjudge(submissions: &mut [Submission]) {
             submission.expectation_source = format!(
                 "{} + @EXPECTED_SCORE@ {} in {}, as DOMjudge judges",
                 submission.expectation_source,
-                super::expectation::show_score(score),
+                crate::judge::grade::show_score(score),
                 annotation.file
             );
         }
@@ -416,29 +416,9 @@ pub fn declaration_of(path: &Path) -> Result<(Option<String>, Option<String>), P
     Ok(metadata(&relative, &entries, json))
 }
 
-/// How the rules of `expectation` take part in the time limit, for reports: `lower`, `upper`
-/// or `no`.
-pub fn time_limit_role(expectation: &Expectation) -> &'static str {
-    if expectation
-        .rules
-        .iter()
-        .any(|r| r.time_limit_use() == TimeLimitUse::Lower)
-    {
-        "lower"
-    } else if expectation
-        .rules
-        .iter()
-        .any(|r| r.time_limit_use() == TimeLimitUse::Upper)
-    {
-        "upper"
-    } else {
-        "no"
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::expectation::verdict_set;
+    use crate::judge::expectation_model::verdict_set;
     use super::Verdict::*;
     use super::*;
     use crate::judge::expectation::{tests::judged, Judged};

@@ -11,7 +11,7 @@
 //! error (exit 2) as a wrong answer, so `presentation-error` is kept by a WA.
 
 use crate::judge::Verdict;
-use crate::problem::kattis::Expectation;
+use crate::judge::expectation_model::Expectation;
 
 /// A solution's tag in `problem.xml`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
