@@ -5,9 +5,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::Verdict;
 use super::expectation_model::{Expectation, Rule};
 use super::grade::show_score;
+use super::Verdict;
 
 /// One judged test, as the expectation sees it.
 #[derive(Debug, Clone, PartialEq)]

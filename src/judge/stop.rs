@@ -82,9 +82,9 @@ impl Expectation {
 
 #[cfg(test)]
 mod tests {
-    use crate::judge::Verdict::*;
     use crate::judge::expectation_model::{Expectation, Rule};
     use crate::judge::test_glob::Glob;
+    use crate::judge::Verdict::*;
 
     #[test]
     fn only_plain_rules_let_a_rejection_end_judging() {

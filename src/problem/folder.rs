@@ -8,8 +8,10 @@ use crate::build::BuildPlan;
 use crate::error::UsageError;
 use crate::judge::grading_model::Grading;
 use crate::options::AdHocParts;
-use crate::problem::kattis::{self, Submission, TimeLimitRule};
+use crate::problem::kattis;
 use crate::problem::polygon;
+use crate::problem::submission::Submission;
+use crate::problem::time_limit_rule::TimeLimitRule;
 use crate::programs::ProgramsProblem;
 
 /// A problem folder, loaded: the problem and what `verify` and the time-limit rule need.

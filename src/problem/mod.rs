@@ -24,8 +24,11 @@ pub mod confined;
 pub mod folder;
 pub mod kattis;
 pub mod polygon;
+pub mod program;
 pub mod rules;
 pub mod shape;
+pub mod submission;
+pub mod time_limit_rule;
 
 use std::fmt;
 use std::time::Duration;

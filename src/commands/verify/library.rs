@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use crate::build::Declared;
 use crate::error::UsageError;
 use crate::judge::expectation::{Judged, JudgedTest};
-use crate::judge::Verdict;
 use crate::judge::expectation_model::Expectation;
-use crate::problem::kattis::Submission;
+use crate::judge::Verdict;
+use crate::problem::submission::Submission;
 
 /// The verdict folders and the verdict each promises.
 pub const FOLDERS: [(&str, Verdict); 6] = [

@@ -43,8 +43,11 @@ impl Annotation {
             Expectation::any_of(&self.results)
         };
         if let Some(score) = self.score {
-            let mut rule =
-                crate::judge::expectation_model::Rule::all_tests(&[], &[], "@EXPECTED_SCORE@ annotation");
+            let mut rule = crate::judge::expectation_model::Rule::all_tests(
+                &[],
+                &[],
+                "@EXPECTED_SCORE@ annotation",
+            );
             rule.permitted = None;
             rule.score = Some(ScoreRange {
                 min: score,

@@ -19,7 +19,7 @@
 //! - Limits: `limits.time_limit` in seconds (2023-07; also read in legacy folders), else a
 //!   `.timelimit` file or `timelimit=` in `domjudge-problem.ini` (BAPCtools / DOMjudge), else
 //!   none: the time limit is derived from the slowest accepted submission by
-//!   [`TimeLimitRule::time_limit`], problemtools' rule. `limits.memory` and `limits.output` in
+//!   [`crate::problem::time_limit_rule::TimeLimitRule::time_limit`], problemtools' rule. `limits.memory` and `limits.output` in
 //!   MiB (defaults 2048 and 8, the format's typical system defaults).
 //! - Output validation: legacy `validation: default | custom [interactive] [score]` with
 //!   `validator_flags`, and programs in `output_validators/`; 2023-07 `type` and one program
@@ -110,19 +110,21 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::judge::grading_model::Grading;
+use crate::problem::program::Program;
+use crate::problem::submission::Submission;
 pub use constants::{constants_of, Constants};
 pub use error::PackageError;
 pub use included::include_folder_of;
 pub use limits::{
-    FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,
-    DEFAULT_VALIDATION_PASSES,
+    default_time_limit_rule, FixedTimeLimit, Limits, TimeLimitSource, DEFAULT_MEMORY_MIB,
+    DEFAULT_OUTPUT_MIB, DEFAULT_VALIDATION_PASSES,
 };
 pub use metadata::ProblemType;
-pub use programs::{InputValidator, InputValidatorKind, Program};
+pub use programs::{InputValidator, InputValidatorKind};
 pub use stress_config::{
     BuildLimits, GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE,
 };
-pub use submissions::{declaration_of, Submission};
+pub use submissions::declaration_of;
 pub use testdata::{sample_interactions, TestCase, ValidatorArgs};
 
 /// The version family of the problem package format a folder uses.
@@ -327,16 +329,16 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     let generators_yaml = Some(generators_dir.join("generators.yaml")).filter(|p| p.is_file());
     let generators = programs::list_programs(&generators_dir, "generators", &mut Vec::new());
 
-    let mut submissions = submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
+    let mut listed = submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
     let grading = if meta.problem_type.scoring {
         let names: Vec<String> = data.tests.iter().map(|t| t.name.clone()).collect();
-        let domjudge = if submissions::expects_domjudge_scores(&submissions) {
+        let domjudge = if submissions::expects_domjudge_scores(&listed) {
             scoring::read_domjudge(tests_dir, format, &names, &constants)?
         } else {
             None
         };
         if domjudge.is_some() {
-            submissions::judge_as_domjudge(&mut submissions);
+            submissions::judge_as_domjudge(&mut listed);
             notices.push(
                 "scored as DOMjudge scores (submissions give @EXPECTED_SCORE@): a test group is \
                  a folder with a testdata.yaml, its accept_score counts once when all its tests \
@@ -352,6 +354,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     } else {
         None
     };
+    let submissions: Vec<Submission> = listed.into_iter().map(|l| l.submission).collect();
     let stress = stress_config::read(dir, &submissions, &mut notices)?;
     let grader = grader(dir, format, grading.as_ref(), &mut notices)?;
 

@@ -13,9 +13,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use super::error::PackageError;
+use super::typed::{self, Dict, Leaf, Loose, Table};
 use crate::judge::expectation_model::{Rule, ScoreRange, TimeLimitUse};
 use crate::judge::test_glob::Glob;
-use super::typed::{self, Dict, Leaf, Loose, Table};
 use crate::judge::Verdict;
 
 /// One top-level entry of the file.

@@ -41,9 +41,11 @@ use crate::error::UsageError;
 use crate::options::AdHocParts;
 use crate::problem::adhoc::{self, existing};
 use crate::problem::folder::Folder;
-use crate::problem::kattis::{BuildLimits, Program, Submission, TimeLimitRule};
+use crate::problem::kattis::BuildLimits;
 use crate::problem::polygon::{self, PolygonPackage, StressSpec, TestMethod, Testset};
+use crate::problem::program::Program;
 use crate::problem::shape::{AnswerRules, KindSettings, Shape, TestFile};
+use crate::problem::submission::Submission;
 use crate::problem::{Answer, CheckResult, Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
 use crate::programs::generator::Generator;
@@ -253,7 +255,6 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             language: None,
             entrypoint: None,
             expectation_source: format!("problem.xml tag {}", s.tag.name()),
-            annotation: None,
         })
         .collect();
     let info = ProblemInfo {
@@ -308,7 +309,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         problem,
         submissions,
         time_limit_rule: None,
-        rule: TimeLimitRule::defaults(crate::problem::kattis::FormatVersion::V2023_07),
+        // Polygon has no such rule: the 2023-07 defaults.
+        rule: crate::problem::kattis::default_time_limit_rule(
+            crate::problem::kattis::FormatVersion::V2023_07,
+        ),
         polygon: Some(PolygonExtras {
             testset,
             interactor: package.interactor.clone(),
