@@ -36,7 +36,6 @@
 
 pub mod load;
 mod pattern;
-pub mod points;
 pub mod stress;
 pub mod tags;
 mod xml;
@@ -44,6 +43,7 @@ mod xml;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+pub use crate::judge::points_model::PointsPolicy;
 pub use crate::problem::kattis::PackageError;
 pub use pattern::fill_pattern;
 pub use stress::{RangeWord, StressSpec};
@@ -105,15 +105,6 @@ pub struct PolygonTest {
     pub input: PathBuf,
     /// Where its answer would be (the answer path pattern filled in).
     pub answer: PathBuf,
-}
-
-/// How a group's points are earned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PointsPolicy {
-    /// The group's points only when every test passes (`complete-group`).
-    CompleteGroup,
-    /// Each passed test's own points (`each-test`).
-    EachTest,
 }
 
 /// A group of tests.
