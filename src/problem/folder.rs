@@ -26,8 +26,7 @@ pub struct Folder {
     /// The rule that applies to the margin checks of time-limit submissions.
     pub rule: TimeLimitRule,
     /// What scoring by points needs (a Polygon package's testset: groups, points, policies,
-    /// dependencies, whether the checker gives points), for verify's scores; every test of a
-    /// solution is then run.
+    /// dependencies, whether the checker gives points), for verify's scores.
     pub points: Option<PointsModel>,
     /// The folder a submission's path is shown relative to (`submissions/` of a Kattis
     /// package, a Polygon package itself: `solutions/a.cpp`).
