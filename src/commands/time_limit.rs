@@ -1,7 +1,7 @@
 //! A problem folder without a time limit gets one the way problemtools sets it: the slowest
 //! accepted submission's CPU time on any test, times `ac_to_time_limit` (legacy
 //! `time_multiplier`), rounded up to the time resolution
-//! ([`crate::problem::kattis::TimeLimitRule::time_limit`]).
+//! ([`crate::problem::time_limit_rule::TimeLimitRule::time_limit`]).
 //!
 //! Unlike problemtools, one run does not set it (issue 31): the slowest run is repeated alone
 //! and decided on its fastest time, until the slowest is a repeated run
@@ -20,7 +20,7 @@ use crate::judge::repeats::{self, Measured, MAX_REPEATED, REPEATS};
 use crate::judge::timing::BORDERLINE_PERCENT;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::folder::Folder;
-use crate::problem::kattis::Submission;
+use crate::problem::submission::Submission;
 use crate::problem::{Problem, TestCase};
 use crate::report::derivation::{LimitDerivation, SpeedReading};
 use crate::report::progress::{Display, Progress, Status, TestProgress};

@@ -1,11 +1,13 @@
 //! Matching a judged submission against its [`Expectation`]: which promises it broke, and the
 //! submission's final verdict as expectations see it ([`Judged::verdict`]). The expectations
-//! themselves are read with the package ([`crate::problem::kattis::expectation`]).
+//! themselves ([`super::expectation_model`]) are read with the package (the Kattis reader's
+//! `submissions`, the Polygon reader's solution tags).
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::expectation_model::{Expectation, Rule};
+use super::grade::show_score;
 use super::Verdict;
-use crate::problem::kattis::expectation::{show_score, Expectation, Rule};
 
 /// One judged test, as the expectation sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -211,8 +213,8 @@ fn join(set: &BTreeSet<Verdict>) -> String {
 pub(crate) mod tests {
     use super::Verdict::*;
     use super::*;
-    use crate::problem::kattis::expectation::ScoreRange;
-    use crate::problem::kattis::glob::Glob;
+    use crate::judge::expectation_model::ScoreRange;
+    use crate::judge::test_glob::Glob;
 
     /// A compiled submission's judgement with these test verdicts (shared by the package's
     /// test modules).

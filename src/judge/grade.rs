@@ -34,8 +34,16 @@ use super::grading_model::{
     ModernGroupSettings,
 };
 use super::Verdict;
-use crate::problem::kattis::expectation::show_score;
 use crate::problem::ValidatorScore;
+
+/// A score as problemtools prints it: an integer without decimals, else two decimals.
+pub fn show_score(score: f64) -> String {
+    if score == score.trunc() && score.abs() < 1e15 {
+        format!("{}", score as i64)
+    } else {
+        format!("{score:.2}")
+    }
+}
 
 /// One judged test, as grading sees it.
 #[derive(Debug, Clone, PartialEq)]

@@ -28,7 +28,7 @@
 //!   is judged: [`DomJudgeGrading::grade`] replays that over the judged tests.
 //! - `@EXPECTED_SCORE@` is compared with the score exactly to 9 decimals
 //!   (`JuryMiscController::checkVerifyAction`, `bccomp(.., 9)`); here within 1e-6 relative, as
-//!   every expected score ([`crate::problem::kattis::expectation::ScoreRange::contains`]).
+//!   every expected score ([`crate::judge::expectation_model::ScoreRange::contains`]).
 //!
 //! DOMjudge refuses (`maybeSetScoringResult` has no root) a scoring package without
 //! `data/testdata.yaml`; here `data/` is then a group of default keys.

@@ -12,16 +12,24 @@
 //! | the grading settings a scoring problem's reader fills (groups, aggregation, a custom grader) | [`grading_model`] |
 //! | a scoring problem's test, group and submission scores (problemtools' and 2025-09 rules) | [`grade`] |
 //! | the same scores as DOMjudge computes them | [`grade_domjudge`] |
+//! | what scoring by points needs, which the Polygon reader fills (tests, groups, points policies, dependencies) | [`points_model`] |
+//! | a solution's points as Polygon scores them (`complete-group`, `each-test`, a checker's points) | [`grade_polygon`] |
+//! | what a submission promised, which the readers fill (rules over tests, scores, a final verdict; time-limit roles) | [`expectation_model`] |
+//! | the test globs a promise names its tests by (`secret/*-easy`, `{a,b}`) | [`test_glob`] |
 //! | whether a submission kept what its package promised (expectations) | [`expectation`] |
 
 pub mod classify;
 pub mod expectation;
+pub mod expectation_model;
 pub mod grade;
 pub mod grade_domjudge;
+pub mod grade_polygon;
 pub mod grading_model;
+pub mod points_model;
 pub mod repeats;
 pub mod stop;
 pub mod submission;
+pub mod test_glob;
 pub mod timing;
 pub mod verdict;
 

@@ -6,7 +6,7 @@
 
 use super::grading_model::{legacy_settings, parent, DomJudgeGrading, Grading};
 use super::Verdict;
-use crate::problem::kattis::expectation::Expectation;
+use crate::judge::expectation_model::Expectation;
 use crate::problem::{ProblemInfo, TestCase};
 
 /// Whether `case` getting `verdict` ends the judging of the candidate, so the tests after it
@@ -82,9 +82,9 @@ impl Expectation {
 
 #[cfg(test)]
 mod tests {
+    use crate::judge::expectation_model::{Expectation, Rule};
+    use crate::judge::test_glob::Glob;
     use crate::judge::Verdict::*;
-    use crate::problem::kattis::expectation::{Expectation, Rule};
-    use crate::problem::kattis::glob::Glob;
 
     #[test]
     fn only_plain_rules_let_a_rejection_end_judging() {

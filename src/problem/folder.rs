@@ -7,9 +7,12 @@ use std::path::{Path, PathBuf};
 use crate::build::BuildPlan;
 use crate::error::UsageError;
 use crate::judge::grading_model::Grading;
+use crate::judge::points_model::PointsModel;
 use crate::options::AdHocParts;
-use crate::problem::kattis::{self, Submission, TimeLimitRule};
+use crate::problem::kattis;
 use crate::problem::polygon;
+use crate::problem::submission::Submission;
+use crate::problem::time_limit_rule::TimeLimitRule;
 use crate::programs::ProgramsProblem;
 
 /// A problem folder, loaded: the problem and what `verify` and the time-limit rule need.
@@ -22,8 +25,14 @@ pub struct Folder {
     pub time_limit_rule: Option<TimeLimitRule>,
     /// The rule that applies to the margin checks of time-limit submissions.
     pub rule: TimeLimitRule,
-    /// A Polygon package's testset (groups and points), for verify's scores.
-    pub polygon: Option<polygon::load::PolygonExtras>,
+    /// What scoring by points needs (a Polygon package's testset: groups, points, policies,
+    /// dependencies, whether the checker gives points), for verify's scores.
+    pub points: Option<PointsModel>,
+    /// The folder a submission's path is shown relative to (`submissions/` of a Kattis
+    /// package, a Polygon package itself: `solutions/a.cpp`).
+    pub submissions_root: PathBuf,
+    /// Where the submissions are looked for, for the error when there is none.
+    pub submissions_place: String,
     /// How scores are computed, for a scoring problem.
     pub grading: Option<Grading>,
     /// The custom grader (`graders/`) of a scoring problem whose groups ask for one, and how
@@ -62,6 +71,19 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         )));
     }
     kattis::load::load(dir, overrides)
+}
+
+/// The problems `names` name, a Polygon contest package (`contest.xml`, `problems/*/`) replaced
+/// by its problems in name order ([`problems_in`]).
+pub fn expand_contests(names: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in names {
+        match problems_in(Path::new(name)) {
+            Some(problems) => out.extend(problems.iter().map(|p| p.display().to_string())),
+            None => out.push(name.clone()),
+        }
+    }
+    out
 }
 
 #[cfg(test)]

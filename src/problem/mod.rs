@@ -8,7 +8,8 @@
 //! (Polygon packages), [`adhoc`] (programs named on the command line, `--tests` folders) and
 //! [`companion`] (Competitive Companion's JSON, written as a Kattis folder); [`folder`] tells
 //! which reader a folder needs. Each reader fills the same [`shape::Shape`], run by
-//! [`crate::programs`]; a format's quirks stay in its reader. Optional capabilities stay
+//! [`crate::programs`], and for a package the same submissions ([`submission`], [`program`])
+//! and time-limit rule ([`time_limit_rule`]); a format's quirks stay in its reader. Optional capabilities stay
 //! optional: packing many games into one run ([`Packing`]) and problem-aware shrinking are
 //! offered by the built-ins, and the rest of the harness falls back to generic behaviour
 //! without them.
@@ -24,8 +25,11 @@ pub mod confined;
 pub mod folder;
 pub mod kattis;
 pub mod polygon;
+pub mod program;
 pub mod rules;
 pub mod shape;
+pub mod submission;
+pub mod time_limit_rule;
 
 use std::fmt;
 use std::time::Duration;

@@ -15,8 +15,8 @@ use super::json::verify::{
 use super::json::{read_typed, VerifyJson};
 use super::verify::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow, NOT_RUN};
 use super::TestRow;
+use crate::judge::grade_polygon::{GroupScore, Score};
 use crate::judge::{TestResult, Verdict};
-use crate::problem::polygon::points::{GroupScore, Score};
 use crate::problem::ValidatorScore;
 use crate::run::calibration::Calibration;
 use crate::testset::results::RunCounts;

@@ -108,7 +108,7 @@ pub struct Judging<'a> {
     /// expectation about later tests say no: [`Expectation::rejection_ends_judging`]); `None`
     /// is always.
     ///
-    /// [`Expectation::rejection_ends_judging`]: crate::problem::kattis::Expectation::rejection_ends_judging
+    /// [`Expectation::rejection_ends_judging`]: crate::judge::expectation_model::Expectation::rejection_ends_judging
     pub rejection_ends: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
     /// Runs remembered by content, reused where they decide the same verdict.
     pub memo: Option<Memo<'a>>,

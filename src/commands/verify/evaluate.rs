@@ -567,7 +567,7 @@ fn too_slow_for_the_limit(
 ) -> Option<String> {
     let bounds_the_limit = match &solution.expected {
         Expected::Kattis { expectation, .. } => {
-            crate::problem::kattis::submissions::time_limit_role(expectation) == "lower"
+            crate::judge::expectation_model::time_limit_role(expectation) == "lower"
                 && evaluation.got.is_some_and(|v| v != Verdict::TLE)
         }
         Expected::Verdict(_) => evaluation.got == Some(Verdict::AC),

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use crate::build::Declared;
 use crate::error::UsageError;
 use crate::judge::expectation::{Judged, JudgedTest};
+use crate::judge::expectation_model::Expectation;
 use crate::judge::Verdict;
-use crate::problem::kattis::{Expectation, Submission};
+use crate::problem::submission::Submission;
 
 /// The verdict folders and the verdict each promises.
 pub const FOLDERS: [(&str, Verdict); 6] = [
@@ -110,14 +111,15 @@ pub struct LibrarySolution {
     pub declared: Declared,
 }
 
-/// The submissions of a problem folder `id` at `dir`.
-pub fn from_folder(id: &str, dir: &Path, submissions: &[Submission]) -> Vec<LibrarySolution> {
+/// The submissions of a problem folder `id`, shown relative to `root` (see
+/// [`crate::problem::folder::Folder::submissions_root`]).
+pub fn from_folder(id: &str, root: &Path, submissions: &[Submission]) -> Vec<LibrarySolution> {
     submissions
         .iter()
         .map(|s| LibrarySolution {
             problem: id.to_string(),
             path: s.program.path.clone(),
-            root: dir.join("submissions"),
+            root: root.to_path_buf(),
             expected: Expected::Kattis {
                 category: s.category.clone(),
                 expectation: s.expected.clone(),

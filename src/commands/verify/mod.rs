@@ -26,14 +26,14 @@ use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
 use crate::judge::expectation::{Judged, JudgedTest, STRESS_TEST_NAME};
 use crate::judge::grade::{Graded, ScoredTest};
+use crate::judge::grade_polygon::{self, Score, TestOutcome};
 use crate::judge::grading_model::{CustomGrader, Grading};
+use crate::judge::points_model::PointsModel;
 use crate::judge::timing::Borderline;
 use crate::judge::Verdict;
 use crate::judge::{repeats, timing};
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::folder::{self, Folder};
-use crate::problem::polygon::load::{test_name as polygon_test_name, PolygonExtras};
-use crate::problem::polygon::points::{self, Score, TestOutcome};
 use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
 use crate::programs::grader::{Grader, NotUsable};
 use crate::report::derivation::LimitDerivation;
@@ -62,8 +62,8 @@ struct Target {
     tle_margin: f64,
     /// How much room the time limit leaves above the accepted solutions (`ac_to_time_limit`).
     ac_to_time_limit: f64,
-    /// A Polygon package's testset, to score points.
-    polygon: Option<PolygonExtras>,
+    /// What scoring by points needs (a Polygon package's testset).
+    points: Option<PointsModel>,
     /// How scores are computed, for a scoring problem folder.
     grading: Option<Grading>,
     /// The custom grader of the groups with `grading: custom`, when it can run here.
@@ -236,7 +236,7 @@ fn derive_time_limit(
             isolation: args.isolation,
             tle_margin: loaded.rule.time_limit_to_tle,
             ac_to_time_limit: loaded.rule.ac_to_time_limit,
-            all_tests: args.all_tests || loaded.polygon.is_some(),
+            all_tests: args.all_tests || loaded.points.is_some(),
             grading: loaded.grading.as_ref(),
             results,
             gate,
@@ -360,7 +360,7 @@ fn targets(
         args.problems.clone()
     };
     let mut targets = Vec::new();
-    for name in &expand_contests(&names) {
+    for name in &folder::expand_contests(&names) {
         if folder::names_a_folder(name) {
             let overrides = AdHocParts {
                 file_io: args.file_io.clone(),
@@ -376,39 +376,17 @@ fn targets(
             let stressing = args.stress_seeds > 0 && loaded.problem.info().has_reference;
             build_tools_and_submissions(&loaded, stressing)?;
             let dir = Path::new(name);
-            let mut solutions = library::from_folder(name, dir, &loaded.submissions);
+            let solutions =
+                library::from_folder(name, &loaded.submissions_root, &loaded.submissions);
             // Hashed once loaded: a package whose tests a generator writes is hashed with them.
             let content = plan::content_hash(dir)?;
             let (derived, judged_early) =
                 limit_of(name, &content, &loaded, &solutions, args, results, limits)?;
             time_limit::apply(&mut loaded, derived.as_ref());
-            if loaded.polygon.is_some() {
-                // A Polygon package's solutions are shown from the package (`solutions/a.cpp`).
-                for solution in &mut solutions {
-                    solution.root = dir.to_path_buf();
-                }
-            }
             if solutions.is_empty() {
-                let place = match loaded.polygon {
-                    Some(_) => {
-                        let missing: Vec<&str> = loaded
-                            .problem
-                            .info()
-                            .notes
-                            .iter()
-                            .filter(|n| n.contains("its source is not in the package"))
-                            .map(String::as_str)
-                            .collect();
-                        if missing.is_empty() {
-                            "the <solutions> of problem.xml".to_string()
-                        } else {
-                            format!("the <solutions> of problem.xml ({})", missing.join("; "))
-                        }
-                    }
-                    None => dir.join("submissions").display().to_string(),
-                };
                 return Err(UsageError::new(format!(
-                    "{name}: no submissions under {place}"
+                    "{name}: no submissions under {}",
+                    loaded.submissions_place
                 )));
             }
             let mut notes = Vec::new();
@@ -437,7 +415,7 @@ fn targets(
             targets.push(Target {
                 name: name.clone(),
                 content,
-                polygon: loaded.polygon.clone(),
+                points: loaded.points.clone(),
                 tle_margin: loaded.rule.time_limit_to_tle,
                 ac_to_time_limit: loaded.rule.ac_to_time_limit,
                 problem: Arc::new(loaded.problem),
@@ -465,7 +443,7 @@ fn targets(
                 solutions,
                 tle_margin: LIBRARY_TLE_MARGIN,
                 ac_to_time_limit: LIBRARY_AC_TO_TIME_LIMIT,
-                polygon: None,
+                points: None,
                 grading: None,
                 grader: None,
                 notes: Vec::new(),
@@ -617,9 +595,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     ac_to_time_limit: target.ac_to_time_limit,
                     // A Polygon package's points need every test's verdict.
                     all_tests: args.all_tests
-                        || target.polygon.as_ref().is_some_and(|p| {
-                            points::has_points(&p.testset) || p.checker_gives_points
-                        }),
+                        || (target.points.as_ref()).is_some_and(PointsModel::needs_every_test),
                     grading: target.grading.as_ref(),
                     results: &results,
                     gate: &gate,
@@ -888,10 +864,7 @@ fn verify_row(
     e: Evaluation,
     target: &Target,
 ) -> Result<VerifyRow, UsageError> {
-    let points = target
-        .polygon
-        .as_ref()
-        .and_then(|extras| polygon_points(extras, &e));
+    let points = (target.points.as_ref()).and_then(|model| polygon_points(model, &e));
     let grader = target.grader.as_ref().map(|g| g as &dyn CustomGrader);
     let (judged, score) = judgement(&e, target.grading.as_ref(), grader).map_err(|why| {
         UsageError::new(format!(
@@ -1016,17 +989,16 @@ fn row_score(graded: Graded) -> RowScore {
 /// A solution's points on a Polygon testset that gives points, or whose checker gave some: a
 /// test passed when its row is AC, with the checker's points when it gave any (a test left
 /// out, or not run, has failed).
-fn polygon_points(extras: &PolygonExtras, e: &Evaluation) -> Option<Score> {
+fn polygon_points(model: &PointsModel, e: &Evaluation) -> Option<Score> {
     let given = |row: &crate::report::TestRow| match row.result.score {
         Some(ValidatorScore::Score(points)) if row.result.verdict == Verdict::AC => Some(points),
         _ => None,
     };
     let any_given = e.tests.iter().any(|t| given(t).is_some());
-    if !(points::has_points(&extras.testset) || any_given) || e.tests.is_empty() {
+    if !(model.has_points() || any_given) || e.tests.is_empty() {
         return None;
     }
-    Some(points::score(&extras.testset, |index| {
-        let name = polygon_test_name(index);
+    Some(grade_polygon::score(model, |name| {
         match e.tests.iter().find(|t| t.name == name) {
             Some(row) if row.result.verdict == Verdict::AC => match given(row) {
                 Some(points) => TestOutcome::CheckerPoints(points),
@@ -1035,18 +1007,4 @@ fn polygon_points(extras: &PolygonExtras, e: &Evaluation) -> Option<Score> {
             _ => TestOutcome::Failed,
         }
     }))
-}
-
-/// The problems named, a Polygon contest package (`contest.xml`, `problems/*/`) replaced by
-/// its problems in name order.
-fn expand_contests(names: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    for name in names {
-        let dir = Path::new(name);
-        match crate::problem::folder::problems_in(dir) {
-            Some(problems) => out.extend(problems.iter().map(|p| p.display().to_string())),
-            None => out.push(name.clone()),
-        }
-    }
-    out
 }

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::error::PackageError;
-use super::expectation::{Expectation, ScoreRange};
+use crate::judge::expectation_model::{Expectation, ScoreRange};
 use crate::judge::Verdict;
 
 const RESULTS_MARKER: &str = "@expected_results@: ";
@@ -43,8 +43,11 @@ impl Annotation {
             Expectation::any_of(&self.results)
         };
         if let Some(score) = self.score {
-            let mut rule =
-                super::expectation::Rule::all_tests(&[], &[], "@EXPECTED_SCORE@ annotation");
+            let mut rule = crate::judge::expectation_model::Rule::all_tests(
+                &[],
+                &[],
+                "@EXPECTED_SCORE@ annotation",
+            );
             rule.permitted = None;
             rule.score = Some(ScoreRange {
                 min: score,

@@ -1,8 +1,8 @@
 //! What the name of a `submissions/<folder>` promises, in the conventions of the Kattis format
 //! (legacy and 2023-07 / 2025-09), DOMjudge and BAPCtools.
 
-use super::expectation::Expectation;
 use super::FormatVersion;
+use crate::judge::expectation_model::Expectation;
 use crate::judge::Verdict;
 
 /// The expectation of a `submissions/<category>` folder in `format`, or `None` for a folder

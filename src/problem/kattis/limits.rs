@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::error::PackageError;
 use super::typed::{self, Leaf, Table};
 use super::FormatVersion;
+use crate::problem::time_limit_rule::TimeLimitRule;
 
 /// Memory limit when the folder sets none, in MiB: the format's "typical system default"
 /// (legacy and 2023-07 spec, `limits.memory`) and problemtools' `system_default.yaml`.
@@ -71,65 +72,20 @@ pub enum TimeLimitSource {
     DomjudgeIni,
 }
 
-/// The rule that turns the slowest accepted run into a time limit.
-///
-/// Field names are the 2023-07 format's `limits.time_multipliers`; legacy folders map onto them
-/// the way problemtools does (`metadata.py`, `Metadata.from_legacy`):
-/// `time_multiplier` becomes `ac_to_time_limit` and `time_safety_margin` becomes
-/// `time_limit_to_tle`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TimeLimitRule {
-    /// The time limit is at least the slowest accepted run times this. Defaults: 5 in legacy
-    /// (`limits.time_multiplier`, legacy spec), 2.0 in 2023-07
-    /// (`limits.time_multipliers.ac_to_time_limit`, 2023-07 spec and problemtools).
-    pub ac_to_time_limit: f64,
-    /// A time-limit-exceeded submission must be slower than the time limit times this.
-    /// Defaults: 2 in legacy (`limits.time_safety_margin`), 1.5 in 2023-07
-    /// (`limits.time_multipliers.time_limit_to_tle`).
-    pub time_limit_to_tle: f64,
-    /// A derived time limit is a whole multiple of this many seconds. Default 1.0
-    /// (`limits.time_resolution`, 2023-07 spec; legacy has no such key, so 1 s as problemtools).
-    pub time_resolution: f64,
-}
-
-impl TimeLimitRule {
-    /// The defaults of a format version (see the field docs for their sources).
-    pub fn defaults(format: FormatVersion) -> Self {
-        match format {
-            FormatVersion::Legacy => TimeLimitRule {
-                ac_to_time_limit: 5.0,
-                time_limit_to_tle: 2.0,
-                time_resolution: 1.0,
-            },
-            FormatVersion::V2023_07 => TimeLimitRule {
-                ac_to_time_limit: 2.0,
-                time_limit_to_tle: 1.5,
-                time_resolution: 1.0,
-            },
-        }
-    }
-
-    /// The time limit problemtools derives from the slowest accepted run: the smallest whole
-    /// multiple of `time_resolution` that is at least `slowest_accepted * ac_to_time_limit`, and
-    /// at least one `time_resolution` (problemtools' `_compute_time_limit`:
-    /// `max(1, ceil(T_ac * ac_to_time_limit / time_resolution)) * time_resolution`, and the
-    /// 2023-07 spec's "smallest integer multiple of time_resolution"). So 0.6 s x 5 = 3 s,
-    /// 0.61 s x 5 gives 4 s, and a 0.05 s solution still gets 1 s. Older problemtools releases
-    /// rounded half up instead (`max(1, int(0.5 + T_ac * time_multiplier))`); current ones use
-    /// this ceiling for legacy folders too. A product within a nanosecond of a multiple counts
-    /// as that multiple, so decimal run times do not round up on floating-point noise.
-    pub fn time_limit(&self, slowest_accepted: Duration) -> Duration {
-        let resolution_ns = self.time_resolution * 1e9;
-        let exact_ns = slowest_accepted.as_nanos() as f64 * self.ac_to_time_limit;
-        let steps = ((exact_ns - 1.0) / resolution_ns).ceil().max(1.0);
-        Duration::from_nanos((steps * resolution_ns).round() as u64)
-    }
-
-    /// The limit a time-limit-exceeded submission must still exceed: `time_limit *
-    /// time_limit_to_tle` (problemtools' "safety margin" run, 2023-07's
-    /// `time_limit * time_limit_to_tle <= T_tle`).
-    pub fn tle_margin(&self, time_limit: Duration) -> Duration {
-        Duration::from_nanos((time_limit.as_nanos() as f64 * self.time_limit_to_tle).round() as u64)
+/// problemtools' [`TimeLimitRule`] when problem.yaml sets no multipliers: the defaults of a
+/// format version (see the rule's field docs for their sources).
+pub fn default_time_limit_rule(format: FormatVersion) -> TimeLimitRule {
+    match format {
+        FormatVersion::Legacy => TimeLimitRule {
+            ac_to_time_limit: 5.0,
+            time_limit_to_tle: 2.0,
+            time_resolution: 1.0,
+        },
+        FormatVersion::V2023_07 => TimeLimitRule {
+            ac_to_time_limit: 2.0,
+            time_limit_to_tle: 1.5,
+            time_resolution: 1.0,
+        },
     }
 }
 
@@ -186,7 +142,7 @@ pub(crate) fn parse_limits(
     format: FormatVersion,
     notices: &mut Vec<String>,
 ) -> Result<Limits, PackageError> {
-    let mut rule = TimeLimitRule::defaults(format);
+    let mut rule = default_time_limit_rule(format);
     let mut parsed = Limits {
         time_limit: None,
         rule,
@@ -415,32 +371,6 @@ mod tests {
         Duration::from_millis(ms)
     }
 
-    #[test]
-    fn legacy_rule_rounds_up_to_whole_seconds_of_five_times_the_slowest() {
-        let rule = TimeLimitRule::defaults(FormatVersion::Legacy);
-        assert_eq!(rule.time_limit(ms(600)), ms(3000));
-        assert_eq!(rule.time_limit(ms(610)), ms(4000));
-        assert_eq!(rule.time_limit(ms(50)), ms(1000));
-        assert_eq!(rule.time_limit(Duration::ZERO), ms(1000));
-        assert_eq!(rule.time_limit(ms(1999)), ms(10_000));
-        assert_eq!(rule.tle_margin(ms(3000)), ms(6000));
-    }
-
-    #[test]
-    fn modern_rule_uses_twice_the_slowest_and_the_resolution() {
-        let mut rule = TimeLimitRule::defaults(FormatVersion::V2023_07);
-        assert_eq!(rule.time_limit(ms(400)), ms(1000));
-        assert_eq!(rule.time_limit(ms(1200)), ms(3000));
-        assert_eq!(rule.time_limit(ms(1500)), ms(3000));
-        assert_eq!(rule.tle_margin(ms(3000)), ms(4500));
-        rule.time_resolution = 0.5;
-        assert_eq!(rule.time_limit(ms(1200)), ms(2500));
-        rule.time_resolution = 0.1;
-        assert_eq!(rule.time_limit(ms(40)), ms(100));
-        assert_eq!(rule.time_limit(ms(150)), ms(300));
-        assert_eq!(rule.time_limit(ms(151)), ms(400));
-    }
-
     fn limits(yaml: &str, format: FormatVersion) -> (Result<Limits, PackageError>, Vec<String>) {
         let file = Path::new("p/problem.yaml");
         let root: Table<ProblemYaml> = parse(file, yaml).unwrap();
@@ -464,7 +394,7 @@ mod tests {
         assert_eq!((l.memory_mib, l.output_mib), (Some(512), Some(16)));
         let (l, _) = limits("name: x\n", FormatVersion::Legacy);
         let l = l.unwrap();
-        assert_eq!(l.rule, TimeLimitRule::defaults(FormatVersion::Legacy));
+        assert_eq!(l.rule, default_time_limit_rule(FormatVersion::Legacy));
         assert_eq!(
             (l.memory_mib_or_default(), l.output_mib_or_default()),
             (2048, 8)

@@ -164,7 +164,9 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         submissions: package.submissions,
         time_limit_rule,
         rule,
-        polygon: None,
+        points: None,
+        submissions_root: dir.join("submissions"),
+        submissions_place: dir.join("submissions").display().to_string(),
         grader: package
             .grader
             .as_ref()

@@ -19,7 +19,7 @@
 //! - Limits: `limits.time_limit` in seconds (2023-07; also read in legacy folders), else a
 //!   `.timelimit` file or `timelimit=` in `domjudge-problem.ini` (BAPCtools / DOMjudge), else
 //!   none: the time limit is derived from the slowest accepted submission by
-//!   [`TimeLimitRule::time_limit`], problemtools' rule. `limits.memory` and `limits.output` in
+//!   [`crate::problem::time_limit_rule::TimeLimitRule::time_limit`], problemtools' rule. `limits.memory` and `limits.output` in
 //!   MiB (defaults 2048 and 8, the format's typical system defaults).
 //! - Output validation: legacy `validation: default | custom [interactive] [score]` with
 //!   `validator_flags`, and programs in `output_validators/`; 2023-07 `type` and one program
@@ -54,8 +54,8 @@
 //!   from the plan, then [`load_with_data`] reads the built `data/`.
 //!
 //! Read by modules of their own: expectations (`submissions.yaml`, `submissions.json`,
-//! `@EXPECTED_RESULTS@`, folder names: [`submissions`], [`expectation`]) and scoring
-//! ([`scoring`]).
+//! `@EXPECTED_RESULTS@`, folder names: [`submissions`], read into
+//! [`crate::judge::expectation_model`]) and scoring ([`scoring`]).
 //!
 //! # The stress configuration: `stressjudge.yaml`
 //!
@@ -88,11 +88,9 @@ pub mod constants;
 pub mod domjudge;
 pub(crate) mod domjudge_scoring;
 mod error;
-pub mod expectation;
 pub mod folder_names;
 pub mod generated_data;
 pub mod generators_yaml;
-pub mod glob;
 mod included;
 mod limits;
 pub mod load;
@@ -114,17 +112,18 @@ use std::path::{Path, PathBuf};
 use crate::build::Constants;
 use crate::judge::grading_model::Grading;
 pub use constants::constants_of;
+use crate::problem::program::Program;
+use crate::problem::submission::Submission;
 pub use error::PackageError;
-pub use expectation::Expectation;
 pub use included::include_folder_of;
 pub use limits::{
-    FixedTimeLimit, Limits, TimeLimitRule, TimeLimitSource, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_MIB,
-    DEFAULT_VALIDATION_PASSES,
+    default_time_limit_rule, FixedTimeLimit, Limits, TimeLimitSource, DEFAULT_MEMORY_MIB,
+    DEFAULT_OUTPUT_MIB, DEFAULT_VALIDATION_PASSES,
 };
 pub use metadata::ProblemType;
-pub use programs::{InputValidator, InputValidatorKind, Program};
+pub use programs::{InputValidator, InputValidatorKind};
 pub use stress_config::{GeneratorKind, StressSetup, DEFAULT_KIND, STRESS_CONFIG_FILE};
-pub use submissions::{declaration_of, Submission};
+pub use submissions::declaration_of;
 pub use testdata::{sample_interactions, TestCase, ValidatorArgs};
 
 /// The version family of the problem package format a folder uses.
@@ -329,16 +328,16 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     let generators_yaml = Some(generators_dir.join("generators.yaml")).filter(|p| p.is_file());
     let generators = programs::list_programs(&generators_dir, "generators", &mut Vec::new());
 
-    let mut submissions = submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
+    let mut listed = submissions::list(dir, format, meta.problem_type.scoring, &mut notices)?;
     let grading = if meta.problem_type.scoring {
         let names: Vec<String> = data.tests.iter().map(|t| t.name.clone()).collect();
-        let domjudge = if submissions::expects_domjudge_scores(&submissions) {
+        let domjudge = if submissions::expects_domjudge_scores(&listed) {
             scoring::read_domjudge(tests_dir, format, &names, &constants)?
         } else {
             None
         };
         if domjudge.is_some() {
-            submissions::judge_as_domjudge(&mut submissions);
+            submissions::judge_as_domjudge(&mut listed);
             notices.push(
                 "scored as DOMjudge scores (submissions give @EXPECTED_SCORE@): a test group is \
                  a folder with a testdata.yaml, its accept_score counts once when all its tests \
@@ -354,6 +353,7 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
     } else {
         None
     };
+    let submissions: Vec<Submission> = listed.into_iter().map(|l| l.submission).collect();
     let stress = stress_config::read(dir, &submissions, &mut notices)?;
     let grader = grader(dir, format, grading.as_ref(), &mut notices)?;
 

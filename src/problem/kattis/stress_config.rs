@@ -4,10 +4,11 @@
 use std::path::{Path, PathBuf};
 
 use super::error::PackageError;
-use super::programs::{list_programs, Program};
-use super::submissions::Submission;
+use super::programs::list_programs;
 use super::typed::{self, line_error, Dict, Leaf, Loose, Table};
 use crate::build::BuildLimits;
+use crate::problem::program::Program;
+use crate::problem::submission::Submission;
 use crate::programs::generator_command::GeneratorCommand;
 
 /// The name of the optional stress configuration file in a problem folder.

@@ -18,42 +18,27 @@ use std::path::Path;
 
 use super::domjudge::{self, JsonEntry};
 use super::error::PackageError;
-pub use super::expectation::Expectation;
-use super::expectation::{Rule, TimeLimitUse};
 pub use super::folder_names::folder_expectation as expectation;
 use super::folder_names::{folder_expectation, FOLDER_ORDER, SPEC_DEFAULT_FOLDERS};
-use super::programs::{not_a_program, sorted_entries, Program};
+use super::programs::{not_a_program, sorted_entries};
 use super::submissions_yaml::{self, Entry};
 use super::FormatVersion;
+use crate::judge::expectation_model::Expectation;
+use crate::judge::expectation_model::Rule;
 use crate::judge::Verdict;
+use crate::problem::program::Program;
+use crate::problem::submission::Submission;
 
-/// One submission of the folder and what it must do.
+/// A submission as listed, with DOMjudge's `@EXPECTED_RESULTS@` / `@EXPECTED_SCORE@`
+/// annotation in its sources, if any: the annotation is a quirk of this reader, read by
+/// [`expects_domjudge_scores`] and [`judge_as_domjudge`] and dropped once the expectations are
+/// made.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Submission {
-    /// The program.
-    pub program: Program,
-    /// Its folder under `submissions/` (`accepted`, `wrong_answer`, `mixed-verdicts`, ...).
-    pub category: String,
-    /// What its tests' verdicts must satisfy.
-    pub expected: Expectation,
-    /// Its language, when `submissions.yaml` or `submissions.json` names one.
-    pub language: Option<String>,
-    /// The file to run of a folder program, when `submissions.yaml` or `submissions.json` names
-    /// one.
-    pub entrypoint: Option<String>,
-    /// Where the expectation comes from: `folder name`, `submissions.yaml`,
-    /// `@EXPECTED_RESULTS@ in x.c`.
-    pub expectation_source: String,
-    /// DOMjudge's `@EXPECTED_RESULTS@` / `@EXPECTED_SCORE@` annotation in its sources, if any.
+pub(crate) struct Listed {
+    /// The submission.
+    pub submission: Submission,
+    /// Its annotation.
     pub annotation: Option<domjudge::Annotation>,
-}
-
-impl Submission {
-    /// Whether it must be accepted on every test (used as a stress reference and for the time
-    /// limit).
-    pub fn is_accepted(&self) -> bool {
-        self.expected.is_accepted()
-    }
 }
 
 /// Lists `dir/submissions/<folder>/*`: the folders of [`FOLDER_ORDER`] first, then the others
@@ -64,7 +49,7 @@ pub(crate) fn list(
     format: FormatVersion,
     scoring: bool,
     notices: &mut Vec<String>,
-) -> Result<Vec<Submission>, PackageError> {
+) -> Result<Vec<Listed>, PackageError> {
     let root = dir.join("submissions");
     let entries = submissions_yaml::read(dir, notices)?;
     let json = domjudge::read_submissions_json(dir)?;
@@ -114,13 +99,15 @@ pub(crate) fn list(
                 .cloned()
                 .unwrap_or_default();
             let (language, entrypoint) = metadata(&relative, &entries, json_entry);
-            submissions.push(Submission {
-                program,
-                category: category.clone(),
-                expected,
-                language,
-                entrypoint,
-                expectation_source: source,
+            submissions.push(Listed {
+                submission: Submission {
+                    program,
+                    category: category.clone(),
+                    expected,
+                    language,
+                    entrypoint,
+                    expectation_source: source,
+                },
                 annotation,
             });
         }
@@ -235,7 +222,7 @@ fn expectation_of(
 /// Whether some submission's sources give an `@EXPECTED_SCORE@` score: a marker only DOMjudge
 /// reads, so the package's expected scores are DOMjudge's (and its scoring is DOMjudge's,
 /// [`crate::judge::grading_model::DomJudgeGrading`]).
-pub(crate) fn expects_domjudge_scores(submissions: &[Submission]) -> bool {
+pub(crate) fn expects_domjudge_scores(submissions: &[Listed]) -> bool {
     (submissions.iter()).any(|s| s.annotation.as_ref().is_some_and(|a| a.score.is_some()))
 }
 
@@ -249,19 +236,20 @@ pub(crate) fn expects_domjudge_scores(submissions: &[Submission]) -> bool {
 /// its folder's result. An `accepted/` submission keeps its rule
 /// over every test (the same promise, and it bounds a derived time limit); an expectation from
 /// `submissions.yaml` (which DOMjudge does not read) is left alone.
-pub(crate) fn judge_as_domjudge(submissions: &mut [Submission]) {
-    for submission in submissions {
+pub(crate) fn judge_as_domjudge(submissions: &mut [Listed]) {
+    for Listed {
+        submission,
+        annotation,
+    } in submissions
+    {
         if submission.expectation_source.contains("submissions.yaml") {
             continue;
         }
-        let annotation = submission
-            .annotation
-            .clone()
-            .unwrap_or(domjudge::Annotation {
-                results: Vec::new(),
-                score: None,
-                file: String::new(),
-            });
+        let annotation = annotation.clone().unwrap_or(domjudge::Annotation {
+            results: Vec::new(),
+            score: None,
+            file: String::new(),
+        });
         let results = match main_verdict(&submission.category) {
             Some(v) if annotation.results.is_empty() || annotation.results.contains(&v) => {
                 vec![v]
@@ -288,7 +276,7 @@ pub(crate) fn judge_as_domjudge(submissions: &mut [Submission]) {
             submission.expectation_source = format!(
                 "{} + @EXPECTED_SCORE@ {} in {}, as DOMjudge judges",
                 submission.expectation_source,
-                super::expectation::show_score(score),
+                crate::judge::grade::show_score(score),
                 annotation.file
             );
         }
@@ -416,33 +404,18 @@ pub fn declaration_of(path: &Path) -> Result<(Option<String>, Option<String>), P
     Ok(metadata(&relative, &entries, json))
 }
 
-/// How the rules of `expectation` take part in the time limit, for reports: `lower`, `upper`
-/// or `no`.
-pub fn time_limit_role(expectation: &Expectation) -> &'static str {
-    if expectation
-        .rules
-        .iter()
-        .any(|r| r.time_limit_use() == TimeLimitUse::Lower)
-    {
-        "lower"
-    } else if expectation
-        .rules
-        .iter()
-        .any(|r| r.time_limit_use() == TimeLimitUse::Upper)
-    {
-        "upper"
-    } else {
-        "no"
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::expectation::verdict_set;
     use super::Verdict::*;
     use super::*;
     use crate::judge::expectation::{tests::judged, Judged};
+    use crate::judge::expectation_model::verdict_set;
     use std::fs;
+
+    /// The submissions listed, their annotations dropped as the reader drops them.
+    fn submissions(listed: Result<Vec<Listed>, PackageError>) -> Vec<Submission> {
+        listed.unwrap().into_iter().map(|l| l.submission).collect()
+    }
 
     fn write(root: &Path, files: &[(&str, &str)]) {
         for (path, text) in files {
@@ -475,7 +448,7 @@ mod tests {
             ],
         );
         let mut notices = Vec::new();
-        let subs = list(dir.path(), FormatVersion::Legacy, false, &mut notices).unwrap();
+        let subs = submissions(list(dir.path(), FormatVersion::Legacy, false, &mut notices));
         let listed: Vec<(&str, &str)> = subs
             .iter()
             .map(|s| (s.category.as_str(), s.program.name.as_str()))
@@ -532,6 +505,7 @@ mod tests {
         let mut subs = list(dir.path(), FormatVersion::Legacy, true, &mut notices).unwrap();
         assert!(expects_domjudge_scores(&subs));
         judge_as_domjudge(&mut subs);
+        let subs = submissions(Ok(subs));
         let by_name = |n: &str| subs.iter().find(|s| s.program.path.ends_with(n)).unwrap();
         let accepted = &by_name("a.py").expected;
         assert!(accepted.is_accepted() && accepted.lower_bound_rules().next().is_some());
@@ -608,7 +582,12 @@ mod tests {
             ],
         );
         let mut notices = Vec::new();
-        let subs = list(dir.path(), FormatVersion::V2023_07, false, &mut notices).unwrap();
+        let subs = submissions(list(
+            dir.path(),
+            FormatVersion::V2023_07,
+            false,
+            &mut notices,
+        ));
         let by_name = |n: &str| subs.iter().find(|s| s.program.path.ends_with(n)).unwrap();
         let accepted = by_name("accepted/wa.py");
         assert!(accepted.expected.is_met_by([WA]));

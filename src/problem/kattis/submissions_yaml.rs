@@ -13,9 +13,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use super::error::PackageError;
-use super::expectation::{Rule, ScoreRange, TimeLimitUse};
-use super::glob::Glob;
 use super::typed::{self, Dict, Leaf, Loose, Table};
+use crate::judge::expectation_model::{Rule, ScoreRange, TimeLimitUse};
+use crate::judge::test_glob::Glob;
 use crate::judge::Verdict;
 
 /// One top-level entry of the file.
@@ -207,7 +207,7 @@ fn verdicts(file: &Path, what: &str, node: &Leaf) -> Result<BTreeSet<Verdict>, P
             )
         })?);
     }
-    Ok(super::expectation::verdict_set(&list))
+    Ok(crate::judge::expectation_model::verdict_set(&list))
 }
 
 /// `score: 40` or `score: [20, 40]`.

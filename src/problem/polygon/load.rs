@@ -39,12 +39,14 @@ use crate::build::BuildLimits;
 use crate::build::BuildOptions;
 use crate::cache_entry::CheckedCache;
 use crate::error::UsageError;
+use crate::judge::points_model::{PointsGroup, PointsModel, PointsTest};
 use crate::options::AdHocParts;
 use crate::problem::adhoc::{self, existing};
 use crate::problem::folder::Folder;
-use crate::problem::kattis::{Program, Submission, TimeLimitRule};
 use crate::problem::polygon::{self, PolygonPackage, StressSpec, TestMethod, Testset};
+use crate::problem::program::Program;
 use crate::problem::shape::{AnswerRules, KindSettings, Shape, TestFile};
+use crate::problem::submission::Submission;
 use crate::problem::{Answer, CheckResult, Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
 use crate::programs::generator::Generator;
@@ -56,22 +58,8 @@ use crate::programs::validator::InputValidator;
 use crate::programs::ProgramsProblem;
 use crate::run::FileIo;
 
-/// What verify needs of a Polygon package beyond the problem: the testset, to score points,
-/// and which test names its tests got.
-#[derive(Debug, Clone)]
-pub struct PolygonExtras {
-    /// The judged testset as read (groups, points).
-    pub testset: Testset,
-    /// The interactor, when the package has one.
-    pub interactor: Option<PathBuf>,
-    /// Whether the checker can give points: its source names testlib's `quitp` or
-    /// `_points`. Verify then runs every test of every
-    /// solution, as for a testset with points, since the points come only from running.
-    pub checker_gives_points: bool,
-}
-
 /// The name a report gives test `index` of a Polygon testset: its number.
-pub fn test_name(index: usize) -> String {
+fn test_name(index: usize) -> String {
     index.to_string()
 }
 
@@ -254,9 +242,9 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             language: None,
             entrypoint: None,
             expectation_source: format!("problem.xml tag {}", s.tag.name()),
-            annotation: None,
         })
         .collect();
+    let submissions_place = solutions_place(&notes);
     let info = ProblemInfo {
         id: dir.display().to_string(),
         title: package.title.clone(),
@@ -309,19 +297,60 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         problem,
         submissions,
         time_limit_rule: None,
-        rule: TimeLimitRule::defaults(crate::problem::kattis::FormatVersion::V2023_07),
-        polygon: Some(PolygonExtras {
-            testset,
-            interactor: package.interactor.clone(),
-            checker_gives_points: package
-                .checker
-                .as_ref()
-                .is_some_and(|c| gives_points(&c.source)),
-        }),
+        // Polygon has no such rule: the 2023-07 defaults.
+        rule: crate::problem::kattis::default_time_limit_rule(
+            crate::problem::kattis::FormatVersion::V2023_07,
+        ),
+        points: Some(points_model(
+            &testset,
+            (package.checker.as_ref()).is_some_and(|c| gives_points(&c.source)),
+        )),
+        // A Polygon package's solutions are shown from the package (`solutions/a.cpp`).
+        submissions_root: dir.to_path_buf(),
+        submissions_place,
         grading: None,
         grader: None,
         lower_bound_from_accepted_only: false,
     })
+}
+
+/// What scoring by points needs of the judged `testset`, its tests named as reports name them
+/// ([`test_name`]); `checker_gives_points` as [`gives_points`] says of the checker.
+fn points_model(testset: &Testset, checker_gives_points: bool) -> PointsModel {
+    PointsModel {
+        tests: (testset.tests.iter())
+            .map(|t| PointsTest {
+                name: test_name(t.index),
+                group: t.group.clone(),
+                points: t.points,
+            })
+            .collect(),
+        groups: (testset.groups.iter())
+            .map(|g| PointsGroup {
+                name: g.name.clone(),
+                points: g.points,
+                policy: g.policy,
+                dependencies: g.dependencies.clone(),
+            })
+            .collect(),
+        checker_points_percent: testset.checker_points_percent,
+        checker_gives_points,
+    }
+}
+
+/// Where a package's solutions are looked for, for the error when none is there: the
+/// `<solutions>` of problem.xml, with the `notes` on solutions whose source the export left
+/// out.
+fn solutions_place(notes: &[String]) -> String {
+    let missing: Vec<&str> = (notes.iter())
+        .filter(|n| n.contains("its source is not in the package"))
+        .map(String::as_str)
+        .collect();
+    if missing.is_empty() {
+        "the <solutions> of problem.xml".to_string()
+    } else {
+        format!("the <solutions> of problem.xml ({})", missing.join("; "))
+    }
 }
 
 /// The interactor of an interactive package: `--interactor` when given, else the package's

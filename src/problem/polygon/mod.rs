@@ -37,7 +37,6 @@
 pub mod details;
 pub mod load;
 mod pattern;
-pub mod points;
 pub mod stress;
 pub mod tags;
 mod xml;
@@ -45,6 +44,7 @@ mod xml;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+pub use crate::judge::points_model::PointsPolicy;
 pub use crate::problem::kattis::PackageError;
 pub use pattern::fill_pattern;
 pub use stress::{RangeWord, StressSpec};
@@ -106,15 +106,6 @@ pub struct PolygonTest {
     pub input: PathBuf,
     /// Where its answer would be (the answer path pattern filled in).
     pub answer: PathBuf,
-}
-
-/// How a group's points are earned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PointsPolicy {
-    /// The group's points only when every test passes (`complete-group`).
-    CompleteGroup,
-    /// Each passed test's own points (`each-test`).
-    EachTest,
 }
 
 /// A group of tests.

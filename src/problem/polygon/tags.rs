@@ -10,8 +10,8 @@
 //! `rejected` fails somewhere, any way. stressjudge's testlib checker reports a presentation
 //! error (exit 2) as a wrong answer, so `presentation-error` is kept by a WA.
 
+use crate::judge::expectation_model::Expectation;
 use crate::judge::Verdict;
-use crate::problem::kattis::Expectation;
 
 /// A solution's tag in `problem.xml`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

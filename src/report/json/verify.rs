@@ -4,7 +4,7 @@
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 
-use crate::problem::polygon::points::Score;
+use crate::judge::grade_polygon::Score;
 use crate::problem::ValidatorScore;
 use crate::report::derivation::LimitDerivation;
 use crate::report::shard::ShardInfo;

@@ -9,14 +9,16 @@
 //! Polygon promise the submission's final verdict instead (the first rejected test's, or CE when
 //! it does not compile): that is [`Expectation::verdict_any_of`].
 //!
-//! This is the model the readers fill; matching a judged submission against it is
-//! [`crate::judge::expectation`].
+//! This is the model the readers fill (the Kattis reader from folder names, `submissions.yaml`
+//! and annotations; the Polygon reader from solution tags); matching a judged submission
+//! against it is [`super::expectation`]. The tests a rule covers are named by a
+//! [`super::test_glob::Glob`].
 
 use std::collections::BTreeSet;
 use std::fmt;
 
-use super::glob::Glob;
-use crate::judge::Verdict;
+use super::test_glob::Glob;
+use super::Verdict;
 
 /// Verdicts as a set, with Kattis' crash rule applied: Kattis has no memory-limit or
 /// output-limit verdict (an overrun is a run-time error there; problemtools enforces the output
@@ -214,12 +216,23 @@ impl Expectation {
     }
 }
 
-/// A score as problemtools prints it: an integer without decimals, else two decimals.
-pub fn show_score(score: f64) -> String {
-    if score == score.trunc() && score.abs() < 1e15 {
-        format!("{}", score as i64)
+/// How the rules of `expectation` take part in the time limit, for reports: `lower`, `upper`
+/// or `no`.
+pub fn time_limit_role(expectation: &Expectation) -> &'static str {
+    if expectation
+        .rules
+        .iter()
+        .any(|r| r.time_limit_use() == TimeLimitUse::Lower)
+    {
+        "lower"
+    } else if expectation
+        .rules
+        .iter()
+        .any(|r| r.time_limit_use() == TimeLimitUse::Upper)
+    {
+        "upper"
     } else {
-        format!("{score:.2}")
+        "no"
     }
 }
 

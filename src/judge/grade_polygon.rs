@@ -1,4 +1,5 @@
-//! Points of a testset, as Polygon scores a solution: per group by its `points-policy`
+//! Points of a solution, as Polygon scores it on a testset ([`super::points_model`], which the
+//! Polygon reader fills): per group by its `points-policy`
 //! (`complete-group`: the group's points when every one of its tests passes; `each-test`: the
 //! points of each passed test), nothing for a group whose dependencies did not pass entirely,
 //! and without groups the points of each passed test.
@@ -12,7 +13,7 @@
 //! points one by one (`each-test` groups, no groups), while a `complete-group` group holding
 //! it, and any group depending on that one, is not complete.
 
-use super::{PointsPolicy, Testset};
+use super::points_model::{PointsModel, PointsPolicy};
 
 /// How one test went, for scoring.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -49,16 +50,10 @@ pub struct Score {
     pub groups: Vec<GroupScore>,
 }
 
-/// Whether the testset gives points at all (a group or a test with points).
-pub fn has_points(testset: &Testset) -> bool {
-    testset.groups.iter().any(|g| g.points > 0.0)
-        || testset.tests.iter().any(|t| t.points.unwrap_or(0.0) > 0.0)
-}
-
-/// Scores a solution whose test `i` (1-based) went as `outcome(i)` (a test that did not run
+/// Scores a solution whose test named `name` went as `outcome(name)` (a test that did not run
 /// has failed).
-pub fn score(testset: &Testset, outcome: impl Fn(usize) -> TestOutcome) -> Score {
-    let passed = |i: usize| outcome(i) == TestOutcome::Passed;
+pub fn score(testset: &PointsModel, outcome: impl Fn(&str) -> TestOutcome) -> Score {
+    let passed = |name: &str| outcome(name) == TestOutcome::Passed;
     let mut names: Vec<String> = testset.groups.iter().map(|g| g.name.clone()).collect();
     for test in &testset.tests {
         let name = test.group.clone().unwrap_or_default();
@@ -71,10 +66,10 @@ pub fn score(testset: &Testset, outcome: impl Fn(usize) -> TestOutcome) -> Score
             .tests
             .iter()
             .filter(|t| t.group.as_deref().unwrap_or("") == name)
-            .all(|t| passed(t.index))
+            .all(|t| passed(&t.name))
     };
     // What a test earns where tests earn points one by one.
-    let earned = |index: usize, points: f64| match outcome(index) {
+    let earned = |name: &str, points: f64| match outcome(name) {
         TestOutcome::Failed => 0.0,
         TestOutcome::Passed => points,
         TestOutcome::CheckerPoints(given) if testset.checker_points_percent => {
@@ -97,17 +92,17 @@ pub fn score(testset: &Testset, outcome: impl Fn(usize) -> TestOutcome) -> Score
             Some(g) if test_points == 0.0 => g.points,
             _ => test_points,
         };
-        let all_passed = tests.iter().all(|t| passed(t.index));
+        let all_passed = tests.iter().all(|t| passed(&t.name));
         let dependencies_met = group.is_none_or(|g| g.dependencies.iter().all(|d| complete(d)));
         let given = tests
             .iter()
-            .any(|t| matches!(outcome(t.index), TestOutcome::CheckerPoints(_)));
+            .any(|t| matches!(outcome(&t.name), TestOutcome::CheckerPoints(_)));
         let points = if !dependencies_met {
             0.0
         } else if each_test && (test_points > 0.0 || given) {
             tests
                 .iter()
-                .map(|t| earned(t.index, t.points.unwrap_or(0.0)))
+                .map(|t| earned(&t.name, t.points.unwrap_or(0.0)))
                 // `+ 0.0`: a float sum of nothing is -0.0, shown as `-0`.
                 .sum::<f64>()
                 + 0.0
@@ -138,28 +133,20 @@ fn tidy(x: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Group, PolygonTest, TestMethod};
+    use super::super::points_model::{PointsGroup, PointsTest};
     use super::*;
-    use std::time::Duration;
 
-    fn test(index: usize, group: &str, points: f64) -> PolygonTest {
-        PolygonTest {
-            index,
-            method: TestMethod::Manual,
-            sample: false,
+    fn test(index: usize, group: &str, points: f64) -> PointsTest {
+        PointsTest {
+            name: index.to_string(),
             group: Some(group.to_string()),
             points: Some(points),
-            input: "i".into(),
-            answer: "a".into(),
         }
     }
 
     #[test]
     fn policies_and_dependencies() {
-        let set = Testset {
-            name: "tests".into(),
-            time_limit: Duration::from_secs(1),
-            memory_bytes: 1,
+        let set = PointsModel {
             tests: vec![
                 test(1, "s", 0.0),
                 test(2, "a", 30.0),
@@ -169,25 +156,25 @@ mod tests {
                 test(6, "c", 40.0),
             ],
             groups: vec![
-                Group {
+                PointsGroup {
                     name: "s".into(),
                     points: 0.0,
                     policy: PointsPolicy::CompleteGroup,
                     dependencies: vec![],
                 },
-                Group {
+                PointsGroup {
                     name: "a".into(),
                     points: 30.0,
                     policy: PointsPolicy::CompleteGroup,
                     dependencies: vec![],
                 },
-                Group {
+                PointsGroup {
                     name: "b".into(),
                     points: 30.0,
                     policy: PointsPolicy::EachTest,
                     dependencies: vec![],
                 },
-                Group {
+                PointsGroup {
                     name: "c".into(),
                     points: 40.0,
                     policy: PointsPolicy::CompleteGroup,
@@ -195,25 +182,26 @@ mod tests {
                 },
             ],
             checker_points_percent: false,
+            checker_gives_points: false,
         };
-        assert!(has_points(&set));
+        assert!(set.has_points());
         let all = score(&set, |_| TestOutcome::Passed);
         assert_eq!((all.points, all.max), (100.0, 100.0));
         // Test 3 fails: group a scores nothing, and c depends on a.
-        let s = score(&set, |i| pass_unless(i, 3));
+        let s = score(&set, |i| pass_unless(i, "3"));
         assert_eq!(s.points, 30.0);
         assert_eq!(s.groups[1].points, 0.0);
         assert_eq!(s.groups[3].points, 0.0);
         // Test 5 fails: b keeps test 4's 10 points.
-        let s = score(&set, |i| pass_unless(i, 5));
+        let s = score(&set, |i| pass_unless(i, "5"));
         assert_eq!(s.points, 80.0);
         assert!(!s.groups[2].complete);
         // The checker gives test 5 points: they replace its 20 in the each-test group b, and
         // test 2 with points leaves the complete-group group a (and c, depending on it)
         // incomplete.
-        let given = |i| match i {
-            5 => TestOutcome::CheckerPoints(7.5),
-            2 => TestOutcome::CheckerPoints(30.0),
+        let given = |i: &str| match i {
+            "5" => TestOutcome::CheckerPoints(7.5),
+            "2" => TestOutcome::CheckerPoints(30.0),
             _ => TestOutcome::Passed,
         };
         let s = score(&set, given);
@@ -224,7 +212,7 @@ mod tests {
         let mut percent = set.clone();
         percent.checker_points_percent = true;
         let s = score(&percent, |i| {
-            if i == 5 {
+            if i == "5" {
                 TestOutcome::CheckerPoints(50.0)
             } else {
                 TestOutcome::Passed
@@ -233,7 +221,7 @@ mod tests {
         assert_eq!(s.groups[2].points, 20.0);
     }
 
-    fn pass_unless(i: usize, failed: usize) -> TestOutcome {
+    fn pass_unless(i: &str, failed: &str) -> TestOutcome {
         if i == failed {
             TestOutcome::Failed
         } else {
@@ -245,17 +233,15 @@ mod tests {
     fn checker_points_without_declared_points() {
         // xiryss/MOSH-task-preparation: no groups, every test 0 points, the checker gives up
         // to 10 per test.
-        let set = Testset {
-            name: "tests".into(),
-            time_limit: Duration::from_secs(1),
-            memory_bytes: 1,
+        let set = PointsModel {
             tests: vec![test(1, "", 0.0), test(2, "", 0.0), test(3, "", 0.0)],
             groups: vec![],
             checker_points_percent: false,
+            checker_gives_points: false,
         };
         let s = score(&set, |i| match i {
-            1 => TestOutcome::CheckerPoints(10.0),
-            2 => TestOutcome::CheckerPoints(3.3333333333),
+            "1" => TestOutcome::CheckerPoints(10.0),
+            "2" => TestOutcome::CheckerPoints(3.3333333333),
             _ => TestOutcome::Failed,
         });
         assert_eq!((s.points, s.max), (13.3333333333, 0.0));
