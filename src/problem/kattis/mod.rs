@@ -111,9 +111,9 @@ use std::path::{Path, PathBuf};
 
 use crate::build::Constants;
 use crate::judge::grading_model::Grading;
-pub use constants::constants_of;
 use crate::problem::program::Program;
 use crate::problem::submission::Submission;
+pub use constants::constants_of;
 pub use error::PackageError;
 pub use included::include_folder_of;
 pub use limits::{
