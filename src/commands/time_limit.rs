@@ -102,6 +102,16 @@ pub fn derive_remembering(
         }
     }
     let noise = found.calibrations.first().map_or(0.0, |(_, c)| c.noise());
+    // The same band as a verdict's (`judge::timing::time_sensitive`): a program varies more
+    // than the calibration workload (a PyPy solution's fastest of three moved from 1.03 s to
+    // 1.39 s between two verifies while the calibration held within 1 %).
+    let own_spread = Measured {
+        times: found.times.clone(),
+        walls: found.walls.clone(),
+        repeated: true,
+    }
+    .own_spread();
+    let band = crate::judge::timing::sensitivity_band(noise, own_spread);
     let medians: Vec<Duration> = found.calibrations.iter().map(|(_, c)| c.median()).collect();
     let (fastest, slowest_speed) = (
         medians.iter().min().copied().unwrap_or_default(),
@@ -114,7 +124,8 @@ pub fn derive_remembering(
     };
     Ok(Some(LimitDerivation {
         limit,
-        noise_limits: repeats::limits_within(found.slowest.cpu, noise, limit_of),
+        noise_limits: repeats::limits_within(found.slowest.cpu, band, limit_of),
+        band,
         drift_limits: repeats::limits_within(found.slowest.cpu, drift, limit_of),
         submission: found.slowest.submission,
         test: found.slowest.test,
@@ -431,9 +442,11 @@ impl TestObserver for Watching<'_> {
 }
 
 impl Probe<'_> {
-    /// Repeats the slowest run alone ([`REPEATS`] more times, or takes its repeats from the
-    /// result cache) until the slowest is a repeated run ([`repeats::next_to_repeat`]), at most
-    /// [`MAX_REPEATED`] runs; `None` when no submission was probed.
+    /// Runs the slowest run once more alone (or takes its repeats from the result cache) until
+    /// the slowest is a repeated run ([`repeats::next_to_repeat`]), at most
+    /// [`MAX_REPEATED`] x [`REPEATS`] runs in all; `None` when no submission was probed. One
+    /// run at a time: a first run that noise inflated usually falls below the others with its
+    /// first repeat, and the next slowest is taken up at once.
     fn repeat_slowest(&self, probed: &[Option<Probed>]) -> Result<Option<Found>, UsageError> {
         let mut index = Vec::new();
         let mut runs = Vec::new();
@@ -443,10 +456,10 @@ impl Probe<'_> {
                 runs.push(Measured::single(*cpu, *wall));
             }
         }
-        let (mut repeated, mut reused, mut gave_up) = (0, 0, false);
+        let (mut extra_runs, mut reused, mut gave_up) = (0, 0, false);
         let mut first_runs = Vec::new();
         while let Some(i) = repeats::next_to_repeat(&runs) {
-            if repeated == MAX_REPEATED {
+            if extra_runs == MAX_REPEATED * REPEATS {
                 gave_up = true;
                 break;
             }
@@ -459,28 +472,29 @@ impl Probe<'_> {
             let key = self.problem.judging_identity().map(|identity| {
                 (self.results).key(&p.program.content_hash, &identity, case, &p.plan.limits)
             });
-            let remembered = key.as_ref().and_then(|k| self.results.recall_repeats(k));
-            runs[i] = match remembered {
-                Some(measured) => {
-                    reused += 1;
-                    measured
+            let remembered = (runs[i].times.len() == 1)
+                .then(|| key.as_ref().and_then(|k| self.results.recall_repeats(k)))
+                .flatten()
+                .filter(|m| m.times.len() > 1);
+            if let Some(measured) = remembered {
+                reused += 1;
+                runs[i] = measured;
+                continue;
+            }
+            let (cpu, wall) = self.repeat_once(p, case)?;
+            extra_runs += 1;
+            let measured = &mut runs[i];
+            measured.times.push(cpu);
+            measured.walls.push(wall);
+            measured.repeated = measured.times.len() > REPEATS;
+            if let Some(key) = key {
+                self.results.remember_repeats(&key, measured);
+                if measured.times.len() == 2 {
+                    first_runs.push((key, measured.times[0]));
                 }
-                None => {
-                    let mut measured = runs[i].clone();
-                    for (cpu, wall) in self.repeat(p, case)? {
-                        measured.times.push(cpu);
-                        measured.walls.push(wall);
-                    }
-                    measured.repeated = true;
-                    if let Some(key) = key {
-                        self.results.remember_repeats(&key, &measured);
-                        first_runs.push((key, measured.times[0]));
-                    }
-                    measured
-                }
-            };
-            repeated += 1;
+            }
         }
+        let repeated = runs.iter().filter(|r| r.times.len() > 1).count();
         let Some(i) = repeats::slowest(&runs) else {
             return Ok(None);
         };
@@ -506,12 +520,12 @@ impl Probe<'_> {
         }))
     }
 
-    /// [`REPEATS`] more runs of `probed` on `case`, each alone: their CPU and wall times.
-    fn repeat(
+    /// One more run of `probed` on `case`, alone: its CPU and wall time.
+    fn repeat_once(
         &self,
         probed: &Probed,
         case: &TestCase,
-    ) -> Result<Vec<(Duration, Duration)>, UsageError> {
+    ) -> Result<(Duration, Duration), UsageError> {
         let mut executor = SandboxExecutor::start_for(&probed.program, self.problem.info())
             .map_err(|e| {
                 fault_error(
@@ -523,16 +537,12 @@ impl Probe<'_> {
             submission: &probed.name,
             on: self.on,
         };
-        let mut times = Vec::new();
-        for _ in 0..REPEATS {
-            let _alone = self.gate.alone();
-            watching.started(case);
-            let row = run_one(&mut executor, self.problem, case, &probed.plan)
-                .map_err(|f| fault_error(f, None))?;
-            watching.finished(&row);
-            times.push((row.result.cpu(), Duration::from_millis(row.result.wall_ms)));
-        }
-        Ok(times)
+        let _alone = self.gate.alone();
+        watching.started(case);
+        let row = run_one(&mut executor, self.problem, case, &probed.plan)
+            .map_err(|f| fault_error(f, None))?;
+        watching.finished(&row);
+        Ok((row.result.cpu(), Duration::from_millis(row.result.wall_ms)))
     }
 
     /// The submission's CPU time per test, or `None` (with a line on stderr) when it cannot be

@@ -11,7 +11,8 @@
 //! Only the runs that decide are repeated; every other run stays single:
 //! - a derived time limit is set by the slowest accepted run, so that run is repeated
 //!   ([`REPEATS`] more times, alone) and its minimum replaces it; the slowest run is then
-//!   looked for again, until it is a repeated one ([`next_to_repeat`]). A single run can only
+//!   looked for again, until it is a repeated one ([`next_to_repeat`]); repeats are made one
+//!   run at a time, so an inflated run that its first repeat brings down costs one run. A single run can only
 //!   overstate its program's cost, so a run whose single time is below the repeated maximum
 //!   cannot set the limit, and is never repeated;
 //! - a run near the limit (the borderline band of [`super::timing`]) is re-run alone and
@@ -30,8 +31,10 @@ use std::time::Duration;
 /// How many more times a deciding run is run alone.
 pub const REPEATS: usize = 2;
 
-/// The most runs one derivation repeats: past it, the machine is too noisy for the slowest
-/// run to be found, and the report says so.
+/// How many runs' worth of repeats one derivation makes, at most ([`REPEATS`] extra runs
+/// each, so this times [`REPEATS`] extra runs in all): past it, the machine is too noisy for
+/// the slowest run to be found, and the report says so. Repeats are made one run at a time,
+/// so a run whose first repeat falls below the others costs one extra run, not two.
 pub const MAX_REPEATED: usize = 8;
 
 /// A deciding run that used less than this share of a core waited for something (a clock,
@@ -94,6 +97,15 @@ impl Measured {
         let i = self.deciding_run();
         let share = self.share(i)?;
         (share < WAITING_SHARE).then_some((share, self.walls[i]))
+    }
+
+    /// [`Measured::spread`] relative to the deciding time (0 when that is zero).
+    pub fn own_spread(&self) -> f64 {
+        let deciding = self.deciding();
+        if deciding.is_zero() {
+            return 0.0;
+        }
+        self.spread().as_secs_f64() / deciding.as_secs_f64()
     }
 
     /// Slowest minus deciding run.
@@ -160,6 +172,7 @@ mod tests {
         };
         assert_eq!(m.deciding(), ms(810));
         assert_eq!(m.spread(), ms(1150));
+        assert!((m.own_spread() - 1150.0 / 810.0).abs() < 1e-9);
         assert_eq!(m.waited(), None);
     }
 

@@ -51,8 +51,12 @@ pub struct LimitDerivation {
     pub gave_up: bool,
     /// The machine's timing noise (relative), from the calibration workload.
     pub noise: f64,
-    /// The lowest and highest limit a deciding time within the noise gives.
+    /// The lowest and highest limit a deciding time within `band` gives.
     pub noise_limits: (Duration, Duration),
+    /// The relative band the limit is checked within: the widest of the machine's noise, the
+    /// deciding run's own spread and [`crate::judge::timing::SENSITIVE_FLOOR_PERCENT`], as
+    /// for a verdict (0 in a report written before it was kept: then the noise).
+    pub band: f64,
     /// The machine's speed before, during and after.
     pub speed: Vec<SpeedReading>,
     /// How much the speed changed (slowest reading over fastest, minus one).
@@ -120,9 +124,9 @@ impl LimitDerivation {
         lines.push(measured);
         if self.gave_up {
             lines.push(format!(
-                "time limit unreliable: {} runs were repeated and the slowest was still a \
-                 single run: this machine is too noisy to find it",
-                crate::judge::repeats::MAX_REPEATED
+                "time limit unreliable: {} runs alone were made to repeat the slowest runs and \
+                 the slowest was still not repeated: this machine is too noisy to find it",
+                crate::judge::repeats::MAX_REPEATED * crate::judge::repeats::REPEATS
             ));
         }
         if let Some((share, wall)) = self.waited {
@@ -138,9 +142,12 @@ impl LimitDerivation {
         }
         if self.sensitive() {
             lines.push(format!(
-                "time limit sensitive: within this machine's timing noise (±{:.1} %) the \
-                 slowest accepted run gives {} or {}",
+                "time limit sensitive: within ±{:.1} % of the slowest accepted run's time (the \
+                 widest of this machine's timing noise {:.1} %, that run's own spread and {} %) \
+                 it gives {} or {}",
+                self.band.max(self.noise) * 100.0,
                 self.noise * 100.0,
+                crate::judge::timing::SENSITIVE_FLOOR_PERCENT,
                 seconds(self.noise_limits.0),
                 seconds(self.noise_limits.1)
             ));

@@ -92,6 +92,7 @@ fn limit_derivation(d: DerivationJson) -> Result<LimitDerivation, String> {
         gave_up: d.gave_up,
         noise: d.noise,
         noise_limits: pair(d.noise_limits_ms),
+        band: d.sensitivity_band,
         speed,
         drift: d.drift,
         drift_limits: pair(d.drift_limits_ms),

@@ -386,8 +386,9 @@ impl ResultCache {
 
     /// The runs of a run repeated to derive a time limit (every run, the first first),
     /// remembered by [`ResultCache::remember_repeats`]: a second derivation from the same
-    /// build and test takes them instead of repeating the run again. Runs remembered before
-    /// wall times were kept come back without them.
+    /// build and test takes them instead of repeating the run again (and goes on from them
+    /// when fewer were made). Runs remembered before wall times were kept come back without
+    /// them.
     pub fn recall_repeats(&self, key: &RunKey) -> Option<Measured> {
         let hash = repeats_hash(key);
         let stored: StoredRepeats = match lock(&self.repeats_session).get(&hash) {
@@ -403,10 +404,11 @@ impl ResultCache {
             StoredRepeats::CpuOnly(cpu) => (cpu, Vec::new()),
             StoredRepeats::Runs { cpu_ms, wall_ms } => (cpu_ms, wall_ms),
         };
+        let cpu_runs = cpu.len();
         (!cpu.is_empty()).then(|| Measured {
             times: cpu.into_iter().map(Duration::from_millis).collect(),
             walls: wall.into_iter().map(Duration::from_millis).collect(),
-            repeated: true,
+            repeated: cpu_runs > crate::judge::repeats::REPEATS,
         })
     }
 

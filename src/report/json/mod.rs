@@ -185,6 +185,7 @@ mod tests {
         "sanitizer",
         "walls_ms",
         "waited",
+        "sensitivity_band",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.

@@ -285,8 +285,12 @@ pub struct DerivationJson {
     /// Whether a verdict would change within the noise.
     #[serde(default)]
     pub sensitive: bool,
-    /// The limit at the noise's bounds.
+    /// The limit at the bounds of `sensitivity_band`.
     pub noise_limits_ms: [u64; 2],
+    /// The relative band the limit is checked within: the widest of `noise`, the deciding
+    /// run's own spread and 10 %, as for a verdict.
+    #[serde(default)]
+    pub sensitivity_band: f64,
     /// Machine speed readings.
     pub speed: Vec<SpeedJson>,
     /// Relative change of machine speed during the derivation.
@@ -401,6 +405,7 @@ impl From<&LimitDerivation> for DerivationJson {
             noise: d.noise,
             sensitive: d.sensitive(),
             noise_limits_ms: [millis(d.noise_limits.0), millis(d.noise_limits.1)],
+            sensitivity_band: d.band,
             speed: d
                 .speed
                 .iter()
