@@ -105,13 +105,7 @@ pub fn derive_remembering(
     // The same band as a verdict's (`judge::timing::time_sensitive`): a program varies more
     // than the calibration workload (a PyPy solution's fastest of three moved from 1.03 s to
     // 1.39 s between two verifies while the calibration held within 1 %).
-    let own_spread = Measured {
-        times: found.times.clone(),
-        walls: found.walls.clone(),
-        repeated: true,
-    }
-    .own_spread();
-    let band = crate::judge::timing::sensitivity_band(noise, own_spread);
+    let band = crate::judge::timing::sensitivity_band(noise, found.measured.own_spread());
     let medians: Vec<Duration> = found.calibrations.iter().map(|(_, c)| c.median()).collect();
     let (fastest, slowest_speed) = (
         medians.iter().min().copied().unwrap_or_default(),
@@ -129,9 +123,9 @@ pub fn derive_remembering(
         drift_limits: repeats::limits_within(found.slowest.cpu, drift, limit_of),
         submission: found.slowest.submission,
         test: found.slowest.test,
-        times: found.times,
-        walls: found.walls,
-        waited: found.waited,
+        waited: found.measured.waited(),
+        times: found.measured.times,
+        walls: found.measured.walls,
         deciding: found.slowest.cpu,
         ac_to_time_limit: rule.ac_to_time_limit,
         time_resolution: rule.time_resolution,
@@ -171,9 +165,8 @@ pub fn apply(folder: &mut Folder, derived: Option<&LimitDerivation>) {
 /// runs were repeated, and the machine's speed before, during and after.
 struct Found {
     slowest: Slowest,
-    times: Vec<Duration>,
-    walls: Vec<Duration>,
-    waited: Option<(f64, Duration)>,
+    /// The slowest run's times.
+    measured: Measured,
     repeated: usize,
     single: usize,
     repeats_reused: usize,
@@ -486,7 +479,6 @@ impl Probe<'_> {
             let measured = &mut runs[i];
             measured.times.push(cpu);
             measured.walls.push(wall);
-            measured.repeated = measured.times.len() > REPEATS;
             if let Some(key) = key {
                 self.results.remember_repeats(&key, measured);
                 if measured.times.len() == 2 {
@@ -507,9 +499,7 @@ impl Probe<'_> {
                 test: p.runs[t].0.clone(),
                 cpu: runs[i].deciding(),
             },
-            times: runs[i].times.clone(),
-            walls: runs[i].walls.clone(),
-            waited: runs[i].waited(),
+            measured: runs[i].clone(),
             repeated,
             single: runs.len() - repeated,
             repeats_reused: reused,

@@ -12,9 +12,9 @@
 //! - a derived time limit is set by the slowest accepted run, so that run is repeated
 //!   ([`REPEATS`] more times, alone) and its minimum replaces it; the slowest run is then
 //!   looked for again, until it is a repeated one ([`next_to_repeat`]); repeats are made one
-//!   run at a time, so an inflated run that its first repeat brings down costs one run. A single run can only
-//!   overstate its program's cost, so a run whose single time is below the repeated maximum
-//!   cannot set the limit, and is never repeated;
+//!   run at a time, so an inflated run that its first repeat brings down costs one run. A
+//!   single run can only overstate its program's cost, so a run whose single time is below
+//!   the repeated maximum cannot set the limit, and is never repeated;
 //! - a run near the limit (the borderline band of [`super::timing`]) is re-run alone and
 //!   decided on the minimum of its re-runs.
 //!
@@ -45,7 +45,7 @@ pub const WAITING_SHARE: f64 = 0.9;
 /// is a large part of it.
 pub const SHARE_MIN_WALL: Duration = Duration::from_millis(200);
 
-/// One measured run of a (submission, test): its times so far and whether it was repeated.
+/// One measured run of a (submission, test): its times so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Measured {
     /// Every CPU time measured, the first run first.
@@ -53,8 +53,6 @@ pub struct Measured {
     /// The wall time of each run in `times`, when known (a run remembered by an older version
     /// has none).
     pub walls: Vec<Duration>,
-    /// Whether it was repeated ([`REPEATS`] more runs alone).
-    pub repeated: bool,
 }
 
 impl Measured {
@@ -63,8 +61,12 @@ impl Measured {
         Measured {
             times: vec![cpu],
             walls: vec![wall],
-            repeated: false,
         }
+    }
+
+    /// Whether it was repeated: [`REPEATS`] more runs alone were made.
+    pub fn is_repeated(&self) -> bool {
+        self.times.len() > REPEATS
     }
 
     /// The CPU share of run `i` (CPU time over wall time), when its wall time is known.
@@ -120,7 +122,7 @@ impl Measured {
 /// (or there is none): it is the maximum noise cannot have set.
 pub fn next_to_repeat(runs: &[Measured]) -> Option<usize> {
     let slowest = slowest(runs)?;
-    (!runs[slowest].repeated).then_some(slowest)
+    (!runs[slowest].is_repeated()).then_some(slowest)
 }
 
 /// The run with the highest deciding time (the first of equals).
@@ -168,7 +170,6 @@ mod tests {
         let m = Measured {
             times: vec![ms(1960), ms(810), ms(830)],
             walls: vec![ms(1990), ms(830), ms(850)],
-            repeated: true,
         };
         assert_eq!(m.deciding(), ms(810));
         assert_eq!(m.spread(), ms(1150));
@@ -183,7 +184,6 @@ mod tests {
         let busy = Measured {
             times: vec![ms(680), ms(810), ms(760)],
             walls: vec![ms(1000), ms(1001), ms(1000)],
-            repeated: true,
         };
         assert_eq!(busy.deciding(), ms(680));
         let (share, wall) = busy.waited().expect("it had 68 % of a core");
@@ -193,7 +193,6 @@ mod tests {
         let quiet = Measured {
             times: vec![ms(990), ms(995)],
             walls: vec![ms(1000), ms(1001)],
-            repeated: true,
         };
         assert_eq!(quiet.waited(), None);
         assert_eq!(Measured::single(ms(50), ms(150)).waited(), None);
@@ -204,7 +203,6 @@ mod tests {
         let m = Measured {
             times: vec![ms(990), ms(700), ms(995)],
             walls: Vec::new(),
-            repeated: true,
         };
         assert_eq!(m.deciding(), ms(700));
         assert_eq!(m.waited(), None);
@@ -219,11 +217,9 @@ mod tests {
         assert_eq!(next_to_repeat(&runs), Some(0));
         runs[0].times.extend([ms(800), ms(820)]);
         runs[0].walls.extend([ms(810), ms(830)]);
-        runs[0].repeated = true;
         assert_eq!(next_to_repeat(&runs), Some(1));
         runs[1].times.extend([ms(880), ms(1700)]);
         runs[1].walls.extend([ms(890), ms(1710)]);
-        runs[1].repeated = true;
         assert_eq!(next_to_repeat(&runs), None);
         assert_eq!(slowest(&runs), Some(1));
         assert_eq!(runs[1].deciding(), ms(880));
@@ -235,7 +231,6 @@ mod tests {
             Measured {
                 times: vec![ms(900), ms(905), ms(910)],
                 walls: vec![ms(910), ms(915), ms(920)],
-                repeated: true,
             },
             Measured::single(ms(899), ms(909)),
         ];

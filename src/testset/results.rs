@@ -106,7 +106,6 @@ pub struct RunCounts {
     pub stress_reused: usize,
 }
 
-/// A run remembered under its CPU limit.
 /// A repeated run as the cache keeps it: its CPU and wall times (ms), or, as remembered
 /// before wall times were kept, the CPU times alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -116,6 +115,7 @@ enum StoredRepeats {
     Runs { cpu_ms: Vec<u64>, wall_ms: Vec<u64> },
 }
 
+/// A run remembered under its CPU limit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Record {
     cpu_limit_ms: u64,
@@ -404,11 +404,9 @@ impl ResultCache {
             StoredRepeats::CpuOnly(cpu) => (cpu, Vec::new()),
             StoredRepeats::Runs { cpu_ms, wall_ms } => (cpu_ms, wall_ms),
         };
-        let cpu_runs = cpu.len();
         (!cpu.is_empty()).then(|| Measured {
             times: cpu.into_iter().map(Duration::from_millis).collect(),
             walls: wall.into_iter().map(Duration::from_millis).collect(),
-            repeated: cpu_runs > crate::judge::repeats::REPEATS,
         })
     }
 
