@@ -39,7 +39,7 @@ pub fn package_build_for(path: &Path) -> BuildPlan {
 /// The Python 3 interpreter the package holding the program at `path` prefers
 /// ([`Declared::python`]); `None` outside a package.
 pub fn python_for(path: &Path) -> Option<String> {
-    package_build_for(path).declared.python
+    kattis::python_choice::python_of(path)
 }
 
 #[cfg(test)]
