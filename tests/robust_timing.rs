@@ -323,3 +323,85 @@ fn a_limit_set_by_a_program_that_waits_is_named_unreliable() {
         "{notes}"
     );
 }
+
+/// A C program that burns as many seconds of its own CPU time as the file named by its input
+/// says, then prints `done`: the test sets each verify's time.
+const SCRIPTED_BURNER: &str = "#include <stdio.h>\n#include <time.h>\n\
+int main(void) {\n\
+    char path[4096] = \"\";\n\
+    double seconds = 0;\n\
+    if (scanf(\"%4095s\", path) != 1) return 1;\n\
+    FILE *f = fopen(path, \"r\");\n\
+    if (!f || fscanf(f, \"%lf\", &seconds) != 1) return 1;\n\
+    while ((double)clock() / CLOCKS_PER_SEC < seconds) {}\n\
+    puts(\"done\");\n\
+    return 0;\n\
+}\n";
+
+#[test]
+fn a_derivation_its_runs_cannot_settle_keeps_the_earlier_limit_and_gives_way_when_they_can() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let control = dir.path().join("seconds");
+    write(dir.path(), "problem.yaml", DERIVED);
+    write(
+        dir.path(),
+        "data/secret/1.in",
+        &format!("{}\n", control.display()),
+    );
+    write(dir.path(), "data/secret/1.ans", "done\n");
+    write(
+        dir.path(),
+        "submissions/accepted/scripted.c",
+        SCRIPTED_BURNER,
+    );
+    let derive = |seconds: &str| {
+        std::fs::write(&control, seconds).unwrap();
+        let (report, code, stderr) = verify(
+            dir.path(),
+            cache.path(),
+            &["--isolation", "basic", "--fresh"],
+        );
+        assert_eq!(code, 0, "{report:#}\n{stderr}");
+        report["problems"][0].clone()
+    };
+    let limit = |problem: &Value| problem["time_limit_ms"].as_u64().unwrap();
+
+    // 0.46 s: 2 x 0.46 s rounds up to 1 s, but 10 % higher gives 2 s: sensitive, so the
+    // deciding run is run eight times in all.
+    let first = derive("0.46");
+    let derivation = &first["time_limit_derivation"];
+    assert_eq!(limit(&first), 1000, "{derivation:#}");
+    assert_eq!(derivation["sensitive"], true, "{derivation:#}");
+    assert_eq!(
+        derivation["times_ms"].as_array().unwrap().len(),
+        8,
+        "{derivation:#}"
+    );
+    assert_eq!(derivation["earlier"], Value::Null, "{derivation:#}");
+
+    // 0.52 s alone gives 2 s, but 10 % lower gives 1 s: noise only adds time, so the runs do
+    // not contradict the earlier, lower limit, which stands (even under --fresh).
+    let second = derive("0.52");
+    let derivation = &second["time_limit_derivation"];
+    assert_eq!(limit(&second), 1000, "{derivation:#}");
+    assert_eq!(derivation["own_limit_ms"], 2000, "{derivation:#}");
+    assert_eq!(derivation["kept_earlier"], true, "{derivation:#}");
+    assert_eq!(derivation["earlier"]["limit_ms"], 1000, "{derivation:#}");
+    let notes = second["notes"].to_string();
+    assert!(
+        notes.contains("1.00 s, kept from an earlier derivation of this package"),
+        "{notes}"
+    );
+
+    // 1.2 s gives 3 s, and 2 s only within a band of 140 %: the earlier limit is ruled out.
+    let third = derive("1.2");
+    let derivation = &third["time_limit_derivation"];
+    assert_eq!(limit(&third), 3000, "{derivation:#}");
+    assert_eq!(derivation["kept_earlier"], false, "{derivation:#}");
+    let notes = third["notes"].to_string();
+    assert!(
+        notes.contains("time limit changed: an earlier derivation of this package set 1.00 s"),
+        "{notes}"
+    );
+}

@@ -16,16 +16,18 @@ use std::time::Duration;
 use super::common::{build_submission, fault_error};
 use crate::build::{BuildError, Program};
 use crate::error::UsageError;
-use crate::judge::repeats::{self, Measured, MAX_REPEATED, REPEATS};
+use crate::judge::repeats::{self, EarlierLimit, Measured, MAX_REPEATED, REPEATS, SETTLING_RUNS};
 use crate::judge::timing::BORDERLINE_PERCENT;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
 use crate::problem::folder::Folder;
 use crate::problem::submission::Submission;
+use crate::problem::time_limit_rule::TimeLimitRule;
 use crate::problem::{Problem, TestCase};
 use crate::report::derivation::{LimitDerivation, SpeedReading};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::run::calibration::Calibration;
 use crate::testset::gate::Gate;
+use crate::testset::results::derived_limit::LimitKey;
 use crate::testset::results::{ResultCache, RunKey};
 use crate::testset::{
     run_one, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver,
@@ -92,20 +94,31 @@ pub fn derive_remembering(
         return Ok(None);
     };
     let started = std::time::Instant::now();
-    let found = slowest_accepted(folder, jobs, isolation, results, beside, display)?;
     let limit_of = |cpu: Duration| rule.time_limit(cpu);
-    let limit = limit_of(found.slowest.cpu);
+    let found = slowest_accepted(folder, jobs, isolation, results, beside, display, &rule)?;
+    let noise = found.calibrations.first().map_or(0.0, |(_, c)| c.noise());
+    // The same band as a verdict's (`judge::timing::time_sensitive`): a program varies more
+    // than the calibration workload (a PyPy solution's fastest of three moved from 1.03 s to
+    // 1.39 s between two verifies while the calibration held within 1 %).
+    let band = crate::judge::timing::sensitivity_band(noise, found.measured.own_spread());
+    let own_limit = limit_of(found.slowest.cpu);
+    let noise_limits = repeats::limits_within(found.slowest.cpu, band, limit_of);
+    let key = found.limit_key.as_ref();
+    let earlier = key.and_then(|key| results.recall_limit(key));
+    let limit = repeats::settled_limit(own_limit, noise_limits, earlier.map(|e| e.limit));
+    if let (Some(key), true) = (key, limit == own_limit) {
+        let set = EarlierLimit {
+            limit,
+            deciding: found.slowest.cpu,
+        };
+        results.remember_limit(key, set);
+    }
     for (key, first) in &found.first_runs {
         if slowed_past(*first, limit) {
             // Judging must not reuse it: it would be a TLE no run confirmed.
             results.forget(key);
         }
     }
-    let noise = found.calibrations.first().map_or(0.0, |(_, c)| c.noise());
-    // The same band as a verdict's (`judge::timing::time_sensitive`): a program varies more
-    // than the calibration workload (a PyPy solution's fastest of three moved from 1.03 s to
-    // 1.39 s between two verifies while the calibration held within 1 %).
-    let band = crate::judge::timing::sensitivity_band(noise, found.measured.own_spread());
     let medians: Vec<Duration> = found.calibrations.iter().map(|(_, c)| c.median()).collect();
     let (fastest, slowest_speed) = (
         medians.iter().min().copied().unwrap_or_default(),
@@ -118,7 +131,9 @@ pub fn derive_remembering(
     };
     Ok(Some(LimitDerivation {
         limit,
-        noise_limits: repeats::limits_within(found.slowest.cpu, band, limit_of),
+        own_limit,
+        earlier,
+        noise_limits,
         band,
         drift_limits: repeats::limits_within(found.slowest.cpu, drift, limit_of),
         submission: found.slowest.submission,
@@ -177,6 +192,9 @@ struct Found {
     longest_probe: Option<(String, Duration)>,
     /// The first runs of the runs repeated here, by their result-cache keys.
     first_runs: Vec<(RunKey, Duration)>,
+    /// Where the limit of this package state is remembered, when the problem has a judging
+    /// identity.
+    limit_key: Option<LimitKey>,
 }
 
 /// Runs of the calibration workload at each reading of the machine's speed.
@@ -192,6 +210,7 @@ fn slowest_accepted(
     results: &ResultCache,
     beside: Option<&Beside<'_>>,
     display: Display,
+    rule: &TimeLimitRule,
 ) -> Result<Found, UsageError> {
     let problem: &dyn Problem = &folder.problem;
     let cases = problem
@@ -243,7 +262,16 @@ fn slowest_accepted(
     // Verify's noise, measured a moment ago, is the `before` reading when it is that recent.
     let before =
         crate::testset::noise::measured_within(BEFORE_READING_AGE).unwrap_or_else(&calibrate);
+    let noise_before = before.noise();
     let mut calibrations = vec![("before", before)];
+    // A deciding run whose limit another within its band would be is run more
+    // ([`SETTLING_RUNS`]): the same band the derivation is judged sensitive by.
+    let unsettled = |measured: &Measured| {
+        let band = crate::judge::timing::sensitivity_band(noise_before, measured.own_spread());
+        let (low, high) =
+            repeats::limits_within(measured.deciding(), band, |cpu| rule.time_limit(cpu));
+        low != high
+    };
     let ran_before = results.counts().ran;
     let something_ran = || results.counts().ran > ran_before;
     let next = AtomicUsize::new(0);
@@ -291,7 +319,7 @@ fn slowest_accepted(
             if something_ran() {
                 calibrations.push(("during", calibrate()));
             }
-            let repeated = probe.repeat_slowest(&probed);
+            let repeated = probe.repeat_slowest(&probed, rule, &unsettled);
             if something_ran() {
                 calibrations.push(("after", calibrate()));
             }
@@ -435,12 +463,19 @@ impl TestObserver for Watching<'_> {
 }
 
 impl Probe<'_> {
-    /// Runs the slowest run once more alone (or takes its repeats from the result cache) until
-    /// the slowest is a repeated run ([`repeats::next_to_repeat`]), at most
-    /// [`MAX_REPEATED`] x [`REPEATS`] runs in all; `None` when no submission was probed. One
-    /// run at a time: a first run that noise inflated usually falls below the others with its
-    /// first repeat, and the next slowest is taken up at once.
-    fn repeat_slowest(&self, probed: &[Option<Probed>]) -> Result<Option<Found>, UsageError> {
+    /// Runs the run [`repeats::next_to_repeat`] names once more alone (or takes its repeats
+    /// from the result cache) until it names none, at most [`MAX_REPEATED`] x [`REPEATS`] runs
+    /// in all; `None` when no submission was probed. One run at a time: a first run that noise
+    /// inflated usually falls below the others with its first repeat, and the next is taken up
+    /// at once. While the run that sets the limit is `unsettled` (the limit is sensitive), it
+    /// is run again up to [`SETTLING_RUNS`] runs in all.
+    fn repeat_slowest(
+        &self,
+        probed: &[Option<Probed>],
+        rule: &TimeLimitRule,
+        unsettled: &dyn Fn(&Measured) -> bool,
+    ) -> Result<Option<Found>, UsageError> {
+        let limit_of = |cpu: Duration| rule.time_limit(cpu);
         let mut index = Vec::new();
         let mut runs = Vec::new();
         for (s, p) in probed.iter().enumerate() {
@@ -451,11 +486,24 @@ impl Probe<'_> {
         }
         let (mut extra_runs, mut reused, mut gave_up) = (0, 0, false);
         let mut first_runs = Vec::new();
-        while let Some(i) = repeats::next_to_repeat(&runs) {
-            if extra_runs == MAX_REPEATED * REPEATS {
-                gave_up = true;
-                break;
-            }
+        loop {
+            let i = match repeats::next_to_repeat(&runs, &limit_of) {
+                Some(_) if extra_runs >= MAX_REPEATED * REPEATS => {
+                    gave_up = true;
+                    break;
+                }
+                Some(i) => i,
+                None => match repeats::setting(&runs, &limit_of) {
+                    Some(i)
+                        if runs[i].times.len() < SETTLING_RUNS
+                            && extra_runs < MAX_REPEATED * REPEATS + SETTLING_RUNS
+                            && unsettled(&runs[i]) =>
+                    {
+                        i
+                    }
+                    _ => break,
+                },
+            };
             let (s, t) = index[i];
             let Some(p) = &probed[s] else { break };
             let test = &p.runs[t].0;
@@ -487,12 +535,17 @@ impl Probe<'_> {
             }
         }
         let repeated = runs.iter().filter(|r| r.times.len() > 1).count();
-        let Some(i) = repeats::slowest(&runs) else {
+        let Some(i) = repeats::setting(&runs, &limit_of) else {
             return Ok(None);
         };
         let (s, t) = index[i];
         let Some(p) = &probed[s] else { return Ok(None) };
         let longest = (probed.iter().flatten()).max_by_key(|p| p.wall);
+        let builds: Vec<&str> = (probed.iter().flatten())
+            .map(|p| p.program.content_hash.as_str())
+            .collect();
+        let limit_key = (self.problem.judging_identity())
+            .map(|identity| self.results.limit_key(rule, &identity, &builds, self.cases));
         Ok(Some(Found {
             slowest: Slowest {
                 submission: p.name.clone(),
@@ -507,6 +560,7 @@ impl Probe<'_> {
             calibrations: Vec::new(),
             longest_probe: longest.map(|p| (p.name.clone(), p.wall)),
             first_runs,
+            limit_key,
         }))
     }
 

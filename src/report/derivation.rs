@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::judge::repeats::EarlierLimit;
 use crate::units::seconds;
 
 /// The machine's speed (median of the calibration workload) at one point of the derivation.
@@ -20,8 +21,13 @@ pub struct SpeedReading {
 /// A derived time limit and how it was measured.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LimitDerivation {
-    /// The limit.
+    /// The limit set: `own_limit`, or the `earlier` one kept.
     pub limit: Duration,
+    /// The limit this derivation's own runs give.
+    pub own_limit: Duration,
+    /// The limit an earlier derivation of the same package state set, when one is remembered
+    /// ([`crate::judge::repeats::settled_limit`]).
+    pub earlier: Option<EarlierLimit>,
     /// The accepted submission whose run set it.
     pub submission: String,
     /// The test of that run.
@@ -73,6 +79,12 @@ pub struct LimitDerivation {
 pub const DRIFT_FLOOR: f64 = 0.05;
 
 impl LimitDerivation {
+    /// Whether an earlier derivation's limit was kept over this one's own.
+    pub fn kept_earlier(&self) -> bool {
+        self.earlier
+            .is_some_and(|e| e.limit == self.limit && self.limit != self.own_limit)
+    }
+
     /// Whether the limit would change within the machine's noise.
     pub fn sensitive(&self) -> bool {
         self.noise_limits.0 != self.noise_limits.1
@@ -94,20 +106,43 @@ impl LimitDerivation {
     pub fn lines(&self) -> Vec<String> {
         let times: Vec<String> = self.times.iter().map(|&t| seconds(t)).collect();
         let spread = self.times.iter().max().copied().unwrap_or_default() - self.deciding;
-        let mut lines = vec![format!(
-            "no time limit in problem.yaml: {} from the slowest accepted submission ({} on {}, \
-             {}) x {} rounded up to a multiple of {} s, as problemtools sets it",
-            seconds(self.limit),
+        let from_slowest = format!(
+            "the slowest accepted submission ({} on {}, {}) x {} rounded up to a multiple of {} s",
             self.submission,
             self.test,
             seconds(self.deciding),
             self.ac_to_time_limit,
             self.time_resolution
-        )];
+        );
+        let mut lines = vec![match self.earlier {
+            Some(earlier) if self.kept_earlier() => format!(
+                "no time limit in problem.yaml: {}, kept from an earlier derivation of this \
+                 package (slowest accepted run then {}): this one's runs give {} from {}, and \
+                 the earlier limit within their band (below); noise only adds time, so the \
+                 lower stands",
+                seconds(self.limit),
+                seconds(earlier.deciding),
+                seconds(self.own_limit),
+                from_slowest
+            ),
+            _ => format!(
+                "no time limit in problem.yaml: {} from {from_slowest}, as problemtools sets it",
+                seconds(self.limit)
+            ),
+        }];
+        if let Some(earlier) = self.earlier.filter(|e| e.limit != self.limit) {
+            lines.push(format!(
+                "time limit changed: an earlier derivation of this package set {} (slowest \
+                 accepted run then {}); this one's runs rule it out (a higher earlier limit \
+                 always gives way: a run here was fast enough for less)",
+                seconds(earlier.limit),
+                seconds(earlier.deciding)
+            ));
+        }
         let mut measured = format!(
             "time limit measured: {} is the fastest of {} runs alone of that test ({}; spread \
-             {}); {} run(s) repeated, {} single run(s) below them left single (noise only adds \
-             time, so the minimum decides)",
+             {}); {} run(s) repeated, {} single run(s) left single, as none could give a higher \
+             limit (noise only adds time, so the minimum decides)",
             seconds(self.deciding),
             self.times.len(),
             times.join(", "),

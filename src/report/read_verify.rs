@@ -16,6 +16,7 @@ use super::json::{read_typed, VerifyJson};
 use super::verify::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow, NOT_RUN};
 use super::TestRow;
 use crate::judge::grade_polygon::{GroupScore, Score};
+use crate::judge::repeats::EarlierLimit;
 use crate::judge::{TestResult, Verdict};
 use crate::problem::ValidatorScore;
 use crate::run::calibration::Calibration;
@@ -78,6 +79,11 @@ fn limit_derivation(d: DerivationJson) -> Result<LimitDerivation, String> {
         .collect::<Result<_, String>>()?;
     Ok(LimitDerivation {
         limit: ms(d.limit_ms),
+        own_limit: ms(d.own_limit_ms.unwrap_or(d.limit_ms)),
+        earlier: d.earlier.map(|e| EarlierLimit {
+            limit: ms(e.limit_ms),
+            deciding: ms(e.deciding_ms),
+        }),
         submission: d.submission,
         test: d.test,
         times: d.times_ms.into_iter().map(ms).collect(),

@@ -47,7 +47,11 @@
 //! [`TRIM_EVERY`] writes the oldest entries are deleted until at most [`MAX_ENTRIES`] remain.
 //! Deleting the folder at any time is safe (`rm -rf ~/.cache/stressjudge/results`).
 //! `--fresh` reads nothing stored before the command started, but remembers what it runs
-//! (so the time-limit derivation still feeds judging within the command).
+//! (so the time-limit derivation still feeds judging within the command). The one exception is
+//! a derived time limit ([`derived_limit`]): it is not a run, and the new runs decide whether it
+//! stands.
+
+pub mod derived_limit;
 
 use crate::problem::ValidatorScore;
 use std::collections::HashMap;

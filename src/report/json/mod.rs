@@ -186,6 +186,9 @@ mod tests {
         "walls_ms",
         "waited",
         "sensitivity_band",
+        "own_limit_ms",
+        "earlier",
+        "kept_earlier",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.

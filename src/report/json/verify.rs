@@ -253,6 +253,17 @@ pub struct NoiseJson {
 pub struct DerivationJson {
     /// The limit derived.
     pub limit_ms: u64,
+    /// The limit this derivation's own runs give (differs from `limit_ms` when an earlier
+    /// derivation's limit was kept).
+    #[serde(default)]
+    pub own_limit_ms: Option<u64>,
+    /// The limit an earlier derivation of the same package state set, when one is remembered.
+    #[serde(default)]
+    pub earlier: Option<EarlierLimitJson>,
+    /// Whether `limit_ms` is the earlier derivation's, kept because this one's runs are
+    /// sensitive and give it too within their band.
+    #[serde(default)]
+    pub kept_earlier: bool,
     /// The slowest accepted submission.
     pub submission: String,
     /// Its slowest test.
@@ -326,6 +337,16 @@ fn default_time_resolution() -> f64 {
     1.0
 }
 
+/// A limit an earlier derivation of the same package state set.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct EarlierLimitJson {
+    /// The limit it set.
+    pub limit_ms: u64,
+    /// The slowest accepted run's deciding time then.
+    pub deciding_ms: u64,
+}
+
 /// A deciding run that had less than 90 % of a core.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
@@ -388,6 +409,12 @@ impl From<&LimitDerivation> for DerivationJson {
     fn from(d: &LimitDerivation) -> Self {
         DerivationJson {
             limit_ms: millis(d.limit),
+            own_limit_ms: Some(millis(d.own_limit)),
+            earlier: d.earlier.map(|e| EarlierLimitJson {
+                limit_ms: millis(e.limit),
+                deciding_ms: millis(e.deciding),
+            }),
+            kept_earlier: d.kept_earlier(),
             submission: d.submission.clone(),
             test: d.test.clone(),
             statistic: "minimum".to_string(),
