@@ -464,6 +464,8 @@ fn targets(
 
 /// Runs `stressjudge verify`.
 pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
+    // The whole run: the time-limit derivation (in `targets`) included.
+    let started = Instant::now();
     check_report_files(&args.reports)?;
     crate::commands::common::check_folders()?;
     if args.json_lines {
@@ -501,7 +503,6 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         }
         _ => found.identity(),
     };
-    let started = Instant::now();
     let mut notes = Vec::new();
     for target in &targets {
         let info = target.problem.info();
