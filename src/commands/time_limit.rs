@@ -264,13 +264,14 @@ fn slowest_accepted(
         crate::testset::noise::measured_within(BEFORE_READING_AGE).unwrap_or_else(&calibrate);
     let noise_before = before.noise();
     let mut calibrations = vec![("before", before)];
-    // A deciding run whose limit another within its band would be is run more
-    // ([`SETTLING_RUNS`]): the same band the derivation is judged sensitive by.
+    // A deciding run is run more ([`SETTLING_RUNS`]) when a lower limit lies within its band
+    // (the band the derivation is judged sensitive by): more runs can only lower its minimum,
+    // so they matter only when that could reach the step below.
     let unsettled = |measured: &Measured| {
         let band = crate::judge::timing::sensitivity_band(noise_before, measured.own_spread());
-        let (low, high) =
-            repeats::limits_within(measured.deciding(), band, |cpu| rule.time_limit(cpu));
-        low != high
+        let limit_of = |cpu: Duration| rule.time_limit(cpu);
+        let (low, _) = repeats::limits_within(measured.deciding(), band, limit_of);
+        low < limit_of(measured.deciding())
     };
     let ran_before = results.counts().ran;
     let something_ran = || results.counts().ran > ran_before;

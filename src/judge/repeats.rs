@@ -16,8 +16,8 @@
 //!   program's cost, so a run whose single time gives no higher limit cannot raise it, and is
 //!   never repeated (a PyPy package has dozens of runs near 1.2 s that all give the same
 //!   limit: repeating each in turn until the slowest was a repeated one hit the cap);
-//! - when the limit the deciding run sets is sensitive (another lies within its band), that
-//!   run is run up to [`SETTLING_RUNS`] times in all;
+//! - when a lower limit lies within the deciding run's band, that run is run up to
+//!   [`SETTLING_RUNS`] times in all;
 //! - a run near the limit (the borderline band of [`super::timing`]) is re-run alone and
 //!   decided on the minimum of its re-runs.
 //!
@@ -40,8 +40,9 @@ pub const REPEATS: usize = 2;
 /// so a run whose first repeat falls below the others costs one extra run, not two.
 pub const MAX_REPEATED: usize = 8;
 
-/// How many runs in all the deciding run gets when the limit it sets is sensitive (another
-/// limit lies within its band): the minimum of more runs moves less between verifies. On the
+/// How many runs in all the deciding run gets when a lower limit lies within its band (more
+/// runs can only lower a minimum, so a higher one within the band is no reason): the minimum
+/// of more runs moves less between verifies. On the
 /// development VM a PyPy solution's fastest of three runs of one test ranged over 0.94 to
 /// 1.47 s across ten minutes, its fastest of nine over 0.94 to 1.26 s.
 pub const SETTLING_RUNS: usize = 8;
