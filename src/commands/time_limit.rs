@@ -51,12 +51,20 @@ pub struct Slowest {
 /// Sets `folder`'s time limit from its accepted submissions, if it has none; `jobs` runs in
 /// parallel. Accepted submissions that cannot be built here, do not compile or fail a test are
 /// left out with a line on stderr (verify then shows their verdict); at least one must pass.
+/// The user's result cache serves it, so `judge` and `stress` reuse what `verify` measured and
+/// keep the limit it kept ([`repeats::settled_limit`]).
 pub fn settle(
     folder: &mut Folder,
     jobs: usize,
     isolation: IsolationChoice,
 ) -> Result<(), UsageError> {
-    settle_remembering(folder, jobs, isolation, &ResultCache::in_memory(false))
+    let cache_dir = crate::build::BuildOptions::default_for_user().cache_dir;
+    settle_remembering(
+        folder,
+        jobs,
+        isolation,
+        &ResultCache::open(&cache_dir, false),
+    )
 }
 
 /// [`settle`], remembering the accepted submissions' runs in `results` (and reusing the ones
@@ -486,6 +494,21 @@ impl Probe<'_> {
             }
         }
         let (mut extra_runs, mut reused, mut gave_up) = (0, 0, false);
+        // Every run an earlier derivation of the same build and test repeated comes back with
+        // its repeats, not only the runs this derivation would single out: a first run measured
+        // again (its record was damaged or forgotten) may no longer look slow, and the minimum
+        // of its repeats is still the better figure. Reading them all also finds a damaged one
+        // now instead of leaving it unread.
+        for (i, &(s, t)) in index.iter().enumerate() {
+            let remembered = (probed[s].as_ref())
+                .and_then(|p| self.run_key(p, &p.runs[t].0))
+                .and_then(|key| self.results.recall_repeats(&key))
+                .filter(|m| m.times.len() > 1);
+            if let Some(measured) = remembered {
+                reused += 1;
+                runs[i] = measured;
+            }
+        }
         let mut first_runs = Vec::new();
         loop {
             let i = match repeats::next_to_repeat(&runs, &limit_of) {
@@ -511,18 +534,7 @@ impl Probe<'_> {
             let Some(case) = self.cases.iter().find(|c| &c.name == test) else {
                 break;
             };
-            let key = self.problem.judging_identity().map(|identity| {
-                (self.results).key(&p.program.content_hash, &identity, case, &p.plan.limits)
-            });
-            let remembered = (runs[i].times.len() == 1)
-                .then(|| key.as_ref().and_then(|k| self.results.recall_repeats(k)))
-                .flatten()
-                .filter(|m| m.times.len() > 1);
-            if let Some(measured) = remembered {
-                reused += 1;
-                runs[i] = measured;
-                continue;
-            }
+            let key = self.run_key(p, test);
             let (cpu, wall) = self.repeat_once(p, case)?;
             extra_runs += 1;
             let measured = &mut runs[i];
@@ -563,6 +575,19 @@ impl Probe<'_> {
             first_runs,
             limit_key,
         }))
+    }
+
+    /// The result-cache key of `probed`'s run on the test named `test`; `None` when the
+    /// problem has no judging identity (nothing of it is remembered) or has no such test.
+    fn run_key(&self, probed: &Probed, test: &str) -> Option<RunKey> {
+        let case = self.cases.iter().find(|c| c.name == test)?;
+        let identity = self.problem.judging_identity()?;
+        Some((self.results).key(
+            &probed.program.content_hash,
+            &identity,
+            case,
+            &probed.plan.limits,
+        ))
     }
 
     /// One more run of `probed` on `case`, alone: its CPU and wall time.

@@ -117,9 +117,9 @@ impl LimitDerivation {
         let mut lines = vec![match self.earlier {
             Some(earlier) if self.kept_earlier() => format!(
                 "no time limit in problem.yaml: {}, kept from an earlier derivation of this \
-                 package (slowest accepted run then {}): this one's runs give {} from {}, and \
-                 the earlier limit within their band (below); noise only adds time, so the \
-                 lower stands",
+                 package (slowest accepted run then {}): this one's runs give {} from {} (as \
+                 problemtools sets it), and the earlier limit within their band (below); noise \
+                 only adds time, so the lower stands",
                 seconds(self.limit),
                 seconds(earlier.deciding),
                 seconds(self.own_limit),
