@@ -131,10 +131,20 @@ impl LimitDerivation {
             ),
         }];
         if let Some(earlier) = self.earlier.filter(|e| e.limit != self.limit) {
+            let why = if earlier.limit > self.limit {
+                "a higher earlier limit always gives way: a run here was fast enough for less"
+                    .to_string()
+            } else {
+                format!(
+                    "it lies below the limits within this one's band ({} to {}): less its noise, \
+                     the slowest run here still needs more",
+                    seconds(self.noise_limits.0),
+                    seconds(self.noise_limits.1)
+                )
+            };
             lines.push(format!(
                 "time limit changed: an earlier derivation of this package set {} (slowest \
-                 accepted run then {}); this one's runs rule it out (a higher earlier limit \
-                 always gives way: a run here was fast enough for less)",
+                 accepted run then {}); this one's runs rule it out ({why})",
                 seconds(earlier.limit),
                 seconds(earlier.deciding)
             ));
