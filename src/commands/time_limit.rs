@@ -428,27 +428,6 @@ pub fn prebuild(submissions: &[&Submission], useful: &dyn Fn() -> bool, gate: Op
     }
 }
 
-/// Builds every one of `submissions` into the build cache, `jobs` at a time, before anything
-/// runs. Before a time limit is derived: compilers beside the probes slowed their first runs
-/// (trianglecontainment from an empty cache: ten runs repeated alone instead of four, 21 s of
-/// a 75 s verify), and problemtools builds every submission first too. Failures are left for
-/// judging to report.
-pub fn build_all(submissions: &[&Submission], jobs: usize) {
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, submissions.len().max(1)) {
-            scope.spawn(|| {
-                while let Some(submission) = submissions.get(next.fetch_add(1, Ordering::SeqCst)) {
-                    let _ = build_submission(
-                        &CandidateSource::Path(submission.program.path.clone()),
-                        &crate::commands::verify::library::declared(submission),
-                    );
-                }
-            });
-        }
-    });
-}
-
 /// One accepted submission as probed: its build, the plan it ran under, each covered test's
 /// CPU and wall time, and the wall time the probe took.
 struct Probed {

@@ -107,24 +107,14 @@ const LIBRARY_AC_TO_TIME_LIMIT: f64 = 2.0;
 
 /// Builds the package's tools while its submissions build on the cores the tools leave
 /// idle (one output validator compiles on one core), in the order verify needs them; the
-/// submission builds stop once the tools are built, except before a time limit is derived:
-/// then every submission is built, `jobs` at a time ([`time_limit::build_all`]), so no
-/// compiler runs beside the runs that set the limit.
-fn build_tools_and_submissions(
-    loaded: &Folder,
-    stressing: bool,
-    jobs: usize,
-) -> Result<(), UsageError> {
+/// submission builds stop once the tools are built.
+fn build_tools_and_submissions(loaded: &Folder, stressing: bool) -> Result<(), UsageError> {
     let tools_done = AtomicBool::new(false);
     let order = time_limit::build_order(loaded);
     std::thread::scope(|scope| {
         scope.spawn(|| {
-            if loaded.time_limit_rule.is_some() {
-                time_limit::build_all(&order, jobs);
-            } else {
-                let tools_building = || !tools_done.load(Ordering::SeqCst);
-                time_limit::prebuild(&order, &tools_building, None);
-            }
+            let tools_building = || !tools_done.load(Ordering::SeqCst);
+            time_limit::prebuild(&order, &tools_building, None);
         });
         let built = loaded.problem.build_tools(stressing);
         tools_done.store(true, Ordering::SeqCst);
@@ -384,7 +374,7 @@ fn targets(
                 loaded.problem.drop_guessed_generators_that_fail(true);
             }
             let stressing = args.stress_seeds > 0 && loaded.problem.info().has_reference;
-            build_tools_and_submissions(&loaded, stressing, args.jobs)?;
+            build_tools_and_submissions(&loaded, stressing)?;
             let dir = Path::new(name);
             let solutions =
                 library::from_folder(name, &loaded.submissions_root, &loaded.submissions);
