@@ -95,6 +95,21 @@ fn time_limit_ms(report: &Value) -> u64 {
     report["problems"][0]["time_limit_ms"].as_u64().unwrap_or(0)
 }
 
+/// How the derived limit was found, where it was: `derived in 30.8 s, 7 run(s) repeated,
+/// deciding 0.88 s`; empty for a given limit.
+fn derivation(report: &Value) -> String {
+    let d = &report["problems"][0]["time_limit_derivation"];
+    match (d["elapsed_ms"].as_u64(), d["deciding_ms"].as_u64()) {
+        (Some(elapsed), Some(deciding)) => format!(
+            ", derived in {:.1} s, {} run(s) repeated, deciding {:.2} s",
+            elapsed as f64 / 1000.0,
+            d["repeated_runs"].as_u64().unwrap_or(0),
+            deciding as f64 / 1000.0
+        ),
+        _ => String::new(),
+    }
+}
+
 /// The interpreter the report says ran Python 3 (its note), or `no Python`.
 fn python(report: &Value) -> String {
     (report["notes"].as_array().into_iter().flatten())
@@ -153,10 +168,11 @@ fn package(package: &Path, verifyproblem: Option<&Path>, rounds: usize) {
         let ours = judged(&report);
         let (right, promised, wrong) = against_folders(&ours);
         println!(
-            "{name} round {round}: verify {} (load {before}), time limit {} ms, Python: {}, \
+            "{name} round {round}: verify {} (load {before}), time limit {} ms{}, Python: {}, \
              {right}/{promised} verdicts as their folders{}",
             secs(first.wall),
             time_limit_ms(&report),
+            derivation(&report),
             python(&report),
             if wrong.is_empty() {
                 String::new()

@@ -9,7 +9,7 @@
 //! ([`crate::run::calibration`]) says whether the machine's speed changed meanwhile, and the
 //! report says how the limit was measured ([`LimitDerivation`]).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -81,11 +81,19 @@ pub fn settle_remembering(
 }
 
 /// Work that runs beside the time-limit derivation, given the fixed tests the derivation read,
-/// taking its cores from the derivation's gate and told whether the derivation still goes on
-/// (so it starts nothing new after):
-/// verify judges the submissions that must exceed the limit there (building them itself:
-/// the derivation's own prebuilding then leaves them out).
-pub type Beside<'a> = dyn Fn(&Gate, &[TestCase], &dyn Fn() -> bool) + Sync + 'a;
+/// taking its cores from the derivation's gate and told whether it is still worth doing (the
+/// derivation goes on, and its smallest limit is still in reach: see [`BesideUseful`]):
+/// verify judges the submissions that must exceed the limit there under that smallest limit
+/// (building them itself: the derivation's own prebuilding then leaves them out).
+pub type Beside<'a> = dyn Fn(&Gate, &[TestCase], &BesideUseful<'_>) + Sync + 'a;
+
+/// Whether work beside the derivation is still worth doing: the derivation goes on, and no
+/// accepted run so far rules out the smallest limit it can give. A run that took more than
+/// twice the time that limit allows does: even were its time doubled by noise (the issue's
+/// one run in fifteen), the limit is larger, and a run made under the smallest one decides
+/// nothing under it (trianglecontainment's four TLE submissions could spend up to 8 s of a
+/// core that way beside the PyPy probes, for a 4 s limit).
+pub type BesideUseful<'a> = dyn Fn() -> bool + Sync + 'a;
 
 /// The limit [`settle_remembering`] would set and how it was measured, `None` when `folder`
 /// has a limit; `beside` runs at the same time, on the same gate; `display` shows which
@@ -248,6 +256,7 @@ fn slowest_accepted(
     // slowest runs are repeated alone, one after another.
     let gate = Gate::new(jobs);
     let on = TestProgress::new(0);
+    let slowest_run = AtomicU64::new(0);
     let probe = Probe {
         problem,
         cases: &cases,
@@ -256,6 +265,7 @@ fn slowest_accepted(
         results,
         gate: &gate,
         on: &on,
+        slowest_run: &slowest_run,
     };
     let shown = on.clone();
     let progress = Progress::start(display, "deriving the time limit", false, move || Status {
@@ -295,10 +305,14 @@ fn slowest_accepted(
         later.retain(|s| !s.expected.must_exceed_time_limit());
     }
     let probing_goes_on = || probing.load(Ordering::SeqCst) > 0;
+    let beside_useful = || {
+        let slowest = Duration::from_micros(slowest_run.load(Ordering::SeqCst));
+        probing_goes_on() && smallest_limit_in_reach(rule, slowest)
+    };
     let repeated = std::thread::scope(|scope| {
         scope.spawn(|| prebuild(&later, &probing_goes_on, Some(&gate)));
         if let Some(beside) = beside {
-            scope.spawn(|| beside(&gate, &cases, &probing_goes_on));
+            scope.spawn(|| beside(&gate, &cases, &beside_useful));
         }
         let handles: Vec<_> = (0..workers)
             .map(|_| {
@@ -364,6 +378,12 @@ pub fn build_order(folder: &Folder) -> Vec<&Submission> {
     let later = later_submissions(folder, &order);
     order.extend(later);
     order
+}
+
+/// Whether the smallest limit `rule` can give is still in reach after an accepted run took
+/// `slowest` ([`BesideUseful`]): at half that time the rule still gives it.
+fn smallest_limit_in_reach(rule: &TimeLimitRule, slowest: Duration) -> bool {
+    rule.time_limit(slowest / 2) <= rule.time_limit(Duration::ZERO)
 }
 
 /// Whether a repeated run's `first` time (slowed by noise: the repeats decided lower) is past
@@ -451,12 +471,16 @@ struct Probe<'a> {
     gate: &'a Gate,
     /// What the progress display shows.
     on: &'a TestProgress,
+    /// The CPU time of the slowest accepted run made so far, in microseconds.
+    slowest_run: &'a AtomicU64,
 }
 
 /// Tells the progress display which submission's test runs: `accepted/a.py: test 3`.
 struct Watching<'a> {
     submission: &'a str,
     on: &'a TestProgress,
+    /// Raised to each accepted run's CPU time ([`Probe::slowest_run`]).
+    slowest_run: &'a AtomicU64,
 }
 
 impl TestObserver for Watching<'_> {
@@ -466,6 +490,10 @@ impl TestObserver for Watching<'_> {
     }
 
     fn finished(&self, row: &crate::testset::TestRow) {
+        if row.result.verdict == crate::judge::Verdict::AC {
+            let micros = u64::try_from(row.result.cpu().as_micros()).unwrap_or(u64::MAX);
+            self.slowest_run.fetch_max(micros, Ordering::SeqCst);
+        }
         self.on
             .end_named(&format!("{}: test {}", self.submission, row.name));
     }
@@ -606,6 +634,7 @@ impl Probe<'_> {
         let watching = Watching {
             submission: &probed.name,
             on: self.on,
+            slowest_run: self.slowest_run,
         };
         let _alone = self.gate.alone();
         watching.started(case);
@@ -701,6 +730,7 @@ impl Probe<'_> {
         let watching = Watching {
             submission: &name,
             on: self.on,
+            slowest_run: self.slowest_run,
         };
         let run = run_test_set_with(
             self.problem,
@@ -740,5 +770,30 @@ impl Probe<'_> {
             runs,
             wall: started.elapsed(),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// trianglecontainment's rule: 3 x the slowest accepted run, whole seconds.
+    const TIMES_THREE: TimeLimitRule = TimeLimitRule {
+        ac_to_time_limit: 3.0,
+        time_limit_to_tle: 2.0,
+        time_resolution: 1.0,
+    };
+
+    #[test]
+    fn the_smallest_limit_is_out_of_reach_once_a_run_at_half_its_time_gives_more() {
+        let in_reach = |ms| smallest_limit_in_reach(&TIMES_THREE, Duration::from_millis(ms));
+        assert!(in_reach(0), "nothing run yet");
+        assert!(in_reach(300), "0.3 s gives 1 s");
+        // 0.5 s gives 2 s, but a run doubled by noise could be 0.25 s: still 1 s.
+        assert!(in_reach(500));
+        assert!(in_reach(666));
+        // Half of 0.7 s is 0.35 s, 1.05 s x 3: 2 s at the least.
+        assert!(!in_reach(700));
+        assert!(!in_reach(1300), "the PyPy probes' 1.3 s");
     }
 }

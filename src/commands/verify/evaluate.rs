@@ -325,14 +325,17 @@ fn margin_pass(
 /// ([`margin_pass`]) on the fixed tests `cases` (those the derivation read) of each of
 /// `solutions` that must exceed the limit, under the smallest
 /// limit the derivation can give (`lowest`: one step of the rule's resolution), one run at a
-/// time on a slot of `settings.gate` (the derivation's), starting each only while
+/// time on a slot of `settings.gate` (the derivation's), running each test only while
 /// `derivation_goes_on` (those left are judged side by side once the limit is known, not one
 /// after another here while a core idles). Most derived limits are that smallest
 /// one, and judging then finds these runs remembered: the longest run of a verify (a TLE
 /// submission running to `margin` x the limit) overlaps the derivation instead of following
 /// it. Under a larger limit they decide nothing (a TLE under a smaller limit says nothing of
-/// a larger one) and are run again, having cost one core at most `margin` x `lowest` per
-/// solution. Failures are left for judging to meet and report. Returns the wall time spent
+/// a larger one) and are run again; `derivation_goes_on` turns false as soon as an accepted
+/// run rules the smallest limit out ([`BesideUseful`]), so that costs a core at most one
+/// run to `margin` x `lowest`.
+///
+/// [`BesideUseful`]: crate::commands::time_limit::BesideUseful Failures are left for judging to meet and report. Returns the wall time spent
 /// on each solution it built or ran (its report row counts it as that solution's).
 pub fn judge_must_exceed_early(
     problem: &dyn Problem,
@@ -340,7 +343,7 @@ pub fn judge_must_exceed_early(
     solutions: &[LibrarySolution],
     lowest: Duration,
     settings: Settings<'_>,
-    derivation_goes_on: &dyn Fn() -> bool,
+    derivation_goes_on: &crate::commands::time_limit::BesideUseful<'_>,
 ) -> Vec<(PathBuf, Duration)> {
     let mut spent = Vec::new();
     let must_exceed: Vec<&LibrarySolution> = (solutions.iter())
@@ -377,6 +380,9 @@ pub fn judge_must_exceed_early(
             continue;
         };
         let rejection_ends = |test: &str| rejection_ends(solution, settings, test);
+        // Stopped between tests too once it is no longer worth it: a TLE submission's
+        // remaining tests would each run to `margin` x `lowest` for nothing.
+        let no_longer_useful = |_: &str, _: &crate::judge::TestResult| !derivation_goes_on();
         let judging = Judging {
             stop_at_decision: true,
             rejection_ends: Some(&rejection_ends),
@@ -387,7 +393,7 @@ pub fn judge_must_exceed_early(
             gate: Some(settings.gate),
             then_judged_under: None,
             reuse_already_counted: false,
-            ends_at: None,
+            ends_at: Some(&no_longer_useful),
             unsettled: None,
         };
         let plan = Plan::new(&candidate, problem.info());

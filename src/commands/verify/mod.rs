@@ -227,32 +227,33 @@ fn derive_time_limit(
     };
     let lowest = rule.time_limit(Duration::ZERO);
     let judged_early = Mutex::new(Vec::new());
-    let beside = |gate: &Gate, cases: &[TestCase], derivation_goes_on: &dyn Fn() -> bool| {
-        let settings = Settings {
-            jobs: 1,
-            stress_jobs: args.jobs,
-            strict_timing: args.strict_timing,
-            stress_seeds: 0,
-            isolation: args.isolation,
-            tle_margin: loaded.rule.time_limit_to_tle,
-            ac_to_time_limit: loaded.rule.ac_to_time_limit,
-            all_tests: args.all_tests || loaded.points.is_some(),
-            grading: loaded.grading.as_ref(),
-            results,
-            gate,
-            // Runs under the lowest limit the derivation can give decide nothing final.
-            noise: 0.0,
+    let beside =
+        |gate: &Gate, cases: &[TestCase], derivation_goes_on: &time_limit::BesideUseful<'_>| {
+            let settings = Settings {
+                jobs: 1,
+                stress_jobs: args.jobs,
+                strict_timing: args.strict_timing,
+                stress_seeds: 0,
+                isolation: args.isolation,
+                tle_margin: loaded.rule.time_limit_to_tle,
+                ac_to_time_limit: loaded.rule.ac_to_time_limit,
+                all_tests: args.all_tests || loaded.points.is_some(),
+                grading: loaded.grading.as_ref(),
+                results,
+                gate,
+                // Runs under the lowest limit the derivation can give decide nothing final.
+                noise: 0.0,
+            };
+            let spent = evaluate::judge_must_exceed_early(
+                &loaded.problem,
+                cases,
+                solutions,
+                lowest,
+                settings,
+                derivation_goes_on,
+            );
+            *lock(&judged_early) = spent;
         };
-        let spent = evaluate::judge_must_exceed_early(
-            &loaded.problem,
-            cases,
-            solutions,
-            lowest,
-            settings,
-            derivation_goes_on,
-        );
-        *lock(&judged_early) = spent;
-    };
     let derived = time_limit::derive_remembering(
         loaded,
         args.jobs,
