@@ -333,10 +333,11 @@ fn margin_pass(
 /// it. Under a larger limit they decide nothing (a TLE under a smaller limit says nothing of
 /// a larger one) and are run again; `derivation_goes_on` turns false as soon as an accepted
 /// run rules the smallest limit out ([`BesideUseful`]), so that costs a core at most one
-/// run to `margin` x `lowest`.
+/// run to `margin` x `lowest`. Failures are left for judging to meet and report. Returns the
+/// wall time spent on each solution it built or ran (its report row counts it as that
+/// solution's).
 ///
-/// [`BesideUseful`]: crate::commands::time_limit::BesideUseful Failures are left for judging to meet and report. Returns the wall time spent
-/// on each solution it built or ran (its report row counts it as that solution's).
+/// [`BesideUseful`]: crate::commands::time_limit::BesideUseful
 pub fn judge_must_exceed_early(
     problem: &dyn Problem,
     cases: &[TestCase],
