@@ -11,11 +11,12 @@
 //! Only the runs that decide are repeated; every other run stays single:
 //! - a derived time limit is set by the slowest accepted run, so that run is repeated
 //!   ([`REPEATS`] more times, alone) and its minimum replaces it; then a single run above it is
-//!   repeated only if its time gives a higher limit, until none does ([`next_to_repeat`]); repeats are made one run at a time, so an inflated run that
-//!   its first repeat brings down costs one run. A single run can only overstate its
-//!   program's cost, so a run whose single time gives no higher limit cannot raise it, and is
-//!   never repeated (a PyPy package has dozens of runs near 1.2 s that all give the same
-//!   limit: repeating each in turn until the slowest was a repeated one hit the cap);
+//!   repeated only if its time gives a higher limit, until none does ([`next_to_repeat`]);
+//!   repeats are made one run at a time, so an inflated run that its first repeat brings down
+//!   costs one run. A single run can only overstate its program's cost, so a run whose single
+//!   time gives no higher limit cannot raise it, and is never repeated (a PyPy package has
+//!   dozens of runs near 1.2 s that all give the same limit: repeating each in turn until the
+//!   slowest was a repeated one hit the cap);
 //! - when a lower limit lies within the deciding run's band, that run is run up to
 //!   [`SETTLING_RUNS`] times in all;
 //! - a run near the limit (the borderline band of [`super::timing`]) is re-run alone and
@@ -42,9 +43,9 @@ pub const MAX_REPEATED: usize = 8;
 
 /// How many runs in all the deciding run gets when a lower limit lies within its band (more
 /// runs can only lower a minimum, so a higher one within the band is no reason): the minimum
-/// of more runs moves less between verifies. On the
-/// development VM a PyPy solution's fastest of three runs of one test ranged over 0.94 to
-/// 1.47 s across ten minutes, its fastest of nine over 0.94 to 1.26 s.
+/// of more runs moves less between verifies. On the development VM a PyPy solution's fastest
+/// of three runs of one test ranged over 0.94 to 1.47 s across ten minutes, its fastest of
+/// nine over 0.94 to 1.26 s.
 pub const SETTLING_RUNS: usize = 8;
 
 /// A deciding run that used less than this share of a core waited for something (a clock,
@@ -146,15 +147,10 @@ pub fn next_to_repeat(runs: &[Measured], limit_of: &dyn Fn(Duration) -> Duration
     };
     let floor = runs[repeated].deciding();
     let set = limit_of(floor);
-    let mut best: Option<usize> = None;
-    for (i, run) in runs.iter().enumerate() {
+    highest(runs, |run| {
         let time = run.deciding();
-        let could_raise = time > floor && limit_of(time) > set;
-        if !run.is_repeated() && could_raise && best.is_none_or(|b| time > runs[b].deciding()) {
-            best = Some(i);
-        }
-    }
-    best
+        !run.is_repeated() && time > floor && limit_of(time) > set
+    })
 }
 
 /// The run that sets the limit: the highest repeated run, unless a single run gives a higher

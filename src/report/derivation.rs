@@ -189,8 +189,7 @@ impl LimitDerivation {
             lines.push(format!(
                 "time limit sensitive: within ±{:.1} % of the slowest accepted run's time (the \
                  widest of this machine's timing noise {:.1} %, that run's median over its fastest \
-                 and {} %) \
-                 it gives {} or {}",
+                 and {} %) it gives {} or {}",
                 self.band.max(self.noise) * 100.0,
                 self.noise * 100.0,
                 crate::judge::timing::SENSITIVE_FLOOR_PERCENT,
