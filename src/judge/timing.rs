@@ -115,18 +115,32 @@ impl Borderline {
 
     /// One line for the report, e.g. `borderline: CPU 1.93 s is within 15 % of the 2.00 s
     /// limit; re-ran alone 3 times: 1.91 s, 1.95 s, 2.02 s (spread 0.11 s, median 1.95 s);
-    /// fastest 1.91 s: AC`.
+    /// fastest 1.91 s: AC`. Re-runs that stopped early ([`sensitive_whatever_follows`]) say
+    /// why.
     pub fn describe(&self) -> String {
         let ms = |v: u64| seconds(Duration::from_millis(v));
         let times: Vec<String> = self.rerun_cpu_ms.iter().map(|&v| ms(v)).collect();
+        let stopped = if self.rerun_cpu_ms.len() < RERUNS {
+            format!(
+                "; stopped at a re-run at most {SENSITIVE_FLOOR_PERCENT} % over the limit: \
+                 sensitive to it whatever more re-runs give"
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "borderline: CPU {} ({}) is within {} % of the {} limit; re-ran alone {} times: {} \
-             (spread {}, median {}); fastest {}: {}",
+            "borderline: CPU {} ({}) is within {} % of the {} limit; re-ran alone {} time{}: {} \
+             (spread {}, median {}); fastest {}: {}{stopped}",
             ms(self.first_cpu_ms),
             self.first_verdict,
             BORDERLINE_PERCENT,
             ms(self.limit_ms),
             self.rerun_cpu_ms.len(),
+            if self.rerun_cpu_ms.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
             times.join(", "),
             ms(self.spread_ms),
             ms(self.median_cpu_ms),
@@ -195,6 +209,20 @@ pub fn time_sensitive(
     let own_spread = borderline.map_or(0.0, Borderline::own_spread);
     borderline.is_some_and(Borderline::straddles_limit)
         || super::repeats::flips_within(result.cpu(), limit, sensitivity_band(noise, own_spread))
+}
+
+/// Whether a borderline test's `rerun` alone makes the test sensitive to the `limit`
+/// ([`time_sensitive`]) whatever its other re-runs give, so they need not run: a TLE at most
+/// [`SENSITIVE_FLOOR_PERCENT`] over the limit. The fastest re-run decides and is no slower than
+/// this one: if it is over the limit too, it is within the sensitivity band (never narrower
+/// than the floor); if it is under, the re-runs straddle the limit. A borderline test of a
+/// submission at the limit itself (`foodprocessor2-hc.cc`, 1.05 s against 1 s on two tests)
+/// then costs one re-run alone instead of three.
+pub fn sensitive_whatever_follows(rerun: &TestResult, limit: Duration) -> bool {
+    let (cpu, limit) = (rerun.cpu().as_micros(), limit.as_micros());
+    rerun.verdict == Verdict::TLE
+        && cpu > limit
+        && cpu * 100 <= limit * u128::from(100 + SENSITIVE_FLOOR_PERCENT)
 }
 
 /// The relative band around the limit within which a time verdict is sensitive: the widest of
@@ -308,6 +336,43 @@ mod tests {
             SECOND,
             0.01
         ));
+    }
+
+    #[test]
+    fn a_re_run_just_over_the_limit_makes_the_test_sensitive_whatever_the_other_re_runs_give() {
+        let timed = |cpu_ms: u64| {
+            let verdict = if cpu_ms > 1000 {
+                Verdict::TLE
+            } else {
+                Verdict::AC
+            };
+            result(verdict, cpu_ms)
+        };
+        assert!(sensitive_whatever_follows(&timed(1001), SECOND));
+        assert!(sensitive_whatever_follows(&timed(1100), SECOND));
+        assert!(!sensitive_whatever_follows(&timed(1101), SECOND));
+        assert!(!sensitive_whatever_follows(&timed(1000), SECOND));
+        assert!(!sensitive_whatever_follows(&timed(950), SECOND));
+        // Whatever the two re-runs it spared would have taken, and whatever the noise, the
+        // test comes out sensitive.
+        let others = [0, 500, 899, 950, 1000, 1001, 1050, 1100, 1150, 2000];
+        for first_rerun in [1001, 1040, 1100] {
+            for a in others {
+                for b in others {
+                    let (decided, borderline) = decide(
+                        result(Verdict::TLE, 1050),
+                        vec![timed(first_rerun), timed(a), timed(b)],
+                        SECOND,
+                    );
+                    for noise in [0.0, 0.05, 0.3] {
+                        assert!(
+                            time_sensitive(&decided, borderline.as_ref(), SECOND, noise),
+                            "re-runs {first_rerun}, {a}, {b} ms, noise {noise}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::results::{ResultCache, RunKey};
 use super::Plan;
 use crate::error::Fault;
 use crate::judge::stop::ends_judging;
+use crate::judge::timing::sensitive_whatever_follows;
 use crate::judge::timing::{backstop_under_load, stopped_by_load};
 use crate::judge::timing::{decide, is_borderline, measuring_limits, Borderline};
 use crate::judge::{TestResult, Verdict};
@@ -214,6 +215,7 @@ where
         cache: judging.memo.map(|m| m.cache),
         keys: &keys,
         gate: judging.gate,
+        names_sensitive: judging.unsettled.is_some(),
     };
     let decision = Decision::new(judging, plan.limits.cpu);
     let mut remembered: Vec<Option<TestRow>> = vec![None; cases.len()];
@@ -414,6 +416,7 @@ pub fn run_one_with<E: Executor>(
         cache: memo.map(|m| m.cache),
         keys: &keys,
         gate: judging.gate,
+        names_sensitive: judging.unsettled.is_some(),
     };
     if let Some(row) = judge.recall(0, case) {
         if let (Some(cache), false) = (judge.cache, judging.reuse_already_counted) {
@@ -541,6 +544,10 @@ struct Judge<'a> {
     /// Each case's result-cache key (empty, or `None`s, when runs are not remembered).
     keys: &'a [Option<RunKey>],
     gate: Option<&'a Gate>,
+    /// The caller names a test sensitive to the time limit ([`Judging::unsettled`]), so a
+    /// borderline test's re-runs stop once one makes it sensitive whatever the others give
+    /// ([`sensitive_whatever_follows`]).
+    names_sensitive: bool,
 }
 
 impl Judge<'_> {
@@ -653,7 +660,13 @@ impl Judge<'_> {
         let mut reruns = Vec::new();
         if borderline {
             for _ in 0..self.plan.reruns {
-                reruns.push(self.once(executor, i, case, path, RunKind::Rerun)?.0);
+                let rerun = self.once(executor, i, case, path, RunKind::Rerun)?.0;
+                let settled = self.names_sensitive
+                    && sensitive_whatever_follows(&rerun, self.plan.limits.cpu);
+                reruns.push(rerun);
+                if settled {
+                    break;
+                }
             }
         }
         let (result, borderline) = decide(first, reruns, self.plan.limits.cpu);
