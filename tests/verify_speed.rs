@@ -402,6 +402,24 @@ fn the_runs_that_derive_the_time_limit_judge_the_accepted_submissions() {
     );
 }
 
+#[test]
+fn a_derivation_whose_runs_are_all_remembered_reads_the_machines_speed_no_more() {
+    let _heavy = heavy();
+    let package = Package::new("name: Triangle\n", &[("accepted/formula.py", FORMULA)]);
+    let speed = |report: &Value| report["problems"][0]["time_limit_derivation"]["speed"].clone();
+    let (first, code) = package.verify(&[]);
+    assert_eq!(code, 0, "{first:#}");
+    let (second, code) = package.verify(&[]);
+    assert_eq!(code, 0, "{second:#}");
+    assert_eq!(second["runs_made"], 0, "{second:#}");
+    // Nothing ran, so no reading was taken: the `before` reading is the calibration verify's
+    // noise came from, the one the first derivation read (a new reading would differ in its
+    // microseconds).
+    let before = &speed(&first)[0];
+    assert_eq!(before["when"], "before", "{first:#}");
+    assert_eq!(speed(&second), serde_json::json!([before]), "{second:#}");
+}
+
 /// A 2023-07 package with no time limit: derived as twice the slowest accepted run, rounded up
 /// to half seconds (so never below 0.5 s), and a submission must exceed 1.5 x it to be TLE.
 const DERIVED_HALF_SECONDS: &str = "problem_format_version: 2023-07\nname: Triangle\nuuid: 0c1d2e3f-4a5b-4c6d-8e7f-901234567891\nlimits:\n  time_multipliers:\n    ac_to_time_limit: 2\n    time_limit_to_tle: 1.5\n  time_resolution: 0.5\n";

@@ -10,7 +10,7 @@
 //! report says how the limit was measured ([`LimitDerivation`]).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::common::{build_submission, fault_error};
@@ -257,16 +257,6 @@ fn slowest_accepted(
     let gate = Gate::new(jobs);
     let on = TestProgress::new(0);
     let slowest_run = AtomicU64::new(0);
-    let probe = Probe {
-        problem,
-        cases: &cases,
-        jobs,
-        isolation,
-        results,
-        gate: &gate,
-        on: &on,
-        slowest_run: &slowest_run,
-    };
     let shown = on.clone();
     let progress = Progress::start(display, "deriving the time limit", false, move || Status {
         done: shown.counts().0 as u64,
@@ -277,16 +267,41 @@ fn slowest_accepted(
         let _alone = gate.alone();
         Calibration::measure(CALIBRATION_RUNS)
     };
-    // Verify's noise, measured a moment ago, is the `before` reading when it is that recent.
-    let before =
-        crate::testset::noise::measured_within(BEFORE_READING_AGE).unwrap_or_else(&calibrate);
-    let noise_before = before.noise();
-    let mut calibrations = vec![("before", before)];
+    // The `before` reading: verify's noise when this process measured it a moment ago; else
+    // one taken just before the first run the derivation makes (alone, so it waits for the
+    // runs and builds in flight), not at its start: a verify whose runs are all remembered runs
+    // nothing, and the reading was most of its time (0.18 s of 0.46 s on
+    // greedyincreasingsubsequences).
+    let before_reading = OnceLock::new();
+    if let Some(recent) = crate::testset::noise::measured_within(BEFORE_READING_AGE) {
+        let _ = before_reading.set(recent);
+    }
+    let read_before = || {
+        before_reading.get_or_init(&calibrate);
+    };
+    // Before any run (or with none), the calibration verify's noise came from: the same one
+    // the derivation that ran these runs read, when they are remembered.
+    let noise_before = || {
+        (before_reading.get().cloned())
+            .or_else(crate::testset::noise::in_use)
+            .map_or(0.0, |c| c.noise())
+    };
+    let probe = Probe {
+        problem,
+        cases: &cases,
+        jobs,
+        isolation,
+        results,
+        gate: &gate,
+        on: &on,
+        slowest_run: &slowest_run,
+        before_first_run: &read_before,
+    };
     // A deciding run is run more ([`SETTLING_RUNS`]) when a lower limit lies within its band
     // (the band the derivation is judged sensitive by): more runs can only lower its minimum,
     // so they matter only when that could reach the step below.
     let unsettled = |measured: &Measured| {
-        let band = crate::judge::timing::sensitivity_band(noise_before, measured.own_spread());
+        let band = crate::judge::timing::sensitivity_band(noise_before(), measured.own_spread());
         let limit_of = |cpu: Duration| rule.time_limit(cpu);
         let (low, _) = repeats::limits_within(measured.deciding(), band, limit_of);
         low < limit_of(measured.deciding())
@@ -335,6 +350,7 @@ fn slowest_accepted(
             let _ = handle.join();
         }
         let repeated = (|| {
+            let mut calibrations = Vec::new();
             let mut probed = Vec::new();
             for times in std::mem::take(&mut *lock(&found)) {
                 probed.push(times.transpose()?.flatten());
@@ -346,13 +362,18 @@ fn slowest_accepted(
             if something_ran() {
                 calibrations.push(("after", calibrate()));
             }
-            repeated
+            repeated.map(|found| (found, calibrations))
         })();
         probing.fetch_sub(1, Ordering::SeqCst);
         repeated
     });
     progress.finish();
-    let mut found = repeated?.ok_or_else(|| {
+    let (found, mut calibrations) = repeated?;
+    let before = (before_reading.into_inner())
+        .or_else(crate::testset::noise::in_use)
+        .unwrap_or_else(&calibrate);
+    calibrations.insert(0, ("before", before));
+    let mut found = found.ok_or_else(|| {
         UsageError::new(format!(
             "{}: no time_limit in problem.yaml and no accepted submission that passes every test \
              here to derive one from (set limits.time_limit in problem.yaml; judge, stress and repro \
@@ -473,6 +494,9 @@ struct Probe<'a> {
     on: &'a TestProgress,
     /// The CPU time of the slowest accepted run made so far, in microseconds.
     slowest_run: &'a AtomicU64,
+    /// Takes the derivation's `before` reading of the machine's speed, once, before its first
+    /// run; called with no slot of the gate held (the reading takes them all).
+    before_first_run: &'a (dyn Fn() + Sync),
 }
 
 /// Tells the progress display which submission's test runs: `accepted/a.py: test 3`.
@@ -481,10 +505,13 @@ struct Watching<'a> {
     on: &'a TestProgress,
     /// Raised to each accepted run's CPU time ([`Probe::slowest_run`]).
     slowest_run: &'a AtomicU64,
+    /// [`Probe::before_first_run`]: a run starts here with no slot held.
+    before_first_run: &'a (dyn Fn() + Sync),
 }
 
 impl TestObserver for Watching<'_> {
     fn started(&self, case: &TestCase) {
+        (self.before_first_run)();
         self.on
             .start_named(format!("{}: test {}", self.submission, case.name));
     }
@@ -635,7 +662,9 @@ impl Probe<'_> {
             submission: &probed.name,
             on: self.on,
             slowest_run: self.slowest_run,
+            before_first_run: self.before_first_run,
         };
+        (self.before_first_run)();
         let _alone = self.gate.alone();
         watching.started(case);
         let row = run_one(&mut executor, self.problem, case, &probed.plan)
@@ -731,6 +760,7 @@ impl Probe<'_> {
             submission: &name,
             on: self.on,
             slowest_run: self.slowest_run,
+            before_first_run: self.before_first_run,
         };
         let run = run_test_set_with(
             self.problem,

@@ -37,12 +37,28 @@ struct Remembered {
 pub fn calibration(cache_root: &Path, fresh: bool, runs: usize) -> Calibration {
     if !fresh {
         if let Some(remembered) = recall(cache_root, runs) {
+            *lock(&IN_USE) = Some(remembered.clone());
             return remembered;
         }
     }
     let measured = Calibration::measure(runs);
     remember(cache_root, &measured);
+    *lock(&IN_USE) = Some(measured.clone());
     measured
+}
+
+/// The calibration [`calibration`] gave this process last, measured or remembered.
+static IN_USE: Mutex<Option<Calibration>> = Mutex::new(None);
+
+/// The calibration [`calibration`] gave this process last (the one verify's report shows),
+/// measured or remembered: a time limit's derivation that runs nothing takes its noise from
+/// it, the same reading the derivation that made the remembered runs used.
+pub fn in_use() -> Option<Calibration> {
+    lock(&IN_USE).clone()
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The calibration this process measured last, and when.
