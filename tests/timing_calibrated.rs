@@ -32,7 +32,9 @@ use stressjudge::judge::Verdict;
 use stressjudge::report::{JudgeReport, TestRow};
 use stressjudge::run::{Exit, LimitHit, RunLimits, RunRequest, Sandbox};
 use stressjudge::shell::quote as shell_quote;
-use stressjudge::testset::{run_test_set, Executor, SandboxExecutor};
+use stressjudge::testset::{
+    run_test_set, run_test_set_with, Executor, Judging, SandboxExecutor, Unobserved,
+};
 
 fn launcher() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_stressjudge"))
@@ -154,6 +156,49 @@ fn near_limit_runs_are_rerun_alone_and_far_ones_are_not() {
     assert!(text.contains("re-ran alone 3 times"), "{text}");
     assert!(text.contains("parallel jobs were used"), "{text}");
     assert_eq!(report.verdict(), Verdict::TLE);
+}
+
+#[test]
+fn where_sensitivity_is_named_re_runs_stop_at_one_just_over_the_limit() {
+    let _exclusive = exclusive();
+    let limit = Duration::from_secs(1);
+    let cases: Vec<_> = [950, 1040].map(burn_case).into();
+    let plan = plan(limit, 2, false);
+    // verify's judging: a time verdict too close to call does not end judging, and the
+    // re-runs of a borderline test stop once it is sensitive whatever the others give.
+    let unsettled = |_: &stressjudge::judge::TestResult,
+                     _: Option<&stressjudge::judge::timing::Borderline>,
+                     _: Duration| false;
+    let judging = Judging {
+        unsettled: Some(&unsettled),
+        ..Judging::default()
+    };
+    let run = run_test_set_with(
+        &burn_problem(),
+        &cases,
+        &plan,
+        || SandboxExecutor::start_with(burn(), launcher()),
+        &Unobserved,
+        judging,
+    )
+    .unwrap();
+    // 95 %: a re-run under the limit settles nothing, so all of them run.
+    let under = row(&run.rows, "burn-950").borderline.clone().unwrap();
+    assert_eq!(under.rerun_cpu_ms.len(), RERUNS, "{under:?}");
+    // 104 %: its first re-run lands within 10 % over the limit (burn costs what it is asked
+    // for on its own clock; only a re-run the machine slowed past 1.10 s goes on).
+    let over = row(&run.rows, "burn-1040").borderline.clone().unwrap();
+    if over.rerun_cpu_ms[0] <= 1100 {
+        assert_eq!(over.rerun_cpu_ms.len(), 1, "{over:?}");
+        assert!(
+            over.describe().contains("stopped at a re-run"),
+            "{}",
+            over.describe()
+        );
+        assert_eq!(row(&run.rows, "burn-1040").result.verdict, Verdict::TLE);
+    } else {
+        assert!(over.rerun_cpu_ms.len() > 1, "{over:?}");
+    }
 }
 
 #[test]
