@@ -403,6 +403,43 @@ fn the_runs_that_derive_the_time_limit_judge_the_accepted_submissions() {
 }
 
 #[test]
+fn a_tle_run_just_inside_the_safety_margin_is_remembered_and_warned_about_once() {
+    let _heavy = heavy();
+    // 0.92 s of CPU on its own clock on the large tests: TLE under the 0.5 s limit, but within
+    // 15 % of the 1 s safety margin, where its single run decides (no re-runs there).
+    let package = Package::new(
+        "name: Triangle\nlimits:\n  time_limit: 0.5\n",
+        &[
+            ("accepted/formula.py", FORMULA),
+            (
+                "time_limit_exceeded/almost.py",
+                "import time\nn = int(input())\nstart = time.process_time()\n\
+                 while n > 10**6 and time.process_time() - start < 0.92:\n    pass\n\
+                 print(n * (n + 1) // 2)\n",
+            ),
+        ],
+    );
+    let (first, code) = package.verify(&["--fresh"]);
+    assert_eq!(code, 0, "{first:#}");
+    let almost = row(&first, "time_limit_exceeded/almost.py");
+    assert_eq!(almost["got"], "TLE", "{almost:#}");
+    let warned = |row: &Value| {
+        (row["warnings"].as_array().unwrap().iter())
+            .any(|w| w.as_str().unwrap().contains("within 2 x the limit"))
+    };
+    assert!(warned(almost), "{almost:#}");
+    // Nothing of it runs again: its run at the margin was remembered, so the second verify
+    // neither measures it again nor repeats the warning's run.
+    let (second, code) = package.verify(&[]);
+    assert_eq!(code, 0, "{second:#}");
+    assert_eq!(second["runs_made"], 0, "{second:#}");
+    assert!(
+        warned(row(&second, "time_limit_exceeded/almost.py")),
+        "{second:#}"
+    );
+}
+
+#[test]
 fn a_derivation_whose_runs_are_all_remembered_reads_the_machines_speed_no_more() {
     let _heavy = heavy();
     let package = Package::new("name: Triangle\n", &[("accepted/formula.py", FORMULA)]);

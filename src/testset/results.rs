@@ -148,6 +148,11 @@ struct Record {
     /// the deciding re-run's). Reused only under the same limits.
     #[serde(default)]
     decided: Option<Decided>,
+    /// A run within the borderline band of its own limit, remembered as it came by a plan
+    /// that makes no re-runs (verify's pass under the safety margin, where the single run
+    /// decides): under the same limits a plan that re-runs borderline tests measures it again.
+    #[serde(default)]
+    near_limit: bool,
 }
 
 /// A borderline test's decision as the report shows it ([`Borderline`]), stored.
@@ -326,30 +331,36 @@ impl ResultCache {
     /// A remembered judgement of the run `key` names that decides it under the nominal
     /// `limits` (see the module documentation); `None` to run it. The caller counts it with
     /// [`ResultCache::count_reused`] when it uses it.
+    /// `rerunning`: the asking plan re-runs borderline tests, so a run remembered near its
+    /// limit by a plan that does not ([`ResultCache::remember`]) does not decide it under the
+    /// same limits.
     pub fn recall(
         &self,
         key: &RunKey,
         limits: &RunLimits,
         problem: &dyn Problem,
         case: &TestCase,
+        rerunning: bool,
     ) -> Option<Remembered> {
         let records = self.records(key);
-        records
-            .iter()
+        (records.iter())
+            .filter(|r| !(rerunning && r.near_limit && r.cpu_limit_ms == millis(limits.cpu)))
             .find_map(|r| decides(r, limits, problem, case))
     }
 
     /// Remembers a run measured under the nominal `limits` and judged `result`. Call only for
-    /// runs that were not borderline.
+    /// runs that were not borderline, or (`near_limit`) were borderline under a plan that makes
+    /// no re-runs, so the single run is the decision.
     pub fn remember(
         &self,
         key: &RunKey,
         limits: &RunLimits,
         outcome: &RunOutcome,
         result: &TestResult,
-        ran_alone: bool,
+        (ran_alone, near_limit): (bool, bool),
     ) {
-        let record = record_of(limits, Some(outcome), result, ran_alone, None);
+        let mut record = record_of(limits, Some(outcome), result, ran_alone, None);
+        record.near_limit = near_limit;
         self.keep(key, record);
     }
 
@@ -486,6 +497,7 @@ fn record_of(
             _ => None,
         },
         decided,
+        near_limit: false,
     }
 }
 
@@ -679,7 +691,52 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 #[cfg(test)]
 mod tests {
-    use super::StoredRepeats;
+    use super::*;
+
+    #[test]
+    fn a_run_remembered_near_its_limit_without_re_runs_decides_only_for_a_plan_without_them() {
+        let problem = crate::catalog::Catalog::builtin().problems()[0].clone();
+        let case = problem.fixed_tests().unwrap().remove(0);
+        let cache = ResultCache::in_memory(false);
+        let margin = RunLimits::from_time_limit(Duration::from_secs(1), 1 << 28, 1 << 20);
+        let key = cache.key("candidate", "problem", &case, &margin);
+        let outcome = RunOutcome {
+            exit: Exit::Code(0),
+            cpu: Duration::from_millis(950),
+            wall: Duration::from_millis(960),
+            peak_memory_kib: 1000,
+            limit_hit: None,
+            stdout: Vec::new(),
+            stderr_head: String::new(),
+            collected: Vec::new(),
+            report: Vec::new(),
+        };
+        let result = TestResult {
+            verdict: Verdict::AC,
+            signal: None,
+            detail: String::new(),
+            explanation: Vec::new(),
+            cpu_ms: 950,
+            wall_ms: 960,
+            memory_kib: 1000,
+            exit: "exit code 0".into(),
+            game: None,
+            score: None,
+            sanitizer: None,
+        };
+        cache.remember(&key, &margin, &outcome, &result, (false, true));
+        let recall = |limits: &RunLimits, rerunning| {
+            (cache.recall(&key, limits, problem.as_ref(), &case, rerunning))
+                .map(|r| r.result.verdict)
+        };
+        // Verify's margin pass, which makes no re-runs, takes it back.
+        assert_eq!(recall(&margin, false), Some(Verdict::AC));
+        // A plan that re-runs borderline tests measures it again under the same limits.
+        assert_eq!(recall(&margin, true), None);
+        // Under half the limit it is clearly over, re-runs or not.
+        let tight = RunLimits::from_time_limit(Duration::from_millis(500), 1 << 28, 1 << 20);
+        assert_eq!(recall(&tight, true), Some(Verdict::TLE));
+    }
 
     #[test]
     fn repeats_remembered_before_wall_times_were_kept_still_read() {

@@ -554,9 +554,13 @@ impl Judge<'_> {
     /// The remembered row of case `i`, if a remembered run decides it.
     fn recall(&self, i: usize, case: &TestCase) -> Option<TestRow> {
         let key = self.keys.get(i)?.as_ref()?;
-        let remembered = self
-            .cache?
-            .recall(key, &self.plan.limits, self.problem, case)?;
+        let remembered = self.cache?.recall(
+            key,
+            &self.plan.limits,
+            self.problem,
+            case,
+            self.plan.reruns > 0,
+        )?;
         Some(TestRow {
             name: case.name.clone(),
             result: remembered.result,
@@ -638,8 +642,12 @@ impl Judge<'_> {
         if let Some(cache) = self.cache {
             cache.count_run();
             let key = self.keys.get(i).and_then(Option::as_ref);
-            if let (Some(key), false) = (key, borderline || again || kind == RunKind::Rerun) {
-                cache.remember(key, limits, &outcome, &result, kind == RunKind::Alone);
+            // A borderline run is remembered once its re-runs decide it ([`Judge::finish`]);
+            // with none to come (verify's safety-margin pass) it is the decision itself.
+            let undecided = borderline && self.plan.reruns > 0;
+            if let (Some(key), false) = (key, undecided || again || kind == RunKind::Rerun) {
+                let how = (kind == RunKind::Alone, borderline);
+                cache.remember(key, limits, &outcome, &result, how);
             }
         }
         let larger = by_load.then(|| backstop_under_load(&outcome, &sandbox));

@@ -512,8 +512,9 @@ fn stress_pass(
     Ok(Some((found.0, found.1, found.2, false)))
 }
 
-/// problemtools' sanity check for a TLE solution: re-run its failing test alone with `margin`
-/// x the time limit; if it finishes, the limit barely separates it from an accepted solution.
+/// problemtools' sanity check for a TLE solution: its failing test under `margin` x the time
+/// limit (the margin pass's run when remembered, else a run alone); if it finishes, the limit
+/// barely separates it from an accepted solution.
 fn tle_margin_warning(
     program: &Program,
     problem: &dyn Problem,
@@ -540,9 +541,10 @@ fn tle_margin_warning(
 ///
 /// A verdict at this limit only says whether a run is far past the real limit (so TLE there)
 /// and feeds [`tle_margin_warning`]; it is never borderline-sensitive, so the sandbox stops
-/// runs at the margin itself, not 15 % past it, and a borderline run is not re-run three
-/// times (the warning's single run alone confirms it). A TLE solution's deciding run thus
-/// costs `margin` x the limit, as in problemtools.
+/// runs at the margin itself, not 15 % past it, and a borderline run is not re-run: its single
+/// run decides and is remembered, so the warning's check and a second verify reuse it (noise
+/// only adds time, so a run that finished within the margin beside others finishes alone too).
+/// A TLE solution's deciding run thus costs `margin` x the limit once, as in problemtools.
 fn margin_plan(plan: &Plan, margin: f64, alone: bool) -> Plan {
     let generous = plan.limits.cpu.mul_f64(margin);
     Plan {
