@@ -281,11 +281,8 @@ fn slowest_accepted(
     };
     // Before any run (or with none), the calibration verify's noise came from: the same one
     // the derivation that ran these runs read, when they are remembered.
-    let noise_before = || {
-        (before_reading.get().cloned())
-            .or_else(crate::testset::noise::in_use)
-            .map_or(0.0, |c| c.noise())
-    };
+    let before_so_far = || (before_reading.get().cloned()).or_else(crate::testset::noise::in_use);
+    let noise_before = || before_so_far().map_or(0.0, |c| c.noise());
     let probe = Probe {
         problem,
         cases: &cases,
@@ -369,9 +366,7 @@ fn slowest_accepted(
     });
     progress.finish();
     let (found, mut calibrations) = repeated?;
-    let before = (before_reading.into_inner())
-        .or_else(crate::testset::noise::in_use)
-        .unwrap_or_else(&calibrate);
+    let before = before_so_far().unwrap_or_else(&calibrate);
     calibrations.insert(0, ("before", before));
     let mut found = found.ok_or_else(|| {
         UsageError::new(format!(

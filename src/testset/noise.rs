@@ -35,16 +35,14 @@ struct Remembered {
 /// this boot less than [`KEPT_FOR`] ago with `runs` runs (and `fresh` is not set), else
 /// `runs` new runs of the workload, remembered for the next command.
 pub fn calibration(cache_root: &Path, fresh: bool, runs: usize) -> Calibration {
-    if !fresh {
-        if let Some(remembered) = recall(cache_root, runs) {
-            *lock(&IN_USE) = Some(remembered.clone());
-            return remembered;
-        }
-    }
-    let measured = Calibration::measure(runs);
-    remember(cache_root, &measured);
-    *lock(&IN_USE) = Some(measured.clone());
-    measured
+    let remembered = (!fresh).then(|| recall(cache_root, runs)).flatten();
+    let calibration = remembered.unwrap_or_else(|| {
+        let measured = Calibration::measure(runs);
+        remember(cache_root, &measured);
+        measured
+    });
+    *lock(&IN_USE) = Some(calibration.clone());
+    calibration
 }
 
 /// The calibration [`calibration`] gave this process last, measured or remembered.
@@ -69,7 +67,7 @@ static LATEST: Mutex<Option<(Instant, Calibration)>> = Mutex::new(None);
 /// `before` reading instead of measuring again (issue 31: on a loaded machine each reading
 /// costs seconds of wall time).
 pub fn measured_within(age: Duration) -> Option<Calibration> {
-    let latest = LATEST.lock().unwrap_or_else(|e| e.into_inner());
+    let latest = lock(&LATEST);
     let (at, calibration) = latest.as_ref()?;
     (at.elapsed() < age).then(|| calibration.clone())
 }
@@ -77,7 +75,7 @@ pub fn measured_within(age: Duration) -> Option<Calibration> {
 /// Keeps `calibration` for the next command. Best effort: a cache folder that cannot be
 /// written only means measuring again next time.
 pub fn remember(cache_root: &Path, calibration: &Calibration) {
-    *LATEST.lock().unwrap_or_else(|e| e.into_inner()) = Some((Instant::now(), calibration.clone()));
+    *lock(&LATEST) = Some((Instant::now(), calibration.clone()));
     let Some(boot_id) = boot_id() else {
         return;
     };

@@ -343,9 +343,7 @@ impl ResultCache {
         rerunning: bool,
     ) -> Option<Remembered> {
         let records = self.records(key);
-        (records.iter())
-            .filter(|r| !(rerunning && r.near_limit && r.cpu_limit_ms == millis(limits.cpu)))
-            .find_map(|r| decides(r, limits, problem, case))
+        (records.iter()).find_map(|r| decides(r, limits, problem, case, rerunning))
     }
 
     /// Remembers a run measured under the nominal `limits` and judged `result`. Call only for
@@ -506,12 +504,14 @@ fn repeats_hash(key: &RunKey) -> String {
     digest(&[b"repeats", key.hash.as_bytes()])
 }
 
-/// The judgement `record` gives under `limits`, if it decides a run under them.
+/// The judgement `record` gives under `limits`, if it decides a run under them; `rerunning`:
+/// the asking plan re-runs borderline tests ([`ResultCache::recall`]).
 fn decides(
     record: &Record,
     limits: &RunLimits,
     problem: &dyn Problem,
     case: &TestCase,
+    rerunning: bool,
 ) -> Option<Remembered> {
     let verdict = Verdict::from_name(&record.verdict)?;
     let cpu_limit = millis(limits.cpu);
@@ -560,6 +560,9 @@ fn decides(
             }),
             ..remembered(result)?
         });
+    }
+    if same_limits && record.near_limit && rerunning {
+        return None;
     }
     if same_limits {
         return remembered(result);
