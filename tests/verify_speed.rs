@@ -488,6 +488,47 @@ fn a_tle_submission_is_judged_beside_the_derivation_when_the_limit_is_the_smalle
 }
 
 #[test]
+fn a_slowest_run_that_gets_the_smallest_limit_is_not_repeated() {
+    let _heavy = heavy();
+    // Legacy rule: 5 x the slowest run, whole seconds, so any run up to 0.2 s gets 1 s; the
+    // formula takes a few tens of milliseconds. The TLE submission runs to 2 s beside the
+    // derivation, which a repeat (alone) would wait for.
+    let package = Package::new(
+        "name: Triangle\n",
+        &[
+            ("accepted/formula.py", FORMULA),
+            ("time_limit_exceeded/spin.py", SPIN),
+        ],
+    );
+    let (report, code) = package.verify(&["--fresh"]);
+    assert_eq!(code, 0, "{report:#}");
+    let problem = &report["problems"][0];
+    let derivation = &problem["time_limit_derivation"];
+    assert_eq!(problem["time_limit_ms"], 1000, "{derivation:#}");
+    assert_eq!(derivation["repeated_runs"], 0, "{derivation:#}");
+    assert_eq!(
+        derivation["times_ms"].as_array().unwrap().len(),
+        1,
+        "{derivation:#}"
+    );
+    // With nothing repeated, one reading after the runs: no `during` a moment before it.
+    let whens: Vec<&str> = (derivation["speed"].as_array().unwrap().iter())
+        .map(|s| s["when"].as_str().unwrap())
+        .collect();
+    assert_eq!(whens, ["before", "after"], "{derivation:#}");
+    let notes = problem["notes"].to_string();
+    assert!(
+        notes.contains("time limit measured: one run of that test"),
+        "{notes}"
+    );
+    assert_eq!(
+        row(&report, "time_limit_exceeded/spin.py")["got"],
+        "TLE",
+        "{report:#}"
+    );
+}
+
+#[test]
 fn a_tle_submission_judged_beside_the_derivation_runs_again_under_a_larger_limit() {
     let _heavy = heavy();
     // About 0.35 s of CPU on the large tests: the derived limit is 1 s, above the smallest.

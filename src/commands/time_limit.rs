@@ -202,8 +202,9 @@ struct Found {
     single: usize,
     repeats_reused: usize,
     gave_up: bool,
-    /// The calibrations by when they were read: `before`, and `during` and `after` only when
-    /// runs were made (all remembered, nothing ran whose speed they could judge).
+    /// The calibrations by when they were read: `before`; `after` only when runs were made (all
+    /// remembered, nothing ran whose speed it could judge); `during` only when a run was
+    /// repeated too.
     calibrations: Vec<(&'static str, Calibration)>,
     longest_probe: Option<(String, Duration)>,
     /// The first runs of the runs repeated here, by their result-cache keys.
@@ -352,10 +353,21 @@ fn slowest_accepted(
             for times in std::mem::take(&mut *lock(&found)) {
                 probed.push(times.transpose()?.flatten());
             }
-            if something_ran() {
-                calibrations.push(("during", calibrate()));
+            // `during`: between the single runs and the first repeat, read only when a run is
+            // repeated; with none, `after` follows the single runs at once and one reading
+            // does (each waits to be alone, for a TLE submission's run beside the derivation).
+            let during = OnceLock::new();
+            let before_first_repeat = || {
+                if something_ran() {
+                    during.get_or_init(&calibrate);
+                }
+            };
+            let band = crate::judge::timing::sensitivity_band(noise_before(), 0.0);
+            let repeated =
+                probe.repeat_slowest(&probed, rule, band, &unsettled, &before_first_repeat);
+            if let Some(during) = during.into_inner() {
+                calibrations.push(("during", during));
             }
-            let repeated = probe.repeat_slowest(&probed, rule, &unsettled);
             if something_ran() {
                 calibrations.push(("after", calibrate()));
             }
@@ -527,12 +539,16 @@ impl Probe<'_> {
     /// in all; `None` when no submission was probed. One run at a time: a first run that noise
     /// inflated usually falls below the others with its first repeat, and the next is taken up
     /// at once. While the run that sets the limit is `unsettled` (the limit is sensitive), it
-    /// is run again up to [`SETTLING_RUNS`] runs in all.
+    /// is run again up to [`SETTLING_RUNS`] runs in all. `band` is the machine's noise
+    /// ([`repeats::next_to_repeat`]); `before_first_repeat` is called before each repeat made
+    /// here (not those remembered).
     fn repeat_slowest(
         &self,
         probed: &[Option<Probed>],
         rule: &TimeLimitRule,
+        band: f64,
         unsettled: &dyn Fn(&Measured) -> bool,
+        before_first_repeat: &dyn Fn(),
     ) -> Result<Option<Found>, UsageError> {
         let limit_of = |cpu: Duration| rule.time_limit(cpu);
         let mut index = Vec::new();
@@ -561,7 +577,7 @@ impl Probe<'_> {
         }
         let mut first_runs = Vec::new();
         loop {
-            let i = match repeats::next_to_repeat(&runs, &limit_of) {
+            let i = match repeats::next_to_repeat(&runs, &limit_of, band) {
                 Some(_) if extra_runs >= MAX_REPEATED * REPEATS => {
                     gave_up = true;
                     break;
@@ -585,6 +601,7 @@ impl Probe<'_> {
                 break;
             };
             let key = self.run_key(p, test);
+            before_first_repeat();
             let (cpu, wall) = self.repeat_once(p, case)?;
             extra_runs += 1;
             let measured = &mut runs[i];

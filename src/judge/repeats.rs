@@ -11,7 +11,9 @@
 //! Only the runs that decide are repeated; every other run stays single:
 //! - a derived time limit is set by the slowest accepted run, so that run is repeated
 //!   ([`REPEATS`] more times, alone) and its minimum replaces it; then a single run above it is
-//!   repeated only if its time gives a higher limit, until none does ([`next_to_repeat`]);
+//!   repeated only if its time gives a higher limit, until none does ([`next_to_repeat`]); a
+//!   slowest run that gets the rule's smallest limit even slowed by the machine's noise is
+//!   not repeated at all, unless it waited (below);
 //!   repeats are made one run at a time, so an inflated run that its first repeat brings down
 //!   costs one run. A single run can only overstate its program's cost, so a run whose single
 //!   time gives no higher limit cannot raise it, and is never repeated (a PyPy package has
@@ -137,13 +139,35 @@ impl Measured {
 }
 
 /// The run to repeat next while looking for the run that sets the limit `limit_of` gives:
-/// the slowest run while none is repeated; then the slowest single run whose time gives a
-/// higher limit than the highest repeated run's (ties: the first). `None` when there is none:
-/// every single run left gives no higher limit, and repeating it can only lower its time, so
-/// it cannot change the limit.
-pub fn next_to_repeat(runs: &[Measured], limit_of: &dyn Fn(Duration) -> Duration) -> Option<usize> {
+/// while none is repeated, the slowest run, unless it gets the rule's smallest limit even
+/// `band` slower (the machine's noise: [`super::timing::sensitivity_band`]); then the slowest
+/// single run whose time gives a higher limit than the highest repeated run's (ties: the
+/// first). `None` when there is none: every single run left gives no higher limit, and
+/// repeating it can only lower its time, so it cannot change the limit.
+///
+/// A slowest run at the smallest limit is repeated only where a higher limit lies within its
+/// band (its repeats cannot lower that limit, but they measure how much the run varies by
+/// itself, which decides whether the limit is named sensitive), where its repeats began, or
+/// where it waited (alone it may take more CPU time). Otherwise nothing is
+/// repeated (problemtools' `different`: 0.12 s gets 1 s, as any run up to 0.2 s does; its
+/// repeats, which wait to be alone, waited for the TLE submission's run beside the
+/// derivation and were 1.5 s of its 6.6 s verify).
+pub fn next_to_repeat(
+    runs: &[Measured],
+    limit_of: &dyn Fn(Duration) -> Duration,
+    band: f64,
+) -> Option<usize> {
     let Some(repeated) = highest_repeated(runs) else {
-        return slowest(runs);
+        let slowest = slowest(runs)?;
+        let run = &runs[slowest];
+        let (_, highest) = limits_within(run.deciding(), band, limit_of);
+        // A run whose repeats began is repeated in full, so its own spread is read on three
+        // runs (a first run inflated fourfold is the upper median of two). A run that waited
+        // may take more CPU alone ([`Measured::waited`]): "a repeat only lowers it" is not
+        // true of it.
+        let could_rise =
+            highest > limit_of(Duration::ZERO) || run.times.len() > 1 || run.waited().is_some();
+        return could_rise.then_some(slowest);
     };
     let floor = runs[repeated].deciding();
     let set = limit_of(floor);
@@ -309,6 +333,9 @@ mod tests {
         assert_eq!(m.deciding_run(), 1);
     }
 
+    /// A machine's noise band (the sensitivity floor).
+    const NOISE: f64 = 0.1;
+
     /// Twice the time, rounded up to whole seconds (2023-07's defaults).
     fn doubled(d: Duration) -> Duration {
         Duration::from_secs((d.as_secs_f64() * 2.0 - 1e-9).ceil() as u64)
@@ -319,13 +346,13 @@ mod tests {
         // Run 0 was inflated to 1.96 s once; run 1 (1.1 s, so 3 s) is really the slowest.
         let single = |t: u64| Measured::single(ms(t), ms(t + 10));
         let mut runs = vec![single(1960), single(1100), single(400)];
-        assert_eq!(next_to_repeat(&runs, &doubled), Some(0));
+        assert_eq!(next_to_repeat(&runs, &doubled, NOISE), Some(0));
         runs[0].times.extend([ms(800), ms(820)]);
         runs[0].walls.extend([ms(810), ms(830)]);
-        assert_eq!(next_to_repeat(&runs, &doubled), Some(1));
+        assert_eq!(next_to_repeat(&runs, &doubled, NOISE), Some(1));
         runs[1].times.extend([ms(1080), ms(1700)]);
         runs[1].walls.extend([ms(1090), ms(1710)]);
-        assert_eq!(next_to_repeat(&runs, &doubled), None);
+        assert_eq!(next_to_repeat(&runs, &doubled, NOISE), None);
         assert_eq!(setting(&runs, &doubled), Some(1));
         assert_eq!(runs[1].deciding(), ms(1080));
     }
@@ -339,15 +366,46 @@ mod tests {
         // 0.95 s gives 2 s as 0.7 s does: it stays single, and the repeated run sets the
         // limit.
         let runs = vec![repeated.clone(), Measured::single(ms(950), ms(960))];
-        assert_eq!(next_to_repeat(&runs, &doubled), None);
+        assert_eq!(next_to_repeat(&runs, &doubled, NOISE), None);
         assert_eq!(setting(&runs, &doubled), Some(0));
         // 1.05 s would give 3 s: it is repeated.
         let near = vec![repeated.clone(), Measured::single(ms(1050), ms(1060))];
-        assert_eq!(next_to_repeat(&near, &doubled), Some(1));
+        assert_eq!(next_to_repeat(&near, &doubled, NOISE), Some(1));
         // Below the repeated maximum nothing is repeated.
         let below = vec![repeated, Measured::single(ms(699), ms(709))];
-        assert_eq!(next_to_repeat(&below, &doubled), None);
-        assert_eq!(next_to_repeat(&[], &doubled), None);
+        assert_eq!(next_to_repeat(&below, &doubled, NOISE), None);
+        assert_eq!(next_to_repeat(&[], &doubled, NOISE), None);
+    }
+
+    #[test]
+    fn runs_that_get_the_smallest_limit_are_repeated_only_if_they_could_give_more() {
+        // 2023-07's rule gives 1 s to any run up to 0.5 s: no repeat can lower that.
+        let rule = |d: Duration| doubled(d).max(Duration::from_secs(1));
+        let runs = vec![
+            Measured::single(ms(120), ms(130)),
+            Measured::single(ms(450), ms(460)),
+        ];
+        assert_eq!(next_to_repeat(&runs, &rule, NOISE), None);
+        assert_eq!(setting(&runs, &rule), Some(1));
+        // 10 % slower, 0.46 s would get 2 s: the limit is sensitive, and the run is repeated
+        // to measure how much it varies.
+        let near = vec![runs[0].clone(), Measured::single(ms(460), ms(470))];
+        assert_eq!(next_to_repeat(&near, &rule, NOISE), Some(1));
+        // One past the step could be inflated: it is repeated, and only it.
+        let mut past = vec![runs[0].clone(), Measured::single(ms(501), ms(511))];
+        assert_eq!(next_to_repeat(&past, &rule, NOISE), Some(1));
+        past[1].times.extend([ms(300), ms(310)]);
+        past[1].walls.extend([ms(310), ms(320)]);
+        assert_eq!(next_to_repeat(&past, &rule, NOISE), None);
+        assert_eq!(setting(&past, &rule), Some(1));
+        // A first run brought down to the smallest limit by its first repeat gets its second.
+        let mut begun = vec![Measured::single(ms(1270), ms(1280))];
+        begun[0].times.push(ms(280));
+        begun[0].walls.push(ms(290));
+        assert_eq!(next_to_repeat(&begun, &rule, NOISE), Some(0));
+        // A run that had 43 % of a core waited: alone it may take more.
+        let waited = vec![Measured::single(ms(300), ms(700))];
+        assert_eq!(next_to_repeat(&waited, &rule, NOISE), Some(0));
     }
 
     #[test]

@@ -149,17 +149,32 @@ impl LimitDerivation {
                 seconds(earlier.deciding)
             ));
         }
-        let mut measured = format!(
-            "time limit measured: {} is the fastest of {} runs alone of that test ({}; spread \
-             {}); {} run(s) repeated, {} single run(s) left single, as none could give a higher \
-             limit (noise only adds time, so the minimum decides)",
-            seconds(self.deciding),
-            self.times.len(),
-            times.join(", "),
-            seconds(spread),
-            self.repeated_runs,
-            self.single_runs
-        );
+        let smallest = Duration::from_secs_f64(self.time_resolution);
+        let mut measured = if self.times.len() == 1 && self.own_limit <= smallest {
+            format!(
+                "time limit measured: one run of that test ({}); the rule gives its smallest \
+                 limit, {}, to any run up to {}, and this one stays below that {:.1} % slower \
+                 (this machine's noise): a repeat can only lower a run's time, so none of the {} \
+                 run(s) was repeated",
+                seconds(self.deciding),
+                seconds(smallest),
+                seconds(smallest.div_f64(self.ac_to_time_limit)),
+                self.band * 100.0,
+                self.single_runs
+            )
+        } else {
+            format!(
+                "time limit measured: {} is the fastest of {} runs alone of that test ({}; \
+                 spread {}); {} run(s) repeated, {} single run(s) left single, as none could give \
+                 a higher limit (noise only adds time, so the minimum decides)",
+                seconds(self.deciding),
+                self.times.len(),
+                times.join(", "),
+                seconds(spread),
+                self.repeated_runs,
+                self.single_runs
+            )
+        };
         if self.repeats_reused > 0 {
             measured.push_str(&format!(
                 "; {} repeated run(s) remembered from an earlier verify",
