@@ -411,3 +411,33 @@ fn a_derivation_its_runs_cannot_settle_keeps_the_earlier_limit_and_gives_way_whe
         "{notes}"
     );
 }
+
+#[test]
+fn a_tle_run_stopped_at_the_smallest_limits_margin_decides_nothing_at_a_limit_that_equals_it() {
+    // Twice the slowest accepted run, whole seconds, and a TLE submission must take twice the
+    // limit: beside the derivation, the TLE submission runs under the smallest limit's margin
+    // (2 x 1 s), stopped at 2 s; the accepted run (0.6 s) then sets 2 s, the very same limits.
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "problem.yaml",
+        "problem_format_version: 2023-07\nname: Margin\nuuid: 0c1d2e3f-4a5b-4c6d-8e7f-901234567895\nlimits:\n  time_multipliers:\n    ac_to_time_limit: 2\n    time_limit_to_tle: 2\n  time_resolution: 1\n",
+    );
+    write(dir.path(), "data/secret/1.in", "spin\n");
+    write(dir.path(), "data/secret/1.ans", "spin\n");
+    write(dir.path(), "submissions/accepted/steady.c", &c_burner(0.6));
+    write(
+        dir.path(),
+        "submissions/time_limit_exceeded/spin.c",
+        &c_burner(30.0),
+    );
+    let (report, code, stderr) = verify(dir.path(), cache.path(), &["--isolation", "basic"]);
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    assert_eq!(report["problems"][0]["time_limit_ms"], 2000, "{report:#}");
+    // Stopped at 2 s, that run says nothing of how far past a 2 s limit the submission goes:
+    // judged from it, the TLE was 'sensitive' (within 10 % of the limit, no run to settle it).
+    let spin = row(&report, "time_limit_exceeded/spin.c");
+    assert_eq!(spin["got"], "TLE", "{spin:#}");
+    assert_eq!(spin["status"], "match", "{spin:#}");
+}

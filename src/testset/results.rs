@@ -148,9 +148,12 @@ struct Record {
     /// the deciding re-run's). Reused only under the same limits.
     #[serde(default)]
     decided: Option<Decided>,
-    /// A run within the borderline band of its own limit, remembered as it came by a plan
-    /// that makes no re-runs (verify's pass under the safety margin, where the single run
-    /// decides): under the same limits a plan that re-runs borderline tests measures it again.
+    /// A run within the borderline band of its own limit, or stopped at that limit, remembered
+    /// as it came by a plan that makes no re-runs and does not measure past the limit (verify's
+    /// pass under the safety margin, where the single run decides): under the same limits a
+    /// plan that re-runs borderline tests measures it again. (Verify's pass beside the
+    /// derivation, under the smallest limit's margin, has the very limits of a derived limit
+    /// equal to that margin: trianglecontainment's 2 s.)
     #[serde(default)]
     near_limit: bool,
 }

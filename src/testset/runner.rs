@@ -18,7 +18,7 @@ use crate::judge::timing::{backstop_under_load, stopped_by_load};
 use crate::judge::timing::{decide, is_borderline, measuring_limits, Borderline};
 use crate::judge::{TestResult, Verdict};
 use crate::problem::{Problem, TestCase};
-use crate::run::{Endpoint, RunLimits, RunOutcome};
+use crate::run::{Endpoint, LimitHit, RunLimits, RunOutcome};
 
 /// One judged test.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -646,7 +646,12 @@ impl Judge<'_> {
             // with none to come (verify's safety-margin pass) it is the decision itself.
             let undecided = borderline && self.plan.reruns > 0;
             if let (Some(key), false) = (key, undecided || again || kind == RunKind::Rerun) {
-                let how = (kind == RunKind::Alone, borderline);
+                // Stopped at the limit itself (verify's safety-margin pass does not measure
+                // past it), a run says nothing of how far past the same limit it would go: a
+                // plan that re-runs borderline tests measures it again.
+                let stopped_at_limit = !self.plan.measure_past_limit
+                    && matches!(outcome.limit_hit, Some(LimitHit::Cpu | LimitHit::Wall));
+                let how = (kind == RunKind::Alone, borderline || stopped_at_limit);
                 cache.remember(key, limits, &outcome, &result, how);
             }
         }
