@@ -1,6 +1,7 @@
 //! Java and Kotlin: compiled to classes in the cache, run by `java` with judging flags.
 //!
-//! **Building.** Java: `javac -encoding UTF-8 -d CLASSES SOURCES` (`$JAVAC` or `javac`); Kotlin:
+//! **Building.** Java: `javac -encoding UTF-8 -d CLASSES SOURCES` (`$JAVAC` or `javac`; the
+//! JDK's `javac` with [`JAVAC_JVM_FLAGS`] for its own JVM); Kotlin:
 //! `kotlinc -d CLASSES SOURCES` (`$KOTLINC` or `kotlinc`), run with its standard library from
 //! the compiler's own installation (`KOTLIN_HOME/lib/kotlin-stdlib.jar`, `KOTLIN_HOME` being the
 //! folder above the real `kotlinc`'s `bin/`, as in JetBrains' and Debian's layouts). The
@@ -125,7 +126,7 @@ pub(crate) fn build(
     for arg in &compiler.leading_args {
         hasher.field(arg.as_bytes());
     }
-    for flag in compile_flags(language) {
+    for flag in compile_flags(language, &compiler) {
         hasher.field(flag.as_bytes());
     }
     hasher.field(program.main.as_os_str().as_bytes());
@@ -162,11 +163,28 @@ pub(crate) fn build(
     })
 }
 
-/// The compiler flags before `-d CLASSES SOURCES`.
-fn compile_flags(language: Language) -> &'static [&'static str] {
+/// Flags for the JVM that runs the JDK's `javac` itself (not the program it compiles): the
+/// client compiler only, and the serial collector. The classes are byte for byte the same; a
+/// contest-sized source compiles in about 0.2 s less wall time and half the CPU here (0.95 to
+/// 0.53 s of CPU for problemtools' `Different.java`, 1.19 to 0.72 s for a 267-line regional
+/// solution), and a verify compiles every Java submission cold.
+const JAVAC_JVM_FLAGS: [&str; 2] = ["-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"];
+
+/// The compiler flags before `-d CLASSES SOURCES`. [`JAVAC_JVM_FLAGS`] only for a compiler
+/// that is the JDK's `javac` (its real file's name): another named by `$JAVAC` may not take
+/// `-J`.
+fn compile_flags(language: Language, compiler: &Tool) -> Vec<&'static str> {
     match language {
-        Language::Kotlin => &[],
-        _ => &["-encoding", "UTF-8"],
+        Language::Kotlin => Vec::new(),
+        _ => {
+            let real = std::fs::canonicalize(&compiler.program).unwrap_or(compiler.program.clone());
+            let mut flags = Vec::new();
+            if real.file_name().is_some_and(|name| name == "javac") {
+                flags.extend(JAVAC_JVM_FLAGS);
+            }
+            flags.extend(["-encoding", "UTF-8"]);
+            flags
+        }
     }
 }
 
@@ -228,7 +246,7 @@ fn run_compiler(
     let work = program.copy_to_work_dir(cache)?;
     let mut command = compiler.command();
     command
-        .args(compile_flags(program.language))
+        .args(compile_flags(program.language, compiler))
         .arg("-d")
         .arg(classes)
         .args(program.sources.iter().map(|source| path_arg(source)))
