@@ -11,6 +11,8 @@
 //! - the second `verify` of the unchanged package (target: at most 5 % of the first);
 //! - `verify` after editing one submission against that submission's own time in the first
 //!   verify plus the second verify's time (target: at most that);
+//! - how soon `verify` of a built-in problem on a terminal shows a progress bar naming a
+//!   solution (target: within a second; skipped without util-linux's `script`);
 //! - the README's main job, `verify` of the built-in library, warm (second run) against the old
 //!   behaviour (`STRESSJUDGE_BASELINE=path/to/old/stressjudge`, else this binary with
 //!   `--fresh --all-tests`) (target: at most half).
@@ -25,9 +27,10 @@
 #![forbid(unsafe_code)]
 
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Duration;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -207,6 +210,7 @@ fn library_figures() {
         None => "this binary with --fresh --all-tests (no STRESSJUDGE_BASELINE)".to_string(),
     };
     let (warm, warm_report) = verify(&stressjudge(), cache.path(), &["--stress-seeds", &seeds]);
+    first_progress_figure(cache.path());
     let solutions = warm_report["solutions"].as_array().map_or(0, Vec::len);
     println!(
         "old behaviour ({old_name}) {}, first verify {}, warm verify {} ({} solutions, runs made {}, reused {})",
@@ -252,6 +256,53 @@ fn library_figures() {
         1.0,
         "(stopping at the deciding test and judging side by side, no result reused)",
     );
+}
+
+/// How soon `verify` on a terminal (util-linux's `script`) shows the progress bar naming a
+/// solution, builds warm (the cache of `cache`).
+fn first_progress_figure(cache: &Path) {
+    if Command::new("script").arg("--version").output().is_err() {
+        println!("first progress on a terminal SKIPPED: no `script` (util-linux)");
+        return;
+    }
+    let verify = format!(
+        "{} verify game-of-stones --stress-seeds 1",
+        stressjudge().display()
+    );
+    let mut child = Command::new("script")
+        .args(["-qefc", &verify, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_CACHE_HOME", cache)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("script starts");
+    let started = Instant::now();
+    let mut stdout = child.stdout.take().expect("piped");
+    let (mut seen, mut chunk) = (Vec::new(), [0u8; 4096]);
+    let shown = loop {
+        let text = String::from_utf8_lossy(&seen);
+        if text.contains("verify [") && text.contains("game-of-stones accepted/") {
+            break Some(started.elapsed());
+        }
+        match stdout.read(&mut chunk) {
+            Ok(0) | Err(_) => break None,
+            Ok(n) => seen.extend_from_slice(&chunk[..n]),
+        }
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    match shown {
+        Some(after) => figure(
+            "verify on a terminal: seconds to a progress bar naming a solution",
+            after.as_secs_f64(),
+            1.0,
+            "(game-of-stones, builds warm)",
+        ),
+        None => println!("verify on a terminal: no progress bar naming a solution MISS"),
+    }
 }
 
 fn stressjudge_verdicts_by_path(report: &Value) -> BTreeMap<String, String> {

@@ -199,15 +199,12 @@ fn cpp_is_compiled_once_and_rebuilt_when_a_byte_changes() {
     eprintln!("C++ build: cold {cold:?}, cached {warm:?}");
     assert_eq!(second, first);
     let again = std::fs::metadata(&second.argv[0]).unwrap();
+    // The same binary, not built again (how fast that is is printed above, not asserted: the
+    // machine's load would decide it).
     assert_eq!(
         (again.ino(), again.mtime_nsec()),
         (binary.ino(), binary.mtime_nsec())
     );
-    assert!(
-        warm < Duration::from_millis(500),
-        "cached build took {warm:?}"
-    );
-    assert!(warm * 4 < cold, "cached {warm:?} vs cold {cold:?}");
 
     let mut bytes = std::fs::read(&source).unwrap();
     bytes.push(b'\n');
@@ -264,7 +261,8 @@ fn python_runs_on_the_real_interpreter_and_syntax_errors_are_compile_errors() {
 
     let start = Instant::now();
     let again = build(&Source::File(fixture("sum.py")), &options(&dir)).unwrap();
-    assert!(start.elapsed() < Duration::from_millis(100));
+    // A speed, printed and not asserted: the machine's load would decide it.
+    eprintln!("Python build, cached: {:?}", start.elapsed());
     assert_eq!(again, program);
 
     let message = compile_message(build(

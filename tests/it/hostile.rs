@@ -406,7 +406,9 @@ fn background_child_holding_stdout_does_not_delay_the_verdict() {
         let (o, got, left) = run_family(level, "background_child", &[], &[]);
         assert_eq!(o.exit, Exit::Code(0), "{got:?}: {o:?}");
         assert_eq!(o.stdout, b"done\n");
-        assert!(o.wall < Duration::from_millis(500), "{got:?}: {o:?}");
+        // Not held to the 10 s wall limit by the child (a bound, with room for a loaded
+        // machine: the run itself takes milliseconds).
+        assert!(o.wall < Duration::from_secs(3), "{got:?}: {o:?}");
         let child: i32 = o
             .stderr_head
             .trim()
@@ -450,7 +452,9 @@ fn setsid_escaper_is_killed_anyway() {
         let (o, got, left) = run_family(level, "setsid_escaper", &["pids"], &["pids"]);
         assert_eq!(o.exit, Exit::Code(0), "{got:?}: {o:?}");
         assert_eq!(o.stdout, b"escaped\n");
-        assert!(o.wall < Duration::from_millis(500), "{got:?}: {o:?}");
+        // Not held to the 10 s wall limit by the child (a bound, with room for a loaded
+        // machine: the run itself takes milliseconds).
+        assert!(o.wall < Duration::from_secs(3), "{got:?}: {o:?}");
         let escaped = collected_pids(&o, "pids");
         assert_eq!(escaped.len(), 1, "{got:?}: {escaped:?}");
         assert!(left.is_empty(), "{got:?}: processes left: {left:?}");

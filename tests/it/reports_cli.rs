@@ -1,12 +1,11 @@
 //! What people see, through the real binary: failures grouped by bug in `stress --keep-going`,
-//! the failing games first in `repro` of a packed input, live progress on a terminal from the
-//! first second of `verify`, plain output without one, and `--report` files.
+//! the failing games first in `repro` of a packed input, live progress on a terminal while `verify`
+//! runs, plain output without one, and `--report` files.
 
 use crate::stress_support;
 
 use std::io::Read;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use stress_support::*;
 
@@ -136,12 +135,14 @@ fn piped_output_has_no_escape_codes_and_no_progress_bar() {
     assert!(!run.stderr.contains('\u{1b}'), "{}", run.stderr);
 }
 
-/// `verify` on a terminal shows what is running within a second of starting: the progress bar
-/// names the problem and the solution. A pseudo-terminal comes from util-linux's `script`.
+/// `verify` on a terminal shows what is running while it runs: the progress bar names the
+/// problem and the solution before the summary line. A pseudo-terminal comes from util-linux's
+/// `script`. How soon the bar shows is a speed figure, printed by `cargo bench --bench verify`
+/// (target: within a second), not asserted here: a loaded machine would decide it.
 #[test]
-fn verify_on_a_terminal_shows_what_runs_within_a_second() {
+fn verify_on_a_terminal_shows_what_runs_while_it_runs() {
     if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("SKIPPED verify_on_a_terminal_shows_what_runs_within_a_second: no `script` (util-linux) to make a terminal");
+        eprintln!("SKIPPED verify_on_a_terminal_shows_what_runs_while_it_runs: no `script` (util-linux) to make a terminal");
         return;
     }
     let verify = format!("{} verify game-of-stones --stress-seeds 1", bin());
@@ -155,35 +156,27 @@ fn verify_on_a_terminal_shows_what_runs_within_a_second() {
         .spawn()
         .unwrap();
     let mut stdout = child.stdout.take().unwrap();
-    let started = Instant::now();
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut chunk = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut chunk) {
-            if n == 0 || sender.send(chunk[..n].to_vec()).is_err() {
-                break;
-            }
-        }
-    });
     let mut seen = Vec::new();
-    let mut shown_at = None;
-    while started.elapsed() < Duration::from_secs(5) {
-        if let Ok(bytes) = receiver.recv_timeout(Duration::from_millis(50)) {
-            seen.extend(bytes);
-        }
+    let mut chunk = [0u8; 4096];
+    let shown = loop {
         let text = String::from_utf8_lossy(&seen);
         if text.contains("verify [") && text.contains("game-of-stones accepted/") {
-            shown_at = Some(started.elapsed());
-            break;
+            break true;
         }
-    }
+        match stdout.read(&mut chunk) {
+            Ok(0) | Err(_) => break false,
+            Ok(n) => seen.extend_from_slice(&chunk[..n]),
+        }
+    };
     let _ = child.kill();
     let _ = child.wait();
-    let shown_at = shown_at
-        .unwrap_or_else(|| panic!("no progress within 5 s: {}", String::from_utf8_lossy(&seen)));
-    // The binary's own start and its first solution's build come before the bar; a second is
-    // the bound on a quiet machine, and the slack covers a loaded one.
-    assert!(shown_at < Duration::from_secs(3), "{shown_at:?}");
+    let text = String::from_utf8_lossy(&seen);
+    assert!(shown, "no progress bar naming a solution: {text}");
+    // Shown while verify ran, not drawn once at the end (the summary: "OK: N solutions, ...").
+    assert!(
+        !text.contains(" solutions, "),
+        "the summary came first: {text}"
+    );
 }
 
 #[test]
