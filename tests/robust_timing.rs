@@ -441,3 +441,86 @@ fn a_tle_run_stopped_at_the_smallest_limits_margin_decides_nothing_at_a_limit_th
     assert_eq!(spin["got"], "TLE", "{spin:#}");
     assert_eq!(spin["status"], "match", "{spin:#}");
 }
+
+/// A C program that reads `COUNTER SECONDS WORD`, burns `SECONDS` of its own CPU time on the
+/// first run that finds the file `COUNTER` empty and none on later runs (each run adds a byte
+/// to it), then prints `WORD`: a first run the noise inflated, made by the test.
+const SLOW_FIRST_RUN: &str = "#include <stdio.h>\n#include <time.h>\n\
+int main(void) {\n\
+    char counter[4096], word[64];\n\
+    double first;\n\
+    if (scanf(\"%4095s %lf %63s\", counter, &first, word) != 3) return 1;\n\
+    FILE *f = fopen(counter, \"a+\");\n\
+    if (!f) return 1;\n\
+    fseek(f, 0, SEEK_END);\n\
+    long runs = ftell(f);\n\
+    fputc('x', f);\n\
+    fclose(f);\n\
+    double burn = runs == 0 ? first : 0.0;\n\
+    while ((double)clock() / CLOCKS_PER_SEC < burn) {}\n\
+    puts(word);\n\
+    return 0;\n\
+}\n";
+
+#[test]
+fn a_second_verify_repeats_no_further_than_the_first_whose_repeats_hit_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    // Twice the slowest accepted run, in steps of 0.1 s.
+    write(
+        dir.path(),
+        "problem.yaml",
+        &DERIVED.replace("time_resolution: 1", "time_resolution: 0.1"),
+    );
+    // Twenty tests whose first runs take 0.20 to 0.39 s, each giving a higher limit than the
+    // next, and whose repeats take no time: each repeat brings its run down, so the next is
+    // repeated, until the cap (16 repeats) stops the derivation with four single runs left.
+    let tests = 20;
+    for k in 0..tests {
+        let input = format!(
+            "{} {:.2} w{k}\n",
+            dir.path().join(format!("runs-{k:02}")).display(),
+            0.20 + 0.01 * k as f64
+        );
+        write(dir.path(), &format!("data/secret/{k:02}.in"), &input);
+        write(
+            dir.path(),
+            &format!("data/secret/{k:02}.ans"),
+            &format!("w{k}\n"),
+        );
+    }
+    write(
+        dir.path(),
+        "submissions/accepted/first_slow.c",
+        SLOW_FIRST_RUN,
+    );
+    let runs_so_far = || {
+        (0..tests)
+            .map(|k| std::fs::read(dir.path().join(format!("runs-{k:02}"))).map_or(0, |b| b.len()))
+            .sum::<usize>()
+    };
+    let (first, code, stderr) = verify(dir.path(), cache.path(), &["--isolation", "basic"]);
+    assert_eq!(code, 0, "{first:#}\n{stderr}");
+    let derivation = &first["problems"][0]["time_limit_derivation"];
+    assert_eq!(derivation["gave_up"], true, "{derivation:#}");
+    let limit = first["problems"][0]["time_limit_ms"].as_u64().unwrap();
+    assert!(
+        limit >= 400,
+        "set by a single run of 0.2 s or more: {derivation:#}"
+    );
+    let repeated = derivation["repeated_runs"].clone();
+    let runs_before = runs_so_far();
+
+    // The second verify takes those repeats from the result cache, and they count against the
+    // cap: it stops where the first stopped, with the same limit and no run made.
+    let (again, code, stderr) = verify(dir.path(), cache.path(), &["--isolation", "basic"]);
+    assert_eq!(code, 0, "{again:#}\n{stderr}");
+    let derivation = &again["problems"][0]["time_limit_derivation"];
+    assert_eq!(
+        again["problems"][0]["time_limit_ms"], limit,
+        "{derivation:#}"
+    );
+    assert_eq!(derivation["gave_up"], true, "{derivation:#}");
+    assert_eq!(derivation["repeated_runs"], repeated, "{derivation:#}");
+    assert_eq!(runs_so_far(), runs_before, "{derivation:#}");
+}

@@ -536,7 +536,8 @@ impl TestObserver for Watching<'_> {
 impl Probe<'_> {
     /// Runs the run [`repeats::next_to_repeat`] names once more alone (or takes its repeats
     /// from the result cache) until it names none, at most [`MAX_REPEATED`] x [`REPEATS`] runs
-    /// in all; `None` when no submission was probed. One run at a time: a first run that noise
+    /// in all (the repeats an earlier derivation made and this one takes from the result cache
+    /// count); `None` when no submission was probed. One run at a time: a first run that noise
     /// inflated usually falls below the others with its first repeat, and the next is taken up
     /// at once. While the run that sets the limit is `unsettled` (the limit is sensitive), it
     /// is run again up to [`SETTLING_RUNS`] runs in all. `band` is the machine's noise
@@ -572,6 +573,12 @@ impl Probe<'_> {
                 .filter(|m| m.times.len() > 1);
             if let Some(measured) = remembered {
                 reused += 1;
+                // Remembered repeats count against the caps, so a second verify of an
+                // unchanged package goes no further than the first went: one that stopped at
+                // a cap stops there again instead of carrying on where it left off, to a limit
+                // and verdicts of its own (a second verify of trianglecontainment once took
+                // 13.0 s of the first's 43.0 s with no judging run made).
+                extra_runs += measured.times.len() - 1;
                 runs[i] = measured;
             }
         }
