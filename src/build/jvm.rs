@@ -126,7 +126,8 @@ pub(crate) fn build(
     for arg in &compiler.leading_args {
         hasher.field(arg.as_bytes());
     }
-    for flag in compile_flags(language, &compiler) {
+    let flags = compile_flags(language, &compiler);
+    for flag in &flags {
         hasher.field(flag.as_bytes());
     }
     hasher.field(program.main.as_os_str().as_bytes());
@@ -136,7 +137,7 @@ pub(crate) fn build(
     }
     program.snapshot.hash_into(&mut hasher);
     let content_hash = hasher.finish();
-    let main_class = compiled(program, &compiler, &content_hash, options, cache)?;
+    let main_class = compiled(program, &compiler, &flags, &content_hash, options, cache)?;
     let folder = cache.folder(&content_hash);
     let classes = folder.join("classes");
     let mut class_path = classes.clone().into_os_string();
@@ -205,10 +206,12 @@ fn kotlin_stdlib(kotlinc: &Tool) -> Result<PathBuf, BuildError> {
     })
 }
 
-/// The main class of the program's build of `content_hash`, compiling it first if needed.
+/// The main class of the program's build of `content_hash`, compiling it first (with `flags`
+/// before `-d`) if needed.
 fn compiled(
     program: &Sources,
     compiler: &Tool,
+    flags: &[&str],
     content_hash: &str,
     options: &BuildOptions,
     cache: &Cache,
@@ -222,7 +225,7 @@ fn compiled(
             let folder = cache.fresh_folder(content_hash)?;
             let classes = folder.join("classes");
             std::fs::create_dir(&classes).map_err(|e| cache.failure(&classes, e))?;
-            run_compiler(program, compiler, &classes, options, cache)?;
+            run_compiler(program, compiler, flags, &classes, options, cache)?;
             let main = entry_point(program, &classes).map_err(|e| match e {
                 Found::Io(e) => cache.failure(&classes, e),
                 Found::Not(message) => BuildError::Compile(message),
@@ -235,10 +238,12 @@ fn compiled(
     std::fs::read_to_string(&main_file).map_err(|e| cache.failure(&main_file, e))
 }
 
-/// Writes the program into a working folder and compiles its sources into `classes`.
+/// Writes the program into a working folder and compiles its sources into `classes`, `flags`
+/// ([`compile_flags`]) before `-d`.
 fn run_compiler(
     program: &Sources,
     compiler: &Tool,
+    flags: &[&str],
     classes: &Path,
     options: &BuildOptions,
     cache: &Cache,
@@ -246,7 +251,7 @@ fn run_compiler(
     let work = program.copy_to_work_dir(cache)?;
     let mut command = compiler.command();
     command
-        .args(compile_flags(program.language, compiler))
+        .args(flags)
         .arg("-d")
         .arg(classes)
         .args(program.sources.iter().map(|source| path_arg(source)))
