@@ -86,6 +86,8 @@ fn request(
         readonly: vec![],
         carry: None,
         unlimited_address_space: false,
+        address_space: None,
+        argv0: None,
         report_fd: false,
     }
 }

@@ -223,6 +223,8 @@ fn trivial_runs(work: &Path) {
         readonly: Vec::new(),
         carry: None,
         unlimited_address_space: false,
+        address_space: None,
+        argv0: None,
         report_fd: false,
     };
     println!("\na trivial C program ({TRIVIAL_RUNS} runs each):");

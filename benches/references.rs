@@ -62,6 +62,8 @@ fn main() {
                 readonly: vec![path.clone()],
                 carry: None,
                 unlimited_address_space: false,
+                address_space: None,
+                argv0: None,
                 report_fd: false,
             })
             .expect("run stressjudge solve");

@@ -208,6 +208,8 @@ fn run(sandbox: &mut Sandbox, program: &Program, input: &Path, limits: RunLimits
         readonly: program.readonly_paths.clone(),
         carry: None,
         unlimited_address_space: program.sanitized,
+        address_space: None,
+        argv0: None,
         report_fd: false,
     };
     if program.sanitized {

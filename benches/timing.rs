@@ -100,6 +100,8 @@ fn request(argv: &[OsString], limits: RunLimits) -> RunRequest {
             .collect(),
         carry: None,
         unlimited_address_space: false,
+        address_space: None,
+        argv0: None,
         report_fd: false,
     }
 }

@@ -891,6 +891,8 @@ fn java_runs_in_the_sandbox_under_its_address_space_limit() {
                 readonly: program.readonly_paths.clone(),
                 carry: None,
                 unlimited_address_space: false,
+                address_space: None,
+                argv0: None,
                 report_fd: false,
             })
             .unwrap();

@@ -329,6 +329,8 @@ fn a_starved_candidate_is_judged_on_cpu_not_stopped_by_the_wall_clock() {
         readonly: vec![std::path::PathBuf::from(&burn_exe)],
         carry: None,
         unlimited_address_space: false,
+        address_space: None,
+        argv0: None,
         report_fd: false,
     };
     let pinned = vec![

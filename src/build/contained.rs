@@ -362,6 +362,8 @@ pub(crate) fn run_step(
         readonly,
         carry: None,
         unlimited_address_space: false,
+        address_space: None,
+        argv0: None,
         report_fd: false,
     };
     let mut writable = vec![dir.clone()];

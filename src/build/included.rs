@@ -132,6 +132,7 @@ fn merged_and_built(
     }
     let mut program = folder_program(&folder, &declared, options)?;
     program.display_name = display_name(path);
+    program.argv0 = super::shown_name(&program, path);
     // It runs in the merged folder, whatever its language (a compiled C++ or Python program as
     // a command-built one already does): an included data file is read from the working
     // directory, as the spec's `examples/maximal` (`with_include.php` reads `./data.txt`)

@@ -185,6 +185,13 @@ pub struct Program {
     /// address-space limit and widened limits (see [`crate::testset::sanitized_limits`]), and a crash's reason
     /// is the sanitizer's finding.
     pub sanitized: bool,
+    /// What the program sees as `argv[0]` when that is not the path run (see
+    /// [`shown_name`]): `<its path as named>/run` for a program run from the build cache.
+    pub argv0: Option<OsString>,
+    /// Whether its runs are limited in address space to the memory limit (`RLIMIT_AS`), as
+    /// problemtools runs a Kattis package's submissions (see
+    /// [`crate::problem::address_space_rule`]); the generous backstop otherwise.
+    pub address_space_limited: bool,
 }
 
 impl Program {
@@ -280,15 +287,38 @@ fn build_source(
             let mut program =
                 build_declared(&Source::from_path(copy), &declared.substituted(), options)?;
             program.display_name = display_name(path);
+            program.argv0 = shown_name(&program, &absolute(path)?);
             return Ok(program);
         }
     }
-    match source {
-        Source::Command(command) => command_program(command),
+    let mut program = match source {
+        Source::Command(command) => return command_program(command),
         Source::File(path) if path.is_dir() => folder_program(&absolute(path)?, declared, options),
         Source::File(path) => file_program(&absolute(path)?, declared, options),
         Source::Dir(path) => folder_program(&absolute(path)?, declared, options),
+    }?;
+    if let Source::File(path) | Source::Dir(path) = source {
+        program.argv0 = shown_name(&program, &absolute(path)?);
     }
+    Ok(program)
+}
+
+/// The `argv[0]` a program built from the file or folder `named` (as the package or the
+/// command line names it, symbolic links not followed) is shown, when it runs from the build
+/// cache: `<named>/run`, the name BAPCtools and problemtools give every program they build.
+/// BAPCtools builds a program in `<tmp>/<problem>/<subdir>/<name>/` and runs
+/// `<that>/run` (`program.py`: `self.tmpdir = problem.tmpdir / self.subdir / self.name`,
+/// `languages.py`: `BINARY_NAME = "run"`); problemtools builds in `<work>/<name>/` and runs
+/// `<that>/run` (`run/source.py`: `self.binary = os.path.join(self.path, 'run')`). So a
+/// `validation.h` validator that a package links as `generators/generator` sees a path with
+/// `generators` in it and switches to generator mode, as under BAPCtools. `None` for a
+/// program whose first word is not what was built (an interpreter runs a script, `java`
+/// runs classes) or that runs where the package keeps it (an executable file).
+pub fn shown_name(program: &Program, named: &Path) -> Option<OsString> {
+    let built_binary = program.argv.len() == 1
+        && program.language != Language::Executable
+        && program.argv[0] != named.as_os_str();
+    built_binary.then(|| named.join("run").into_os_string())
 }
 
 /// The file or folder at `path` that a program reads rather than is (a checktestdata script)
@@ -324,6 +354,8 @@ fn command_program(command: &str) -> Result<Program, BuildError> {
         memory_words: Vec::new(),
         run_in: None,
         sanitized: false,
+        argv0: None,
+        address_space_limited: false,
     })
 }
 
@@ -646,6 +678,8 @@ fn program(built: Built, language: Language, display_name: String) -> Program {
         memory_words: built.memory_words,
         run_in: built.run_in,
         sanitized: false,
+        argv0: None,
+        address_space_limited: false,
     }
 }
 

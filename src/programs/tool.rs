@@ -364,6 +364,8 @@ fn prepare(
         readonly,
         carry: call.carry.clone(),
         unlimited_address_space: false,
+        address_space: None,
+        argv0: program.argv0.clone(),
         report_fd: false,
     })
 }

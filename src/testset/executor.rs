@@ -94,6 +94,11 @@ impl SandboxExecutor<'_> {
             readonly: self.program.readonly_paths.clone(),
             carry: None,
             unlimited_address_space: self.program.sanitized,
+            address_space: self
+                .program
+                .address_space_limited
+                .then_some(limits.memory_bytes),
+            argv0: self.program.argv0.clone(),
             report_fd: false,
         };
         if self.program.sanitized {

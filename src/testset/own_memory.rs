@@ -191,6 +191,8 @@ mod tests {
             readonly: Vec::new(),
             carry: None,
             unlimited_address_space: true,
+            address_space: None,
+            argv0: None,
             report_fd: false,
         };
         prepare(&mut request);

@@ -199,6 +199,8 @@ fn request(program: &Path, args: &[&str], stdin: &Path) -> RunRequest {
         readonly: Vec::new(),
         carry: None,
         unlimited_address_space: false,
+        address_space: None,
+        argv0: None,
         report_fd: false,
     }
 }

@@ -42,6 +42,8 @@
 //!     readonly: vec![],
 //!     carry: None,
 //!     unlimited_address_space: false,
+//!     address_space: None,
+//!     argv0: None,
 //!     report_fd: false,
 //! };
 //! let done = run_interaction(

@@ -282,6 +282,16 @@ pub struct RunRequest {
     /// terabytes of address space for its shadow memory at start-up (and fails under any
     /// address-space limit). Its memory is still sampled and limited as any other run's.
     pub unlimited_address_space: bool,
+    /// `RLIMIT_AS` (soft) exactly this many bytes instead of the generous backstop, the hard
+    /// limit staying at the backstop: how problemtools limits a Kattis package's submission
+    /// ("memlim" as an address-space rlimit), so a program reserving far more than the limit
+    /// fails its allocation at once as there. Ignored with
+    /// [`RunRequest::unlimited_address_space`].
+    pub address_space: Option<u64>,
+    /// What the program sees as `argv[0]` when not the path executed (the first word of
+    /// [`RunRequest::argv`]): the name a package's own tool runs it under (BAPCtools'
+    /// `validation.h` switches to generator mode by its `argv[0]`).
+    pub argv0: Option<OsString>,
     /// Descriptor 3 of the program is open for writing to a fresh file, read back as
     /// [`RunOutcome::report`]: a side channel for what the program measures of itself (a
     /// sanitized build's own memory). Without it descriptor 3 is closed, as every other.

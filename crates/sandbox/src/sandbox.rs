@@ -67,6 +67,8 @@ const STDERR_KEPT: u64 = 4 * 1024;
 ///     readonly: vec![],
 ///     carry: None,
 ///     unlimited_address_space: false,
+///     address_space: None,
+///     argv0: None,
 ///     report_fd: false,
 /// };
 /// std::thread::scope(|scope| {
@@ -735,6 +737,8 @@ fn wire_run(
         output_bytes: limits.output_bytes,
         read_only_workdir: false,
         unlimited_address_space: req.unlimited_address_space,
+        address_space: req.address_space,
+        argv0: req.argv0.as_deref().map(bytes),
         report: req.report_fd.then(|| bytes(dir.join("report").as_os_str())),
         build: None,
     })
@@ -853,6 +857,8 @@ mod tests {
             readonly: vec!["/usr/bin/../bin/env".into()],
             carry: None,
             unlimited_address_space: false,
+            address_space: None,
+            argv0: None,
             report_fd: false,
         };
         let err = |req: &RunRequest| {

@@ -29,9 +29,14 @@ pub(crate) struct Rlimits {
     /// stderr are cut back to the limit + 1 every tick, any other file (an output file of file
     /// I/O) stops here with `SIGXFSZ`.
     pub fsize: u64,
-    /// `RLIMIT_AS`: a generous backstop, max(4 x memory, memory + 1 GiB); none for a run that
-    /// asked for [`super::RunRequest::unlimited_address_space`] (AddressSanitizer's shadow).
+    /// `RLIMIT_AS` hard limit: a generous backstop, max(4 x memory, memory + 1 GiB); none for
+    /// a run that asked for [`super::RunRequest::unlimited_address_space`] (AddressSanitizer's
+    /// shadow).
     pub address_space: u64,
+    /// `RLIMIT_AS` soft limit: the backstop, or the run's own
+    /// [`super::RunRequest::address_space`] when lower (problemtools' rule for a Kattis
+    /// package).
+    pub address_space_soft: u64,
     /// `RLIMIT_STACK` soft limit: three quarters of the memory limit. Deep recursion gets most of
     /// the memory (192 MiB of a 256 MiB limit), and a runaway recursion overflows the stack
     /// (SIGSEGV, a run-time error as ICPC judges report it) before its resident memory reaches
@@ -53,6 +58,17 @@ impl Rlimits {
         let cpu_soft = (run.cpu().as_secs_f64() * 1.5).ceil() as u64 + 1;
         let memory = run.memory_bytes;
         let build = run.build.as_ref();
+        let address_space = if run.unlimited_address_space {
+            libc::RLIM_INFINITY
+        } else {
+            memory
+                .saturating_mul(4)
+                .max(memory.saturating_add(AS_SLACK_BYTES))
+        };
+        let address_space_soft = match run.address_space {
+            Some(exact) if !run.unlimited_address_space => exact.min(address_space),
+            _ => address_space,
+        };
         Rlimits {
             cpu: (cpu_soft, cpu_soft + 1),
             fsize: build.map_or_else(
@@ -63,13 +79,8 @@ impl Rlimits {
                 },
                 |b| b.file_bytes,
             ),
-            address_space: if run.unlimited_address_space {
-                libc::RLIM_INFINITY
-            } else {
-                memory
-                    .saturating_mul(4)
-                    .max(memory.saturating_add(AS_SLACK_BYTES))
-            },
+            address_space,
+            address_space_soft,
             stack: match build {
                 None => (memory / 4 * 3).max(8 << 20),
                 Some(_) => BUILD_STACK_BYTES.min(memory),
@@ -160,9 +171,9 @@ impl Prepared {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty argv"));
         };
         let program = cstring(first, "the program path")?;
-        let argv = run
-            .argv
-            .iter()
+        // The program is executed by its path; what it sees as `argv[0]` may be another name.
+        let argv = std::iter::once(run.argv0.as_ref().unwrap_or(first))
+            .chain(run.argv.iter().skip(1))
             .map(|a| cstring(a, "an argument"))
             .collect::<io::Result<Vec<_>>>()?;
         let envp = run
@@ -193,7 +204,7 @@ impl Prepared {
                 clamped(libc::RLIMIT_CORE, 0, 0),
                 clamped(libc::RLIMIT_CPU, r.cpu.0, r.cpu.1),
                 clamped(libc::RLIMIT_FSIZE, r.fsize, r.fsize),
-                clamped(libc::RLIMIT_AS, r.address_space, r.address_space),
+                clamped(libc::RLIMIT_AS, r.address_space_soft, r.address_space),
                 clamped(libc::RLIMIT_STACK, r.stack, stack_hard),
                 clamped(libc::RLIMIT_DATA, r.data, r.data),
             ],
@@ -495,6 +506,8 @@ mod tests {
             output_bytes: output,
             read_only_workdir: false,
             unlimited_address_space: false,
+            address_space: None,
+            argv0: None,
             report: None,
             build: None,
         }
@@ -518,6 +531,16 @@ mod tests {
             Rlimits::for_run(&sanitized).address_space,
             libc::RLIM_INFINITY
         );
+        sanitized.address_space = Some(256 << 20);
+        assert_eq!(
+            Rlimits::for_run(&sanitized).address_space_soft,
+            libc::RLIM_INFINITY
+        );
+        let mut kattis = run(1000, 256 << 20, 64 << 20);
+        kattis.address_space = Some(256 << 20);
+        let r = Rlimits::for_run(&kattis);
+        assert_eq!(r.address_space_soft, 256 << 20);
+        assert_eq!(r.address_space, (256 << 20) + (1 << 30));
     }
 
     #[test]

@@ -76,6 +76,13 @@ pub(crate) struct WireRun {
     /// No `RLIMIT_AS` for this run (see [`super::RunRequest::unlimited_address_space`]).
     #[serde(default)]
     pub unlimited_address_space: bool,
+    /// `RLIMIT_AS` soft limit of this run (see [`super::RunRequest::address_space`]).
+    #[serde(default)]
+    pub address_space: Option<u64>,
+    /// `argv[0]` as the program sees it (see [`super::RunRequest::argv0`]); the program is
+    /// still the first word of `argv`.
+    #[serde(default)]
+    pub argv0: Option<Vec<u8>>,
     /// The file opened as the program's descriptor 3 (see [`super::RunRequest::report_fd`]).
     #[serde(default)]
     pub report: Option<Vec<u8>>,
@@ -344,6 +351,8 @@ mod tests {
             output_bytes: 4,
             read_only_workdir: true,
             unlimited_address_space: true,
+            address_space: Some(5),
+            argv0: Some(b"/pkg/generators/gen/run".to_vec()),
             report: Some(b"/tmp/report".to_vec()),
             build: None,
         });
