@@ -8,7 +8,8 @@ use crate::options::GenerateOptions;
 use crate::problem::generated_data;
 
 /// Builds and writes the data; a folder without `generators.yaml` is a usage error, a
-/// generator that fails leaves its cases out and the command fails (exit 1).
+/// generator that fails leaves its cases out (or as committed in `data/`) and the command
+/// fails (exit 1).
 pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
     let dir = &options.problem;
     let package = generated_data::load_package(dir).map_err(|e| UsageError::new(e.to_string()))?;
@@ -23,6 +24,7 @@ pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
     let out = options.out.clone().unwrap_or_else(|| dir.join("data"));
     let written = generated_data::write(&built, &out)?;
     let mut notes = plan.notices.clone();
+    notes.extend(built.from_committed.iter().cloned());
     if !built.unanswered.is_empty() {
         notes.push(format!(
             "{} test case(s) not written: nothing writes their answer (`solution:` is empty): {}",
@@ -37,10 +39,12 @@ pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
         &notes,
         &built.left_out,
     ))?;
-    // A generator that failed leaves data/ short of its cases.
-    Ok(if built.left_out.is_empty() {
-        Outcome::Passed
-    } else {
-        Outcome::Failed
-    })
+    // A generator that failed leaves data/ short of its cases, or not regenerated.
+    Ok(
+        if built.left_out.is_empty() && built.from_committed.is_empty() {
+            Outcome::Passed
+        } else {
+            Outcome::Failed
+        },
+    )
 }

@@ -41,9 +41,14 @@ pub struct BuiltData {
     pub files: BTreeMap<String, Vec<u8>>,
     /// How many test cases (`.in` files, included ones counted where they are repeated).
     pub cases: usize,
-    /// Cases whose generator does not build or failed, one line per generator naming it, why
-    /// and the cases: left out of the data, so no judgement on it is complete.
+    /// Cases whose generator does not build or failed and whose files are nowhere (not
+    /// committed in `data/` either), one line per generator naming it, why and the cases:
+    /// left out of the data, so no judgement on it is complete.
     pub left_out: Vec<String>,
+    /// Cases whose generator does not build or failed but whose files are committed in
+    /// `data/`, one line per generator naming it, why and the cases: the committed files are
+    /// judged in their place (a case is missing only when it has no file anywhere).
+    pub from_committed: Vec<String>,
     /// The programs (as `generate:` names them) behind [`BuiltData::left_out`].
     pub failed_programs: Vec<String>,
     /// Cases left out because nothing writes their answer (`solution:` left empty, as old
@@ -171,17 +176,31 @@ pub fn build(package: &Package, plan: &GenerationPlan) -> Result<BuiltData, Usag
     let built = test_build::build_files_each(&recipes, &sandboxes, &limits, &store, jobs);
     let mut generated: BTreeMap<usize, Result<test_build::BuiltFiles, ToolFailure>> =
         generated_cases.into_iter().zip(built).collect();
-    // A generator that does not build or fails leaves its cases out, one line per generator.
+    // A generator that does not build or fails: its cases committed in data/ keep their
+    // committed files, the others are left out; one line per generator for each.
     let mut failed: Vec<(String, String, Vec<String>)> = Vec::new();
+    let mut kept: Vec<(String, String, Vec<String>)> = Vec::new();
+    let mut committed_files: BTreeMap<usize, BTreeMap<String, Vec<u8>>> = BTreeMap::new();
     let mut skip = vec![false; plan.cases.len()];
     for (i, result) in &generated {
         let Err(failure) = result else { continue };
         let case = &plan.cases[*i];
         let program = &case.generate.as_ref().expect("generated").program;
-        skip[*i] = true;
-        match failed.iter_mut().find(|(p, _, _)| p == program) {
+        let committed =
+            committed_case(&package.dir.join("data"), &case.path).map_err(|why| fail(case, why))?;
+        let list = match committed {
+            Some(files) => {
+                committed_files.insert(*i, files);
+                &mut kept
+            }
+            None => {
+                skip[*i] = true;
+                &mut failed
+            }
+        };
+        match list.iter_mut().find(|(p, _, _)| p == program) {
             Some((_, _, cases)) => cases.push(case.path.clone()),
-            None => failed.push((
+            None => list.push((
                 program.clone(),
                 format!("{shown} line {}: {failure}", case.line),
                 vec![case.path.clone()],
@@ -197,7 +216,9 @@ pub fn build(package: &Package, plan: &GenerationPlan) -> Result<BuiltData, Usag
             case_files.push(files);
             continue;
         }
-        if let Some(Ok(made)) = generated.remove(&i) {
+        if let Some(committed) = committed_files.remove(&i) {
+            files = committed;
+        } else if let Some(Ok(made)) = generated.remove(&i) {
             let command = case.generate.as_ref().expect("generated");
             for (name, bytes) in made.files {
                 if let Some(ext) = name.strip_prefix("testcase.") {
@@ -271,7 +292,21 @@ pub fn build(package: &Package, plan: &GenerationPlan) -> Result<BuiltData, Usag
     answer_cases(package, plan, &mut case_files, &skip)?;
 
     let mut data = BuiltData {
-        failed_programs: failed.iter().map(|(p, _, _)| p.clone()).collect(),
+        failed_programs: failed
+            .iter()
+            .chain(&kept)
+            .map(|(p, _, _)| p.clone())
+            .collect(),
+        from_committed: kept
+            .into_iter()
+            .map(|(_, why, cases)| {
+                format!(
+                    "{why}; test case(s) {} could not be regenerated, so their files committed \
+                     in data/ are judged",
+                    cases.join(", ")
+                )
+            })
+            .collect(),
         left_out: failed
             .into_iter()
             .map(|(_, why, cases)| {
@@ -307,6 +342,22 @@ pub fn build(package: &Package, plan: &GenerationPlan) -> Result<BuiltData, Usag
         data.put_case(&join(dir, case.file_name()), &case_files[*i]);
     }
     Ok(data)
+}
+
+/// The files of case `path` (`secret/03`) committed in the package's `data/` folder: each
+/// test file `path.EXT` there, by extension; `None` when it has no `.in` (the case has no file
+/// anywhere, or only stray ones).
+fn committed_case(data: &Path, path: &str) -> Result<Option<BTreeMap<String, Vec<u8>>>, String> {
+    let mut files = BTreeMap::new();
+    for ext in CASE_EXTENSIONS {
+        let file = data.join(format!("{path}.{ext}"));
+        if file.is_file() {
+            let bytes = std::fs::read(&file)
+                .map_err(|e| format!("{}: cannot be read: {e}", file.display()))?;
+            files.insert(ext.to_string(), bytes);
+        }
+    }
+    Ok(files.contains_key("in").then_some(files))
 }
 
 impl BuiltData {

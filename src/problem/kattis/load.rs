@@ -202,6 +202,7 @@ fn generated_data(
     if committed {
         notes.push(super::generated_data::compare(&built, &dir.join("data")).describe());
     }
+    notes.extend(built.from_committed.iter().cloned());
     notes.extend(built.left_out.iter().cloned());
     if !built.unanswered.is_empty() {
         notes.push(format!(
