@@ -188,10 +188,6 @@ pub struct Program {
     /// What the program sees as `argv[0]` when that is not the path run (see
     /// [`shown_name`]): `<its path as named>/run` for a program run from the build cache.
     pub argv0: Option<OsString>,
-    /// Whether its runs are limited in address space to the memory limit (`RLIMIT_AS`), as
-    /// problemtools runs a Kattis package's submissions (see
-    /// [`crate::problem::address_space_rule`]); the generous backstop otherwise.
-    pub address_space_limited: bool,
 }
 
 impl Program {
@@ -212,6 +208,24 @@ impl Program {
             argv[2] = maximum;
         }
         argv
+    }
+
+    /// Whether problemtools would limit its address space to the memory limit: every
+    /// program but those it exempts (`run/program.py`, `should_skip_memory_rlimit`: the JVM
+    /// "will crash and burn" under a memory rlimit; `run/source.py` skips Java, Scala, Kotlin
+    /// and Common Lisp, `run/buildrun.py` a build/run folder, `run/executable.py` an
+    /// executable run as it is). A sanitized build never is (its shadow memory).
+    pub fn takes_an_address_space_limit(&self) -> bool {
+        let exempt = [
+            Language::Java,
+            Language::Kotlin,
+            Language::BuildRun,
+            Language::Executable,
+            Language::Command,
+        ];
+        !self.sanitized
+            && !exempt.contains(&self.language)
+            && !matches!(self.language.id(), "scala" | "lisp")
     }
 }
 
@@ -355,7 +369,6 @@ fn command_program(command: &str) -> Result<Program, BuildError> {
         run_in: None,
         sanitized: false,
         argv0: None,
-        address_space_limited: false,
     })
 }
 
@@ -679,7 +692,6 @@ fn program(built: Built, language: Language, display_name: String) -> Program {
         run_in: built.run_in,
         sanitized: false,
         argv0: None,
-        address_space_limited: false,
     }
 }
 

@@ -40,6 +40,7 @@ impl Builtin {
             notes: Vec::new(),
             origin: Origin::Builtin,
             file_io: crate::run::FileIo::default(),
+            address_space_limit: false,
         };
         Builtin {
             rules,

@@ -291,6 +291,12 @@ pub struct ProblemInfo {
     /// The files solutions read and write instead of stdin and stdout (Polygon's
     /// `input-file`/`output-file`, `--input-file`/`--output-file`); standard streams by default.
     pub file_io: crate::run::FileIo,
+    /// Whether a solution's address space is limited to the memory limit (`RLIMIT_AS`) on top
+    /// of the sandbox's own memory limit, as problemtools runs a Kattis package's submissions
+    /// (`run/program.py`: `RLIMIT_AS` = `memlim` MiB), so a program reserving far more than it
+    /// touches fails its allocation as there (a run-time error) instead of growing into a
+    /// time limit. Set for Kattis packages; the cgroup stays the hard bound.
+    pub address_space_limit: bool,
 }
 
 /// Many independent games in one input: what lets `stress` pack many seeds into one run.

@@ -571,6 +571,7 @@ mod tests {
             notes: Vec::new(),
             origin: Origin::AdHoc,
             file_io: crate::run::FileIo::default(),
+            address_space_limit: false,
         };
         ProgramsProblem::new(Shape {
             info,

@@ -14,6 +14,9 @@ pub struct SandboxExecutor<'a> {
     program: &'a Program,
     sandbox: Sandbox,
     file_io: FileIo,
+    /// Whether runs have `RLIMIT_AS` at the memory limit (see
+    /// [`ProblemInfo::address_space_limit`]).
+    address_space_limited: bool,
 }
 
 impl<'a> SandboxExecutor<'a> {
@@ -23,18 +26,24 @@ impl<'a> SandboxExecutor<'a> {
             program,
             sandbox: Sandbox::start()?,
             file_io: FileIo::default(),
+            address_space_limited: false,
         })
     }
 
     /// Starts a sandbox for `program` solving `problem`: runs use the problem's file I/O and
     /// working directory (read-only for a problem package's submissions), and a program with a
-    /// folder of its own runs there (see [`FileIo::run_in`]).
+    /// folder of its own runs there (see [`FileIo::run_in`]). A problem judged as problemtools
+    /// judges it limits the program's address space too, unless problemtools exempts it
+    /// ([`ProblemInfo::address_space_limit`], [`Program::takes_an_address_space_limit`]).
     pub fn start_for(program: &'a Program, problem: &ProblemInfo) -> io::Result<Self> {
         let file_io = FileIo {
             run_in: program.run_in.clone(),
             ..problem.file_io.clone()
         };
-        Ok(Self::start(program)?.with_file_io(&file_io))
+        let mut executor = Self::start(program)?.with_file_io(&file_io);
+        executor.address_space_limited =
+            problem.address_space_limit && program.takes_an_address_space_limit();
+        Ok(executor)
     }
 
     /// This executor, running the program with file I/O (see [`FileIo`]).
@@ -50,6 +59,7 @@ impl<'a> SandboxExecutor<'a> {
             program,
             sandbox: Sandbox::start_with(launcher)?,
             file_io: FileIo::default(),
+            address_space_limited: false,
         })
     }
 
@@ -94,10 +104,7 @@ impl SandboxExecutor<'_> {
             readonly: self.program.readonly_paths.clone(),
             carry: None,
             unlimited_address_space: self.program.sanitized,
-            address_space: self
-                .program
-                .address_space_limited
-                .then_some(limits.memory_bytes),
+            address_space: self.address_space_limited.then_some(limits.memory_bytes),
             argv0: self.program.argv0.clone(),
             report_fd: false,
         };

@@ -87,6 +87,7 @@ fn problem(output_limit_bytes: Option<u64>) -> ProblemInfo {
         notes: Vec::new(),
         origin: Origin::AdHoc,
         file_io: Default::default(),
+        address_space_limit: false,
     }
 }
 

@@ -85,6 +85,7 @@ pub fn problem(parts: &AdHocParts) -> Result<ProgramsProblem, UsageError> {
         notes,
         origin: Origin::AdHoc,
         file_io: parts.file_io.clone(),
+        address_space_limit: false,
     };
     let mut shape = Shape {
         info,

@@ -70,6 +70,10 @@ pub enum TimeLimitSource {
     TimelimitFile,
     /// `timelimit = S` in `domjudge-problem.ini` (DOMjudge's own problem archives).
     DomjudgeIni,
+    /// The problem's entry (`id:` its folder's name) in the `problems.yaml` of the contest
+    /// folder holding it: BAPCtools keeps each problem's `time_limit` there for DOMjudge
+    /// (`export.py`, `update_problems_yaml`), which takes it when the contest is imported.
+    ContestProblemsYaml,
 }
 
 /// problemtools' [`TimeLimitRule`] when problem.yaml sets no multipliers: the defaults of a
@@ -307,7 +311,67 @@ pub(crate) fn time_limit_from_side_files(
             }
         }
     }
+    if found.is_none() {
+        found = time_limit_from_contest(dir, notices)?;
+    }
     Ok(found)
+}
+
+/// The name of a BAPCtools contest's list of problems, in the folder above the problems.
+pub const CONTEST_PROBLEMS_YAML: &str = "problems.yaml";
+
+/// One entry of a contest's `problems.yaml` (BAPCtools' `contest.py`, `ProblemsYamlEntry`):
+/// the problem folder's name and its time limit; the other keys (label, name, rgb) do not
+/// concern judging.
+#[derive(Debug, serde::Deserialize)]
+struct ContestEntry {
+    #[serde(default)]
+    id: Option<Leaf>,
+    #[serde(default)]
+    time_limit: Option<Leaf>,
+}
+
+/// The time limit the contest folder above `dir` gives it in its `problems.yaml` (the entry
+/// whose `id` is `dir`'s name), for a folder that states none itself, with a notice saying
+/// where it came from. A `problems.yaml` that cannot be read is the user's error; no file,
+/// no entry, or an entry without `time_limit` is no limit.
+fn time_limit_from_contest(
+    dir: &Path,
+    notices: &mut Vec<String>,
+) -> Result<Option<FixedTimeLimit>, PackageError> {
+    let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let (Some(parent), Some(name)) = (absolute.parent(), absolute.file_name()) else {
+        return Ok(None);
+    };
+    let file = parent.join(CONTEST_PROBLEMS_YAML);
+    if !file.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| PackageError::at(&file, format!("cannot read: {e}")))?;
+    let entries: Option<Vec<ContestEntry>> = typed::parse(&file, &text)?;
+    let name = name.to_string_lossy();
+    for entry in entries.unwrap_or_default() {
+        let Some(id) = &entry.id else { continue };
+        if id.as_string(&file, "id")? != name {
+            continue;
+        }
+        let Some(value) = &entry.time_limit else {
+            return Ok(None);
+        };
+        let seconds = value.as_positive_f64(&file, "time_limit")?;
+        notices.push(format!(
+            "time limit {seconds} s: from the contest's {} (line {}, problem `{name}`), as \
+             DOMjudge imports it with the contest; problem.yaml sets none",
+            file.display(),
+            value.line
+        ));
+        return Ok(Some(FixedTimeLimit {
+            limit: seconds_to_duration(seconds),
+            source: TimeLimitSource::ContestProblemsYaml,
+        }));
+    }
+    Ok(None)
 }
 
 fn describe_source(source: TimeLimitSource) -> &'static str {
@@ -315,6 +379,7 @@ fn describe_source(source: TimeLimitSource) -> &'static str {
         TimeLimitSource::ProblemYaml => "problem.yaml limits.time_limit",
         TimeLimitSource::TimelimitFile => ".timelimit",
         TimeLimitSource::DomjudgeIni => "domjudge-problem.ini",
+        TimeLimitSource::ContestProblemsYaml => "the contest's problems.yaml",
     }
 }
 

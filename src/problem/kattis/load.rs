@@ -26,6 +26,13 @@ use crate::programs::ProgramsProblem;
 /// Time limit shown until one is derived (a folder without `time_limit`), never used to judge.
 const UNSET_TIME_LIMIT: Duration = Duration::from_secs(1);
 
+/// How a Kattis package's submissions are limited in memory, for the notes (see
+/// [`ProblemInfo::address_space_limit`]).
+const ADDRESS_SPACE_NOTE: &str = "memory: as problemtools runs submissions, each one's address \
+     space is limited to the memory limit (RLIMIT_AS), except Java, Kotlin, Scala, Common Lisp, \
+     build/run folders and executables, which problemtools exempts; the sandbox's memory limit \
+     stays the hard bound";
+
 /// Loads the Kattis / ICPC problem folder `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     let config = dir.join(kattis::STRESS_CONFIG_FILE);
@@ -112,6 +119,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     if !file_io.is_standard() {
         notes.push(format!("file I/O: each solution {file_io}"));
     }
+    notes.push(ADDRESS_SPACE_NOTE.to_string());
     let rule = package.limits.rule;
     let (time, time_limit_rule) = match &package.limits.time_limit {
         Some(fixed) => (fixed.limit, None),
@@ -140,6 +148,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             read_only_dir: !package.allow_file_writing,
             ..file_io
         },
+        address_space_limit: true,
     };
     let mut shape = Shape {
         info,

@@ -260,6 +260,8 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         notes,
         origin: Origin::Folder(dir.to_path_buf()),
         file_io,
+        // Polygon's invokers limit memory, not address space.
+        address_space_limit: false,
     };
     // A testlib interactor's answers are what Polygon makes them: its output file when the main
     // solution runs against it.
