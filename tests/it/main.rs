@@ -52,6 +52,7 @@ mod king_game_problem;
 mod king_game_proof;
 mod languages;
 mod merge_shards;
+mod package_runs;
 mod polygon_cli;
 mod problem_folders;
 mod python_memo;
