@@ -190,6 +190,28 @@ pub struct Program {
     pub argv0: Option<OsString>,
 }
 
+/// Languages (table ids) whose runtime reserves far more address space than it uses, so an
+/// address-space limit at the memory limit fails the runtime, not the program: problemtools'
+/// own exemptions (Scala, Common Lisp; Java and Kotlin are [`Language`] constants), Go as
+/// built here (the gc runtime fails "to reserve page summary memory" under 256 MiB;
+/// problemtools builds Go with gccgo, which does not), JavaScript and TypeScript (V8 fails
+/// "to reserve virtual memory for CodeRange"), and .NET, Dart, Julia, the BEAM and GHC, whose
+/// runtimes reserve their heaps the same way.
+const RESERVING_RUNTIMES: [&str; 12] = [
+    "scala",
+    "lisp",
+    "go",
+    "javascript",
+    "typescript",
+    "csharp",
+    "fsharp",
+    "dart",
+    "julia",
+    "erlang",
+    "elixir",
+    "haskell",
+];
+
 impl Program {
     /// The argv for one run under a memory limit of `memory_limit_bytes`: [`Program::argv`]
     /// with, for Java and Kotlin, the heap flags right after `java` set for that limit
@@ -210,11 +232,13 @@ impl Program {
         argv
     }
 
-    /// Whether problemtools would limit its address space to the memory limit: every
-    /// program but those it exempts (`run/program.py`, `should_skip_memory_rlimit`: the JVM
-    /// "will crash and burn" under a memory rlimit; `run/source.py` skips Java, Scala, Kotlin
-    /// and Common Lisp, `run/buildrun.py` a build/run folder, `run/executable.py` an
-    /// executable run as it is). A sanitized build never is (its shadow memory).
+    /// Whether its address space is limited to the memory limit where problemtools' rule
+    /// applies: every program but those problemtools exempts (`run/program.py`,
+    /// `should_skip_memory_rlimit`: the JVM "will crash and burn" under a memory rlimit;
+    /// `run/source.py` skips Java, Scala, Kotlin and Common Lisp, `run/buildrun.py` a
+    /// build/run folder, `run/executable.py` an executable run as it is), and, for the same
+    /// reason, the other runtimes that reserve address space up front whatever the program
+    /// does ([`RESERVING_RUNTIMES`]). A sanitized build never is (its shadow memory).
     pub fn takes_an_address_space_limit(&self) -> bool {
         let exempt = [
             Language::Java,
@@ -225,7 +249,7 @@ impl Program {
         ];
         !self.sanitized
             && !exempt.contains(&self.language)
-            && !matches!(self.language.id(), "scala" | "lisp")
+            && !RESERVING_RUNTIMES.contains(&self.language.id())
     }
 }
 

@@ -285,7 +285,8 @@ pub struct RunRequest {
     /// `RLIMIT_AS` (soft) exactly this many bytes instead of the generous backstop, the hard
     /// limit staying at the backstop: how problemtools limits a Kattis package's submission
     /// ("memlim" as an address-space rlimit), so a program reserving far more than the limit
-    /// fails its allocation at once as there. Ignored with
+    /// fails its allocation at once as there; the stack is unlimited then, as problemtools
+    /// sets it (the address space bounds it). Ignored with
     /// [`RunRequest::unlimited_address_space`].
     pub address_space: Option<u64>,
     /// What the program sees as `argv[0]` when not the path executed (the first word of

@@ -40,7 +40,10 @@ pub(crate) struct Rlimits {
     /// `RLIMIT_STACK` soft limit: three quarters of the memory limit. Deep recursion gets most of
     /// the memory (192 MiB of a 256 MiB limit), and a runaway recursion overflows the stack
     /// (SIGSEGV, a run-time error as ICPC judges report it) before its resident memory reaches
-    /// the memory limit, so it is not mistaken for a memory bomb.
+    /// the memory limit, so it is not mistaken for a memory bomb. Unlimited with an exact
+    /// address-space limit, as problemtools sets it beside its `RLIMIT_AS` (`run/program.py`):
+    /// the address space bounds the stack then, and threads get glibc's default stacks
+    /// instead of a share of the limit each (a Ruby interpreter's threads would not fit).
     pub stack: u64,
     /// `RLIMIT_DATA`: unlimited for a candidate (its memory is sampled), the memory limit for
     /// a build step, whose compiler processes the basic sandbox does not sample.
@@ -82,6 +85,7 @@ impl Rlimits {
             address_space,
             address_space_soft,
             stack: match build {
+                None if address_space_soft < address_space => libc::RLIM_INFINITY,
                 None => (memory / 4 * 3).max(8 << 20),
                 Some(_) => BUILD_STACK_BYTES.min(memory),
             },
@@ -541,6 +545,7 @@ mod tests {
         let r = Rlimits::for_run(&kattis);
         assert_eq!(r.address_space_soft, 256 << 20);
         assert_eq!(r.address_space, (256 << 20) + (1 << 30));
+        assert_eq!(r.stack, libc::RLIM_INFINITY);
     }
 
     #[test]
