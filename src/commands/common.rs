@@ -261,8 +261,8 @@ fn build_submission_with(
 
 /// A candidate built, or the outcome of one that did not compile, already reported.
 pub enum Built {
-    /// Ready to run.
-    Program(Program),
+    /// Ready to run (boxed: far larger than an outcome).
+    Program(Box<Program>),
     /// A compile error, reported as verdict CE (exit 1).
     Reported(Outcome),
 }
@@ -275,7 +275,7 @@ pub fn build_or_report(
     json: bool,
 ) -> Result<Built, UsageError> {
     match build_candidate(candidate) {
-        Ok(program) => Ok(Built::Program(program)),
+        Ok(program) => Ok(Built::Program(Box::new(program))),
         Err(BuildError::Usage(e)) => Err(e),
         Err(BuildError::Unavailable(why)) => Err(unavailable(&candidate.name(), &why)),
         Err(BuildError::Compile(message)) => {

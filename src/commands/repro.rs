@@ -50,7 +50,7 @@ pub fn run(options: &ReproOptions) -> Result<Outcome, UsageError> {
         }
     };
     let program = match build_or_report(&options.candidate, &problem.info().id, options.json)? {
-        Built::Program(program) => program,
+        Built::Program(program) => *program,
         Built::Reported(outcome) => return Ok(outcome),
     };
     let plan = Plan::new(&options.candidate, problem.info()).for_program(&program);

@@ -71,7 +71,7 @@ pub fn run(options: &StressOptions) -> Result<Outcome, UsageError> {
         ok: matches!(built, Built::Program(_)),
     });
     let program = match built {
-        Built::Program(program) => program,
+        Built::Program(program) => *program,
         Built::Reported(outcome) => return Ok(outcome),
     };
     let plan_limits = RunPlan::new(&options.candidate, problem.info()).limits;

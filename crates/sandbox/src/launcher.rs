@@ -132,7 +132,7 @@ fn serve<F: AsFd>(requests: &mut LineReader<F>, mode: &mut Mode) -> i32 {
             continue;
         }
         let run = match decode::<ToLauncher>(&line) {
-            Ok(ToLauncher::Run(run)) => run,
+            Ok(ToLauncher::Run(run)) => *run,
             Ok(ToLauncher::Cancel) => continue, // Nothing is running.
             Ok(ToLauncher::Setup(_)) => {
                 eprintln!("stressjudge launcher: Setup sent twice");

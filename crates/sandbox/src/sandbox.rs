@@ -500,7 +500,7 @@ impl Sandbox {
                 return Err(Trouble::Fatal(cancelled()));
             }
             let pipe = requests.as_mut().expect("a launcher is running");
-            if let Err(e) = pipe.write_all(&encode(&ToLauncher::Run(wire.clone()))) {
+            if let Err(e) = pipe.write_all(&encode(&ToLauncher::Run(Box::new(wire.clone())))) {
                 drop(requests);
                 self.discard_launcher(None);
                 return Err(Trouble::Lost(e));

@@ -20,8 +20,8 @@ use super::{Exit, LimitHit};
 pub(crate) enum ToLauncher {
     /// The first message: how to isolate runs.
     Setup(WireSetup),
-    /// Start one run.
-    Run(WireRun),
+    /// Start one run (boxed: far larger than the other messages).
+    Run(Box<WireRun>),
     /// Kill the run in progress, if any (ignored between runs).
     Cancel,
 }
@@ -337,7 +337,7 @@ mod tests {
 
     #[test]
     fn messages_round_trip_through_one_line() {
-        let run = ToLauncher::Run(WireRun {
+        let run = ToLauncher::Run(Box::new(WireRun {
             argv: vec![b"/bin/x".to_vec(), vec![0xff, b'\n']],
             env: vec![b"A=b".to_vec()],
             stdin: b"/tmp/in".to_vec(),
@@ -355,7 +355,7 @@ mod tests {
             argv0: Some(b"/pkg/generators/gen/run".to_vec()),
             report: Some(b"/tmp/report".to_vec()),
             build: None,
-        });
+        }));
         let line = encode(&run);
         assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
         assert_eq!(decode::<ToLauncher>(&line[..line.len() - 1]).unwrap(), run);
