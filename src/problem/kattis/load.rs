@@ -29,9 +29,10 @@ const UNSET_TIME_LIMIT: Duration = Duration::from_secs(1);
 /// How a Kattis package's submissions are limited in memory, for the notes (see
 /// [`ProblemInfo::address_space_limit`]).
 const ADDRESS_SPACE_NOTE: &str = "memory: as problemtools runs submissions, each one's address \
-     space is limited to the memory limit (RLIMIT_AS), except Java, Kotlin, Scala, Common Lisp, \
-     build/run folders and executables, which problemtools exempts; the sandbox's memory limit \
-     stays the hard bound";
+     space is limited to the memory limit (RLIMIT_AS, the stack unlimited), except Java, Kotlin, \
+     Scala, Common Lisp, build/run folders and executables, which problemtools exempts, and \
+     runtimes that reserve address space up front (Go, JavaScript, TypeScript, C#, F#, Dart, \
+     Julia, Erlang, Elixir, Haskell); the sandbox's memory limit stays the hard bound";
 
 /// Loads the Kattis / ICPC problem folder `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
