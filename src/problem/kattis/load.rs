@@ -208,6 +208,14 @@ fn generated_data(
         }
         Err(e) => return Err(e),
     };
+    // Nothing left to judge: say why, not that the laid-out data/ is empty.
+    if built.cases == 0 && !built.left_out.is_empty() {
+        return Err(UsageError::new(format!(
+            "{}: no test case could be made from generators.yaml: {}",
+            dir.display(),
+            built.left_out.join("; ")
+        )));
+    }
     let mut notes = Vec::new();
     if committed {
         notes.push(super::generated_data::compare(&built, &dir.join("data")).describe());
