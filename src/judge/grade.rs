@@ -115,9 +115,19 @@ impl Grading {
         custom: Option<&dyn CustomGrader>,
     ) -> Result<Graded, String> {
         match self {
-            Grading::Legacy { groups, minimize } => {
+            Grading::Legacy {
+                groups,
+                minimize,
+                scored,
+            } => {
                 let mut failure = None;
-                let graded = grade_legacy(groups, *minimize, tests, custom, &mut failure);
+                let custom = custom.filter(|_| *scored);
+                let mut graded = grade_legacy(groups, *minimize, tests, custom, &mut failure);
+                if !*scored {
+                    // A pass-fail problem: the graded verdict alone (problemtools drops the
+                    // scores, so no range applies).
+                    graded.errors.clear();
+                }
                 match failure {
                     Some(why) => Err(why),
                     None => Ok(graded),
@@ -499,6 +509,7 @@ pub(crate) mod tests {
                 .map(|(n, g)| (n.to_string(), LegacyGroupSettings(g.clone())))
                 .collect(),
             minimize: false,
+            scored: true,
         }
     }
 

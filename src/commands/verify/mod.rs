@@ -891,6 +891,14 @@ fn verify_row(
         RowStatus::Mismatch
     };
     let mut warnings = e.warnings;
+    let mut got = e.got;
+    if let Expected::Kattis { expectation, .. } = &solution.expected {
+        warnings.extend(expectation.per_test_warnings(&judged));
+        if e.skipped.is_none() && got.is_some() {
+            // A legacy folder's promise is about the graded verdict: that is what it got.
+            got = Some(expectation.deciding_verdict(&judged));
+        }
+    }
     if let Some(score) = &score {
         warnings.extend(score.errors.iter().map(|err| format!("scoring: {err}")));
     }
@@ -900,7 +908,7 @@ fn verify_row(
         shown: shown(solution),
         expected: solution.expected.label(),
         category: solution.expected.category().map(str::to_string),
-        got: e.got,
+        got,
         status,
         source: e.source,
         detail: e.detail,
@@ -943,7 +951,7 @@ fn judgement(
     };
     let score = grading
         .filter(|_| judged.compiled && !e.tests.is_empty())
-        .map(|grading| -> Result<RowScore, String> {
+        .map(|grading| -> Result<Option<RowScore>, String> {
             let scored: Vec<ScoredTest> = e
                 .tests
                 .iter()
@@ -954,14 +962,18 @@ fn judgement(
                 })
                 .collect();
             let graded = grading.grade_with(&scored, grader)?;
+            judged.graded_verdict = graded.verdict;
+            if !grading.is_scored() {
+                return Ok(None);
+            }
             judged.score = Some(graded.score);
             judged.group_scores = graded.group_scores();
             judged.max_score = graded.max_score;
-            judged.graded_verdict = graded.verdict;
             judged.final_verdict = graded.final_verdict;
-            Ok(row_score(graded))
+            Ok(Some(row_score(graded)))
         })
-        .transpose()?;
+        .transpose()?
+        .flatten();
     if let Some((verdict, source)) = &e.stress {
         judged.tests.push(JudgedTest {
             name: STRESS_TEST_NAME.to_string(),
