@@ -119,6 +119,22 @@ pub struct RowScore {
 }
 
 impl RowScore {
+    /// The score as a report lists it: `score 42 / 100 (graded AC)`, then one line per group
+    /// (`  secret/group1: 25 / 25`), children before parents.
+    pub fn lines(&self) -> Vec<String> {
+        let graded = self
+            .verdict
+            .as_ref()
+            .map_or(String::new(), |v| format!(" (graded {v})"));
+        let mut lines = vec![format!("score {}{graded}", self.text())];
+        for (group, value, max) in &self.groups {
+            let max = max.map_or(String::new(), |m| format!(" / {}", show_score(m)));
+            lines.push(format!("  {group}: {}{max}", show_score(*value)));
+        }
+        lines.extend(self.errors.iter().map(|e| format!("  scoring error: {e}")));
+        lines
+    }
+
     /// `42` or `42 / 100`, as tables show it.
     pub fn text(&self) -> String {
         match self.max {

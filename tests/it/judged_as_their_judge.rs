@@ -12,6 +12,7 @@
 use crate::folders_support;
 
 use std::path::Path;
+use std::process::Command;
 
 use folders_support::*;
 use serde_json::Value;
@@ -169,10 +170,8 @@ else:
     print('AC', total * weight)
 ";
 
-#[test]
-fn a_custom_grader_grades_interactive_validator_scores() {
-    let tmp = tempdir();
-    let dir = tmp.path().join("queries");
+/// The interactive scoring package of [`a_custom_grader_grades_interactive_validator_scores`].
+fn queries_package(dir: &Path) {
     let group = |weight: u32| {
         format!("grading: custom\ngrader_flags: min subtask_score={weight}\noutput_validator_flags: partial\n")
     };
@@ -213,6 +212,13 @@ fn a_custom_grader_grades_interactive_validator_scores() {
             ),
         ],
     );
+}
+
+#[test]
+fn a_custom_grader_grades_interactive_validator_scores() {
+    let tmp = tempdir();
+    let dir = tmp.path().join("queries");
+    queries_package(&dir);
     let run = verify(&dir);
     let report = run.json();
     let rows = rows_by_submission(&report);
@@ -233,4 +239,138 @@ fn a_custom_grader_grades_interactive_validator_scores() {
     let g2 = group_score(slow, "secret/group2").unwrap();
     assert!((g2 - 25.0).abs() < 1e-4, "{slow:#}");
     run.expect_code(0);
+}
+
+#[test]
+fn judge_shows_group_scores_and_the_total_in_every_renderer() {
+    let tmp = tempdir();
+    let dir = tmp.path().join("queries");
+    queries_package(&dir);
+    let slow = dir.join("submissions/partially_accepted/slow.py");
+    let (xml, html) = (tmp.path().join("j.xml"), tmp.path().join("j.html"));
+    let _heavy = heavy();
+    let args = [
+        "judge",
+        arg(&dir),
+        arg(&slow),
+        "--time-limit",
+        "2",
+        "--report",
+        arg(&xml),
+        "--report",
+        arg(&html),
+    ];
+    let run = stressjudge(&args);
+    run.expect_code(0);
+    let text = run.stdout.clone();
+    assert!(text.contains("score 50.00 / 100 (graded AC)"), "{text}");
+    assert!(text.contains("  secret/group2: 25.00"), "{text}");
+    assert!(text.contains("  secret/group1: 25"), "{text}");
+    let junit = String::from_utf8(read(&xml)).unwrap();
+    assert!(junit.contains("secret/group2: 25.00"), "{junit}");
+    let page = String::from_utf8(read(&html)).unwrap();
+    assert!(page.contains("secret/group2: 25.00"), "{page}");
+    let mut json_args = args[..5].to_vec();
+    json_args.push("--json");
+    let json = stressjudge(&json_args).json();
+    let score = &json["score"];
+    assert!(
+        (score["score"].as_f64().unwrap() - 50.0).abs() < 1e-4,
+        "{json:#}"
+    );
+    assert_eq!(score["max"].as_f64(), Some(100.0), "{json:#}");
+    assert_eq!(score["verdict"], "AC", "{json:#}");
+    let group1 = (score["groups"].as_array().unwrap().iter())
+        .find(|g| g["name"] == "secret/group1")
+        .unwrap();
+    assert_eq!(group1["score"].as_f64(), Some(25.0), "{json:#}");
+    // A pass-fail problem has no score.
+    let flags = tmp.path().join("flags");
+    grader_flags_package(&flags, "name: Echo under grader flags\n");
+    let echo = flags.join("submissions/accepted/echo.py");
+    let json = stressjudge(&["judge", arg(&flags), arg(&echo), "--json"]).json();
+    assert_eq!(json["score"], Value::Null, "{json:#}");
+}
+
+/// Busy for about 3 s under CPython, 0.1 s under PyPy.
+const CPYTHON_SLOW: &str = "\
+input()
+s = 0
+for i in range(60_000_000):
+    s += i & 7
+print('done')
+";
+
+/// A BAPCtools problem with a 1 s limit whose `time_limit_exceeded/` Python submission is only
+/// slow under CPython.
+fn cpython_slow_package(dir: &Path) {
+    package(
+        dir,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2023-07-draft\nname: Sets\nlimits:\n  time_limit: 1\n",
+            ),
+            ("data/sample/1.in", "x\n"),
+            ("data/sample/1.ans", "x\n"),
+            ("data/secret/1.in", "y\n"),
+            ("data/secret/1.ans", "y\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+            (
+                "submissions/time_limit_exceeded/unoptimized.py",
+                CPYTHON_SLOW,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn python_runs_as_the_packages_judge_runs_it_and_a_failed_promise_is_tried_under_the_other() {
+    if !Command::new("pypy3")
+        .arg("-c")
+        .arg("pass")
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        panic!("pypy3 is needed (apt-get install pypy3; .ci/run installs it)");
+    }
+    let tmp = tempdir();
+    // In a DOMjudge contest (BAPCtools' layout): CPython, and the promise holds.
+    let contest = tmp.path().join("contest");
+    write(&contest, "problems.yaml", "- id: sets\n  label: A\n");
+    write(&contest, "contest.yaml", "name: KARWa-like\n");
+    let dir = contest.join("sets");
+    cpython_slow_package(&dir);
+    let run = verify(&dir);
+    let report = run.json();
+    let notes: Vec<String> = (report["notes"].as_array().unwrap().iter())
+        .map(|n| n.as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("Python 3 runs with CPython") && n.contains("DOMjudge")),
+        "{notes:#?}"
+    );
+    let rows = rows_by_submission(&report);
+    let slow = &rows["time_limit_exceeded/unoptimized.py"];
+    assert_eq!(slow["status"], "match", "{slow:#}");
+    run.expect_code(0);
+
+    // The same problem alone (a Kattis package): PyPy, the promise fails, and the row says it
+    // holds under CPython.
+    let alone = tmp.path().join("sets");
+    cpython_slow_package(&alone);
+    let run = verify(&alone);
+    let report = run.json();
+    let rows = rows_by_submission(&report);
+    let slow = &rows["time_limit_exceeded/unoptimized.py"];
+    assert_eq!(slow["status"], "mismatch", "{slow:#}");
+    let said = warnings(slow);
+    assert!(
+        said.iter()
+            .any(|w| w.starts_with("holds under CPython") && w.contains("TLE")),
+        "{said:?}"
+    );
+    run.expect_code(1);
 }

@@ -9,7 +9,7 @@ use crate::problem::ValidatorScore;
 use crate::report::derivation::LimitDerivation;
 use crate::report::shard::ShardInfo;
 use crate::report::verify::NOT_RUN;
-use crate::report::{RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
+use crate::report::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
 use crate::run::calibration::Calibration;
 use crate::run::Isolation;
 use crate::units::millis;
@@ -560,25 +560,29 @@ impl From<&VerifyRow> for VerifySolutionJson {
             tests,
             broken: row.broken.clone(),
             expectation_source: row.expectation_source.clone(),
-            score: row.score.as_ref().map(|s| RowScoreJson {
-                score: s.score,
-                max: s.max,
-                verdict: s.verdict.clone(),
-                groups: s
-                    .groups
-                    .iter()
-                    .map(|(name, score, max)| GroupScoreJson {
-                        name: name.clone(),
-                        score: *score,
-                        max: *max,
-                    })
-                    .collect(),
-                errors: s.errors.clone(),
-            }),
+            score: row.score.as_ref().map(RowScoreJson::from),
             tests_not_run: row.not_run.len(),
             tests_reused: row.tests_reused,
             stress_reused: row.stress_reused,
             points: row.points.as_ref().map(PointsJson::from),
+        }
+    }
+}
+
+impl From<&RowScore> for RowScoreJson {
+    fn from(s: &RowScore) -> Self {
+        RowScoreJson {
+            score: s.score,
+            max: s.max,
+            verdict: s.verdict.clone(),
+            groups: (s.groups.iter())
+                .map(|(name, score, max)| GroupScoreJson {
+                    name: name.clone(),
+                    score: *score,
+                    max: *max,
+                })
+                .collect(),
+            errors: s.errors.clone(),
         }
     }
 }
