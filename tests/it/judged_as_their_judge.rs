@@ -294,11 +294,11 @@ fn judge_shows_group_scores_and_the_total_in_every_renderer() {
 
 /// Busy for about 3 s under CPython, 0.1 s under PyPy.
 const CPYTHON_SLOW: &str = "\
-input()
+line = input()
 s = 0
 for i in range(60_000_000):
     s += i & 7
-print('done')
+print(line)
 ";
 
 /// A BAPCtools problem with a 1 s limit whose `time_limit_exceeded/` Python submission is only
@@ -366,6 +366,7 @@ fn python_runs_as_the_packages_judge_runs_it_and_a_failed_promise_is_tried_under
     let rows = rows_by_submission(&report);
     let slow = &rows["time_limit_exceeded/unoptimized.py"];
     assert_eq!(slow["status"], "mismatch", "{slow:#}");
+    assert_eq!(slow["got"], "AC", "{slow:#}");
     let said = warnings(slow);
     assert!(
         said.iter()
