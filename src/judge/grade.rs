@@ -320,7 +320,9 @@ fn default_grader(flags: &[String], results: &[(Verdict, f64)]) -> (Verdict, f64
         "max" => scores.iter().copied().reduce(f64::max).unwrap_or(0.0),
         _ => scores.iter().sum(),
     };
-    (verdict, score)
+    // The default grader prints its score with `%f`, and problemtools reads that back: six
+    // decimals.
+    (verdict, (score * 1e6).round() / 1e6)
 }
 
 // ---------------------------------------------------------------------------------------------
