@@ -177,7 +177,7 @@ fn queries_package(dir: &Path) {
     };
     let (g1, g2) = (group(25), group(75));
     package(
-        &dir,
+        dir,
         &[
             (
                 "problem.yaml",
