@@ -87,6 +87,9 @@ pub struct VerifyRow {
     pub points: Option<Score>,
     /// Its scores, for a scoring problem.
     pub score: Option<RowScore>,
+    /// A Python submission that broke its promise, judged again under the other Python 3
+    /// interpreter (issue 46).
+    pub other_python: Option<OtherPython>,
     /// Each promise it broke, one line each (empty when it keeps them, or was skipped).
     pub broken: Vec<String>,
     /// Where its expectation comes from in a problem folder (`folder name`,
@@ -116,6 +119,20 @@ pub struct RowScore {
     pub tests: Vec<Option<f64>>,
     /// Judge errors found while scoring.
     pub errors: Vec<String>,
+}
+
+/// What a Python submission that broke its promise got under the other Python 3 interpreter
+/// (PyPy where its package runs CPython, and the other way round).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OtherPython {
+    /// The interpreter, named for reports: `CPython 3.11.7 (/usr/bin/python3)`.
+    pub interpreter: String,
+    /// Whether the promise holds under it.
+    pub holds: bool,
+    /// Its verdict there.
+    pub got: Option<Verdict>,
+    /// Its slowest test's CPU time there.
+    pub slowest: Duration,
 }
 
 impl RowScore {

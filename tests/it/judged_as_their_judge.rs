@@ -373,5 +373,17 @@ fn python_runs_as_the_packages_judge_runs_it_and_a_failed_promise_is_tried_under
             .any(|w| w.starts_with("holds under CPython") && w.contains("TLE")),
         "{said:?}"
     );
+    let other = &slow["other_python"];
+    assert_eq!(other["holds"], true, "{slow:#}");
+    assert_eq!(other["got"], "TLE", "{slow:#}");
+    assert!(
+        other["interpreter"]
+            .as_str()
+            .unwrap()
+            .starts_with("CPython"),
+        "{slow:#}"
+    );
+    assert!(other["slowest_cpu_ms"].as_u64().unwrap() > 1000, "{slow:#}");
+    assert!(rows["accepted/echo.py"].get("other_python").is_none());
     run.expect_code(1);
 }

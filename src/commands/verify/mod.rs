@@ -42,7 +42,7 @@ use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::shard::{dealt, ShardInfo};
 use crate::report::verify_text::Widths;
 use crate::report::{
-    check_report_files, verify_text, write_report_files, Report, RowScore, RowStatus,
+    check_report_files, verify_text, write_report_files, OtherPython, Report, RowScore, RowStatus,
     VerifiedProblem, VerifyReport, VerifyRow,
 };
 use crate::testset::gate::Gate;
@@ -230,7 +230,7 @@ fn under_other_python(
     solution: &LibrarySolution,
     target: &Target,
     settings: Settings<'_>,
-) -> Result<Option<String>, UsageError> {
+) -> Result<Option<(String, OtherPython)>, UsageError> {
     let Some((command, name)) = &target.other_python else {
         return Ok(None);
     };
@@ -259,16 +259,22 @@ fn under_other_python(
     } else {
         format!("slowest {} of {}", seconds(slowest), seconds(limit))
     };
-    Ok(Some(match other_row.status {
-        RowStatus::Match => format!("holds under {name}: {got}, {times}"),
-        _ => format!(
+    let holds = other_row.status == RowStatus::Match;
+    let line = if holds {
+        format!("holds under {name}: {got}, {times}")
+    } else {
+        format!(
             "fails under {name} too: {got}, {times}{}",
-            other_row
-                .broken
-                .first()
-                .map_or(String::new(), |b| format!(" ({b})"))
-        ),
-    }))
+            (other_row.broken.first()).map_or(String::new(), |b| format!(" ({b})"))
+        )
+    };
+    let other = OtherPython {
+        interpreter: name.clone(),
+        holds,
+        got: other_row.got,
+        slowest,
+    };
+    Ok(Some((line, other)))
 }
 
 /// Whether the program at `path` is Python 3.
@@ -694,8 +700,11 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     .map(|evaluation| timing_warnings(evaluation, target, calibration.noise()))
                     .and_then(|evaluation| verify_row(solution, evaluation, target))
                     .and_then(|mut row| {
-                        if let Some(line) = under_other_python(&row, solution, target, settings)? {
+                        if let Some((line, other)) =
+                            under_other_python(&row, solution, target, settings)?
+                        {
                             row.warnings.push(line);
+                            row.other_python = Some(other);
                         }
                         Ok(row)
                     }) {
@@ -999,6 +1008,7 @@ fn verify_row(
         time_limit: e.time_limit,
         points,
         score,
+        other_python: None,
         broken,
         expectation_source: solution.expected.source().map(str::to_string),
         not_run: e.not_run,
