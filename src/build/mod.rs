@@ -521,7 +521,7 @@ pub fn language_support(language: &LanguageSpec) -> Result<Vec<(PathBuf, String)
         .collect())
 }
 
-pub use python::{interpreter_for, PYPY};
+pub use python::{interpreter_for, interpreter_named, PYPY};
 
 /// The real interpreter Python candidates run with (behind `$PYTHON` or `python3` on `PATH`,
 /// through any version-manager shim): its path, version and installation prefixes.

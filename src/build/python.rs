@@ -332,6 +332,21 @@ fn preferred_tool(name: &str) -> Option<Tool> {
     })
 }
 
+/// The Python 3 interpreter `preferred` resolves to (else `$PYTHON`, else `python3`), named
+/// for reports: `CPython 3.11.7 (/usr/bin/python3)`, `PyPy 7.3.11 (/usr/bin/pypy3)`; `Err`
+/// with the reason when there is none.
+pub fn interpreter_named(preferred: Option<&str>, limit: Duration) -> Result<String, String> {
+    let cache_dir = super::BuildOptions::default_for_user().cache_dir;
+    let i = resolve_preferring(Language::Python, limit, preferred, Some(&cache_dir))
+        .map_err(|e| e.to_string())?;
+    let words: Vec<&str> = i.version.split_whitespace().collect();
+    let name = match words.iter().position(|w| w.starts_with("[PyPy")) {
+        Some(at) => format!("PyPy {}", words.get(at + 1).unwrap_or(&"")),
+        None => format!("CPython {}", words.first().unwrap_or(&"")),
+    };
+    Ok(format!("{} ({})", name.trim(), i.executable.display()))
+}
+
 /// PyPy's command, as Debian and problemtools name it: the interpreter a package's reader
 /// chooses for Python 3 where its judge runs PyPy (a Kattis package).
 pub const PYPY: &str = "pypy3";
@@ -339,23 +354,18 @@ pub const PYPY: &str = "pypy3";
 /// The Python 3 interpreter a program runs with (`preferred`, its package's choice as
 /// [`super::Declared::python`] carries it; `$PYTHON`; else `python3`), and why, for reports:
 /// e.g. `PyPy 7.3.11 (/usr/lib/pypy3/bin/pypy3), as Kattis and problemtools run Python 3`.
-pub fn interpreter_for(preferred: Option<&str>, limit: Duration) -> String {
-    let cache_dir = super::BuildOptions::default_for_user().cache_dir;
-    let resolved = resolve_preferring(Language::Python, limit, preferred, Some(&cache_dir));
-    let interpreter = match resolved {
-        Ok(i) => {
-            let words: Vec<&str> = i.version.split_whitespace().collect();
-            let name = match words.iter().position(|w| w.starts_with("[PyPy")) {
-                Some(at) => format!("PyPy {}", words.get(at + 1).unwrap_or(&"")),
-                None => format!("CPython {}", words.first().unwrap_or(&"")),
-            };
-            format!("{} ({})", name.trim(), i.executable.display())
-        }
+/// `reason` is why the package chose `preferred`, when it did (DOMjudge's CPython, Kattis'
+/// PyPy).
+pub fn interpreter_for(preferred: Option<&str>, reason: Option<&str>, limit: Duration) -> String {
+    let interpreter = match interpreter_named(preferred, limit) {
+        Ok(name) => name,
         Err(e) => return format!("none: {e}"),
     };
     let chose_pypy = preferred == Some(PYPY);
     let why = if named_by("PYTHON") {
         "named by $PYTHON".to_string()
+    } else if let Some(reason) = reason.filter(|_| !chose_pypy || preferred_tool(PYPY).is_some()) {
+        reason.to_string()
     } else if chose_pypy && preferred_tool(PYPY).is_some() {
         "as Kattis and problemtools run Python 3".to_string()
     } else if chose_pypy {

@@ -8,8 +8,10 @@ use super::{print_json, print_out, Outcome};
 use crate::build::{self, BuildError, BuildOptions, Declared, Program, Source};
 use crate::catalog::Catalog;
 use crate::error::{Fault, UsageError};
+use crate::judge::grading_model::Grading;
 use crate::options::{CandidateOptions, CandidateSource, ProblemSpec};
 use crate::problem::{adhoc, folder, Problem};
+use crate::programs::grader::{Grader, NotUsable};
 use crate::report::CompileErrorReport;
 use crate::run::FileIo;
 use crate::stress::store::FailureStore;
@@ -83,6 +85,29 @@ pub fn resolve_for_runs(
     candidate: &CandidateOptions,
     stressing: bool,
 ) -> Result<Arc<dyn Problem>, UsageError> {
+    resolve_graded(spec, candidate, stressing).map(|r| r.problem)
+}
+
+/// A problem resolved for runs, with how a scoring problem grades a candidate.
+pub struct Resolved {
+    /// The problem, its tools built.
+    pub problem: Arc<dyn Problem>,
+    /// A scoring problem folder's grading rules (`None` for a built-in problem or a pass-fail
+    /// folder).
+    pub grading: Option<Grading>,
+    /// Its custom grader, built, when some group asks for one and it can run here.
+    pub grader: Option<Grader>,
+    /// What the report should say about the grader (it cannot be built here).
+    pub notes: Vec<String>,
+}
+
+/// [`resolve_for_runs`] keeping a scoring folder's grading rules and custom grader, so
+/// `judge` scores a candidate as `verify` scores a submission.
+pub fn resolve_graded(
+    spec: &ProblemSpec,
+    candidate: &CandidateOptions,
+    stressing: bool,
+) -> Result<Resolved, UsageError> {
     let tools_error = |f| fault_error(Fault::judge(f, "", None), None);
     match &spec.name {
         Some(name) if folder::names_a_folder(name) => {
@@ -104,12 +129,40 @@ pub fn resolve_for_runs(
             if candidate.time_limit.is_none() {
                 time_limit::settle(&mut loaded, candidate.jobs, candidate.isolation)?;
             }
-            Ok(Arc::new(loaded.problem))
+            let grading = loaded.grading.take().filter(Grading::is_scored);
+            let mut notes = Vec::new();
+            let grader = match loaded.grader.take().filter(|_| grading.is_some()) {
+                Some((path, plan)) => match Grader::prepare(&path, plan) {
+                    Ok(grader) => Some(grader),
+                    Err(NotUsable::Unavailable(why)) => {
+                        notes.push(format!(
+                            "{why}; the groups with grading: custom are graded by the default \
+                             grader's rules"
+                        ));
+                        None
+                    }
+                    Err(NotUsable::Broken(why)) => {
+                        return Err(UsageError::new(format!("{name}: {why}")))
+                    }
+                },
+                None => None,
+            };
+            Ok(Resolved {
+                problem: Arc::new(loaded.problem),
+                grading,
+                grader,
+                notes,
+            })
         }
         _ => {
             let problem = resolve_problem(spec)?;
             problem.build_tools(stressing).map_err(tools_error)?;
-            Ok(problem)
+            Ok(Resolved {
+                problem,
+                grading: None,
+                grader: None,
+                notes: Vec::new(),
+            })
         }
     }
 }
@@ -193,6 +246,7 @@ pub fn python_named(program: &Program, source: &CandidateSource) -> Option<Strin
         let python = crate::problem::python_for(path);
         build::interpreter_for(
             python.as_deref(),
+            crate::problem::python_reason_for(path).as_deref(),
             BuildOptions::default_for_user().compile_timeout,
         )
     })

@@ -7,10 +7,14 @@
 
 use std::sync::Arc;
 
-use super::common::{build_candidate, fault_error, python_named, resolve_for_runs, unavailable};
+use super::common::{
+    build_candidate, fault_error, python_named, resolve_graded, unavailable, Resolved,
+};
 use super::{print_json, print_out, Outcome};
 use crate::build::{BuildError, Program};
 use crate::error::{Fault, UsageError};
+use crate::judge::grade::ScoredTest;
+use crate::judge::grading_model::CustomGrader;
 use crate::judge::Verdict;
 use crate::options::JudgeOptions;
 use crate::problem::{Problem, TestCase};
@@ -26,7 +30,8 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     if options.json_lines {
         events::enable();
     }
-    let problem = resolve_for_runs(&options.problem, &options.candidate, false)?;
+    let resolved = resolve_graded(&options.problem, &options.candidate, false)?;
+    let problem = resolved.problem.clone();
     let name = options.candidate.name();
     let built = match build_candidate(&options.candidate) {
         Err(BuildError::Usage(e)) => return Err(e),
@@ -64,6 +69,8 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
         )?,
     };
     report.python = python;
+    report.notes.extend(resolved.notes.iter().cloned());
+    report.score = score(&resolved, &report, problem.as_ref())?;
     // Tests the problem could not make: the verdict holds for the others only.
     let incomplete = problem.left_out();
     report
@@ -129,7 +136,40 @@ fn empty_report(problem: &dyn Problem, plan: &Plan, name: &str) -> JudgeReport {
         notes: problem.info().notes.clone(),
         isolation: crate::run::process_isolation(),
         python: None,
+        score: None,
     }
+}
+
+/// A scoring problem's score of the judged candidate, graded as `verify` grades a submission
+/// (the package's rules, its custom grader); `None` for a pass-fail problem or a compile
+/// error. A custom grader that fails is the package's fault: a usage error naming it.
+fn score(
+    resolved: &Resolved,
+    report: &JudgeReport,
+    problem: &dyn Problem,
+) -> Result<Option<crate::report::RowScore>, UsageError> {
+    let Some(grading) = &resolved.grading else {
+        return Ok(None);
+    };
+    if report.compile_error.is_some() || report.tests.is_empty() {
+        return Ok(None);
+    }
+    let tests: Vec<ScoredTest> = (report.tests.iter())
+        .map(|row| ScoredTest {
+            name: row.name.clone(),
+            verdict: row.result.verdict,
+            validator: row.result.score,
+        })
+        .collect();
+    let grader = resolved.grader.as_ref().map(|g| g as &dyn CustomGrader);
+    let graded = grading.grade_with(&tests, grader).map_err(|why| {
+        UsageError::new(format!(
+            "{}: {why} (judging {})",
+            problem.info().id,
+            report.solution
+        ))
+    })?;
+    Ok(Some(super::verify::row_score(graded)))
 }
 
 /// The live display: tests done of all and the ones running.

@@ -79,8 +79,50 @@ impl Expectation {
         self.broken_promises(&judged).is_empty()
     }
 
+    /// The graded final verdict that decides a legacy folder's promise
+    /// ([`Expectation::graded_final`]), when that rule applies: the submission compiled and
+    /// the legacy grading gave a verdict. As in [`Judged::verdict`], a rejected stress pass
+    /// after an accepted grading is the verdict.
+    fn deciding_graded_verdict(&self, judged: &Judged) -> Option<Verdict> {
+        self.graded_final.as_ref()?;
+        let graded = judged.graded_verdict.filter(|_| judged.compiled)?;
+        let stress = (judged.tests.iter())
+            .find(|t| t.name == STRESS_TEST_NAME && t.verdict != Verdict::AC)
+            .map(|t| t.verdict);
+        Some(match (graded, stress) {
+            (Verdict::AC, Some(rejected)) => rejected,
+            _ => graded,
+        })
+    }
+
+    /// The verdict this expectation judges `judged` by: its graded final verdict under
+    /// problemtools' legacy rule ([`Expectation::graded_final`]), else [`Judged::verdict`].
+    pub fn deciding_verdict(&self, judged: &Judged) -> Verdict {
+        self.deciding_graded_verdict(judged)
+            .unwrap_or_else(|| judged.verdict())
+    }
+
+    /// Where a legacy folder's promise is decided by the graded final verdict, its per-test
+    /// rule's deviations, one line each: problemtools reports these (an accepted submission
+    /// failing a sample) as warnings, not errors. Empty under every other rule.
+    pub fn per_test_warnings(&self, judged: &Judged) -> Vec<String> {
+        if self.deciding_graded_verdict(judged).is_none() {
+            return Vec::new();
+        }
+        (self.rules.iter())
+            .filter(|r| r.origin == FOLDER_ORIGIN)
+            .filter_map(|rule| rule_broken(rule, judged))
+            .map(|line| {
+                format!("{line}; a warning: problemtools judges a legacy package by its graded final verdict")
+            })
+            .collect()
+    }
+
     /// Every promise `judged` breaks, one line each; empty when it keeps them all.
     pub fn broken_promises(&self, judged: &Judged) -> Vec<String> {
+        if let Some(verdict) = self.deciding_graded_verdict(judged) {
+            return self.broken_graded(verdict, judged);
+        }
         let mut broken = Vec::new();
         let verdict = judged.verdict();
         if let Some(allowed) = &self.verdict_any_of {
@@ -122,6 +164,42 @@ impl Expectation {
         broken
     }
 }
+
+impl Expectation {
+    /// The promises broken under problemtools' legacy rule: the graded final `verdict` is one
+    /// of [`Expectation::graded_final`] (for `partially_accepted`: AC, and not the best
+    /// score), and the rules that are not the folder's own (a `submissions.yaml` score, a
+    /// message) hold.
+    fn broken_graded(&self, verdict: Verdict, judged: &Judged) -> Vec<String> {
+        let mut broken = Vec::new();
+        let allowed = self.graded_final.as_ref().expect("graded rule");
+        if !allowed.contains(&verdict) {
+            broken.push(format!(
+                "graded {}, expected {} (a legacy package: problemtools' graded final verdict decides)",
+                verdict.expectation_name(),
+                join(allowed)
+            ));
+        }
+        for rule in self.rules.iter().filter(|r| r.origin != FOLDER_ORIGIN) {
+            broken.extend(rule_broken(rule, judged));
+        }
+        if self.partial_score {
+            if let (Some(score), Some(max)) = (judged.score, judged.max_score) {
+                if score >= max - 1e-9 * max.abs().max(1.0) {
+                    broken.push(format!(
+                        "partially_accepted but got the full score {}",
+                        show_score(score)
+                    ));
+                }
+            }
+        }
+        broken
+    }
+}
+
+/// The origin of a folder name's own rule ([`Rule::all_tests`] as
+/// [`Expectation::folder`] makes it).
+const FOLDER_ORIGIN: &str = "folder";
 
 fn rule_broken(rule: &Rule, judged: &Judged) -> Option<String> {
     let place = match &rule.tests {
@@ -248,6 +326,7 @@ pub(crate) mod tests {
             ],
             verdict_any_of: None,
             partial_score: false,
+            graded_final: None,
             label: String::new(),
         };
         let ok = judged(&[("secret/group1/1", AC), ("secret/group2/1", TLE)]);

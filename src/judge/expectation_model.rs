@@ -157,6 +157,12 @@ pub struct Expectation {
     pub verdict_any_of: Option<BTreeSet<Verdict>>,
     /// `partially_accepted` (scoring problems): a score below the maximum, above the minimum.
     pub partial_score: bool,
+    /// A legacy Kattis folder's promise as problemtools checks it (`Submissions.check_submission`
+    /// in `verifyproblem.py`): the submission's *graded* final verdict (the root group's, after
+    /// `on_reject` and the `grader_flags`) is one of these, and the folder's per-test rule only
+    /// warns. `None` elsewhere: 2023-07 / 2025-09 keep the per-test rule (the spec's "Default
+    /// directories", which BAPCtools enforces).
+    pub graded_final: Option<BTreeSet<Verdict>>,
     /// A short label for tables: `AC`, `WA`, `TLE/RTE`, `AC|WA`.
     pub label: String,
 }
@@ -168,6 +174,7 @@ impl Expectation {
             rules: vec![Rule::all_tests(permitted, required, "folder")],
             verdict_any_of: None,
             partial_score: false,
+            graded_final: None,
             label: label.to_string(),
         }
     }
@@ -187,6 +194,7 @@ impl Expectation {
             rules: Vec::new(),
             verdict_any_of: Some(set),
             partial_score: false,
+            graded_final: None,
             label,
         }
     }

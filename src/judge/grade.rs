@@ -115,9 +115,19 @@ impl Grading {
         custom: Option<&dyn CustomGrader>,
     ) -> Result<Graded, String> {
         match self {
-            Grading::Legacy { groups, minimize } => {
+            Grading::Legacy {
+                groups,
+                minimize,
+                scored,
+            } => {
                 let mut failure = None;
-                let graded = grade_legacy(groups, *minimize, tests, custom, &mut failure);
+                let custom = custom.filter(|_| *scored);
+                let mut graded = grade_legacy(groups, *minimize, tests, custom, &mut failure);
+                if !*scored {
+                    // A pass-fail problem: the graded verdict alone (problemtools drops the
+                    // scores, so no range applies).
+                    graded.errors.clear();
+                }
                 match failure {
                     Some(why) => Err(why),
                     None => Ok(graded),
@@ -310,7 +320,9 @@ fn default_grader(flags: &[String], results: &[(Verdict, f64)]) -> (Verdict, f64
         "max" => scores.iter().copied().reduce(f64::max).unwrap_or(0.0),
         _ => scores.iter().sum(),
     };
-    (verdict, score)
+    // The default grader prints its score with `%f`, and problemtools reads that back: six
+    // decimals.
+    (verdict, (score * 1e6).round() / 1e6)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -499,6 +511,7 @@ pub(crate) mod tests {
                 .map(|(n, g)| (n.to_string(), LegacyGroupSettings(g.clone())))
                 .collect(),
             minimize: false,
+            scored: true,
         }
     }
 

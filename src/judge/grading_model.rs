@@ -72,6 +72,11 @@ pub enum Grading {
         groups: BTreeMap<String, LegacyGroupSettings>,
         /// `grading: objective: min`.
         minimize: bool,
+        /// Whether the problem is scored. problemtools grades a pass-fail legacy problem too
+        /// (`SubmissionJudge._judge_group` runs the grader on every group, `on_reject` and the
+        /// `grader_flags` apply; only the scores are dropped), so its final verdict is the
+        /// graded one: such a problem's grading gives a verdict and no score.
+        scored: bool,
     },
     /// 2023-07 / 2025-09: `secret` and its groups.
     Modern {
@@ -91,10 +96,21 @@ pub struct LegacyGroupSettings(pub(crate) LegacyGroup);
 pub struct ModernGroupSettings(pub(crate) ModernGroup);
 
 impl Grading {
+    /// Whether the grading gives scores (a scoring problem), not only a graded verdict (a
+    /// legacy pass-fail problem).
+    pub fn is_scored(&self) -> bool {
+        match self {
+            Grading::Legacy { scored, .. } => *scored,
+            Grading::Modern { .. } | Grading::DomJudge(_) => true,
+        }
+    }
+
     /// Whether some folder asks for a custom grader (`grading: custom`).
     pub fn uses_custom_grader(&self) -> bool {
         match self {
-            Grading::Legacy { groups, .. } => groups.values().any(|g| g.0.custom),
+            Grading::Legacy { groups, scored, .. } => {
+                *scored && groups.values().any(|g| g.0.custom)
+            }
             Grading::Modern { .. } | Grading::DomJudge(_) => false,
         }
     }

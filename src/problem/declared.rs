@@ -42,6 +42,12 @@ pub fn python_for(path: &Path) -> Option<String> {
     kattis::python_choice::python_of(path)
 }
 
+/// Why the package of the program at `path` chose its Python 3 interpreter ([`python_for`]),
+/// when the package chose it rather than its `stressjudge.yaml`.
+pub fn python_reason_for(path: &Path) -> Option<String> {
+    kattis::python_choice::python_reason(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,7 +41,7 @@ pub use shape::KindSettings;
 // folder, so that no command names a format.
 mod declared;
 pub mod details;
-pub use declared::{build_declared_for, package_build_for, python_for};
+pub use declared::{build_declared_for, package_build_for, python_for, python_reason_for};
 
 /// `stressjudge generate` is BAPCtools' `generators.yaml` command (`bt generate`): it builds a
 /// Kattis folder's `data/` from the plan that folder's reader reads, a Kattis-folder feature

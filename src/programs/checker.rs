@@ -264,9 +264,9 @@ pub(crate) fn kattis_verdict(
 }
 
 /// Where a Kattis output validator writes a test's score (scoring problems).
-const SCORE_FILE: &str = "feedback/score.txt";
+pub(crate) const SCORE_FILE: &str = "feedback/score.txt";
 /// Where a 2025-09 output validator writes a fraction of the test's maximum score.
-const SCORE_MULTIPLIER_FILE: &str = "feedback/score_multiplier.txt";
+pub(crate) const SCORE_MULTIPLIER_FILE: &str = "feedback/score_multiplier.txt";
 
 /// The score an accepting validator wrote, if any. Invalid contents, a negative score, a
 /// multiplier outside [0, 1], or both files at once are the validator's fault (the spec's

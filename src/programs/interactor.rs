@@ -357,7 +357,14 @@ impl Interactor {
                     args: call_args,
                     files,
                     dirs: vec![FEEDBACK],
-                    collect: vec!["feedback/judgemessage.txt", "feedback/nextpass.in"],
+                    // An interactive scoring validator writes its `score.txt` as a batch one
+                    // does (problemtools reads it after the interaction, `judge/validate.py`).
+                    collect: vec![
+                        "feedback/judgemessage.txt",
+                        "feedback/nextpass.in",
+                        super::checker::SCORE_FILE,
+                        super::checker::SCORE_MULTIPLIER_FILE,
+                    ],
                     carry: feedback.map(|host| Carried {
                         name: FEEDBACK.to_string(),
                         host: host.to_path_buf(),

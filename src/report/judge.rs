@@ -10,7 +10,7 @@ pub use crate::testset::{Scheduling, TestRow};
 use crate::units::{millis, seconds};
 
 /// The judgement of one candidate on one test set.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct JudgeReport {
     /// Problem id.
     pub problem: String,
@@ -32,6 +32,9 @@ pub struct JudgeReport {
     pub isolation: Option<Isolation>,
     /// The Python 3 interpreter the candidate ran with and why, when it is Python 3.
     pub python: Option<String>,
+    /// A scoring problem's score of the candidate: the total and each group's, as `verify`
+    /// grades a submission (the package's grading rules and custom grader).
+    pub score: Option<super::RowScore>,
 }
 
 /// The test that used the most CPU time and its share of the limit.

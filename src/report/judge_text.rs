@@ -79,6 +79,11 @@ pub(super) fn render(report: &JudgeReport) -> String {
             let _ = writeln!(out, " ({} tests)", report.tests.len());
         }
     }
+    if let Some(score) = &report.score {
+        for line in score.lines() {
+            let _ = writeln!(out, "{line}");
+        }
+    }
     if let Some(slowest) = report.slowest() {
         let _ = writeln!(out, "{}", slowest.describe());
     }

@@ -45,7 +45,7 @@ pub use judge::{JudgeReport, Scheduling, Slowest, TestRow};
 pub use languages::languages_markdown;
 pub use repro::{GameDiff, ReproReport};
 pub use stress::{FailureGroup, SaveError, StressReport, StressSubject};
-pub use verify::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
+pub use verify::{OtherPython, RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
 
 /// One command's result, whichever command it was.
 #[derive(Debug, Clone, Copy)]

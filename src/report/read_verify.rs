@@ -13,7 +13,9 @@ use super::json::verify::{
     DerivationJson, RowScoreJson, VerifyProblemJson, VerifySolutionJson, VerifyTestJson,
 };
 use super::json::{read_typed, VerifyJson};
-use super::verify::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow, NOT_RUN};
+use super::verify::{
+    OtherPython, RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow, NOT_RUN,
+};
 use super::TestRow;
 use crate::judge::grade_polygon::{GroupScore, Score};
 use crate::judge::repeats::EarlierLimit;
@@ -191,6 +193,12 @@ fn row(v: VerifySolutionJson) -> Result<VerifyRow, String> {
                 .collect(),
         }),
         score,
+        other_python: v.other_python.map(|o| OtherPython {
+            interpreter: o.interpreter,
+            holds: o.holds,
+            got: o.got.as_deref().and_then(Verdict::from_name),
+            slowest: Duration::from_millis(o.slowest_cpu_ms),
+        }),
         broken: v.broken,
         expectation_source: v.expectation_source,
         not_run,

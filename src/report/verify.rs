@@ -87,6 +87,9 @@ pub struct VerifyRow {
     pub points: Option<Score>,
     /// Its scores, for a scoring problem.
     pub score: Option<RowScore>,
+    /// A Python submission that broke its promise, judged again under the other Python 3
+    /// interpreter (issue 46).
+    pub other_python: Option<OtherPython>,
     /// Each promise it broke, one line each (empty when it keeps them, or was skipped).
     pub broken: Vec<String>,
     /// Where its expectation comes from in a problem folder (`folder name`,
@@ -118,7 +121,37 @@ pub struct RowScore {
     pub errors: Vec<String>,
 }
 
+/// What a Python submission that broke its promise got under the other Python 3 interpreter
+/// (PyPy where its package runs CPython, and the other way round).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OtherPython {
+    /// The interpreter, named for reports: `CPython 3.11.7 (/usr/bin/python3)`.
+    pub interpreter: String,
+    /// Whether the promise holds under it.
+    pub holds: bool,
+    /// Its verdict there.
+    pub got: Option<Verdict>,
+    /// Its slowest test's CPU time there.
+    pub slowest: Duration,
+}
+
 impl RowScore {
+    /// The score as a report lists it: `score 42 / 100 (graded AC)`, then one line per group
+    /// (`  secret/group1: 25 / 25`), children before parents.
+    pub fn lines(&self) -> Vec<String> {
+        let graded = self
+            .verdict
+            .as_ref()
+            .map_or(String::new(), |v| format!(" (graded {v})"));
+        let mut lines = vec![format!("score {}{graded}", self.text())];
+        for (group, value, max) in &self.groups {
+            let max = max.map_or(String::new(), |m| format!(" / {}", show_score(m)));
+            lines.push(format!("  {group}: {}{max}", show_score(*value)));
+        }
+        lines.extend(self.errors.iter().map(|e| format!("  scoring error: {e}")));
+        lines
+    }
+
     /// `42` or `42 / 100`, as tables show it.
     pub fn text(&self) -> String {
         match self.max {

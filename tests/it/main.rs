@@ -45,6 +45,7 @@ mod judge_compare;
 mod judge_engine;
 mod judge_report;
 mod judge_sandbox;
+mod judged_as_their_judge;
 mod kattis_packages;
 mod king_game_generator;
 mod king_game_oracle;

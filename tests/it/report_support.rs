@@ -102,6 +102,7 @@ pub fn verify_row(problem: &str, folder: &str, file: &str, expected: Verdict) ->
         stress: Some((Verdict::AC, "all tests + stress".to_string())),
         time_limit: Duration::from_secs(2),
         points: None,
+        other_python: None,
         score: None,
         broken: Vec::new(),
         expectation_source: None,
@@ -263,6 +264,7 @@ pub fn judge_report() -> JudgeReport {
         notes: vec![format!("note {HOSTILE}")],
         isolation: None,
         python: None,
+        score: None,
     }
 }
 

@@ -42,7 +42,7 @@ use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::report::shard::{dealt, ShardInfo};
 use crate::report::verify_text::Widths;
 use crate::report::{
-    check_report_files, verify_text, write_report_files, Report, RowScore, RowStatus,
+    check_report_files, verify_text, write_report_files, OtherPython, Report, RowScore, RowStatus,
     VerifiedProblem, VerifyReport, VerifyRow,
 };
 use crate::testset::gate::Gate;
@@ -66,6 +66,10 @@ struct Target {
     points: Option<PointsModel>,
     /// How scores are computed, for a scoring problem folder.
     grading: Option<Grading>,
+    /// The other Python 3 interpreter (CPython where the package runs PyPy, and the other way
+    /// round), its command and its name, when it is installed: a Python submission whose
+    /// promise fails is judged under it too ([`under_other_python`]).
+    other_python: Option<(String, String)>,
     /// The custom grader of the groups with `grading: custom`, when it can run here.
     grader: Option<Grader>,
     /// Notes on the problem besides its own (a custom grader that cannot run here).
@@ -202,6 +206,75 @@ fn kept_on_each_side(
         Some(solution.expected.broken_promises(got, &judged).is_empty())
     };
     Some((kept_with(Verdict::AC)?, kept_with(Verdict::TLE)?))
+}
+
+/// The Python 3 interpreter other than the one `preferred` names (`pypy3` <-> `python3`), its
+/// command and name, when it is installed and resolves to a different program.
+fn other_python_of(preferred: Option<&str>, timeout: Duration) -> Option<(String, String)> {
+    let chosen = crate::build::interpreter_named(preferred, timeout).ok()?;
+    let other = if chosen.starts_with("PyPy") {
+        "python3"
+    } else {
+        crate::build::PYPY
+    };
+    let named = crate::build::interpreter_named(Some(other), timeout).ok()?;
+    (named != chosen).then(|| (other.to_string(), named))
+}
+
+/// Issue 46: a Python submission whose promise fails under the interpreter its package runs
+/// it with is judged again under the other one (PyPy and CPython differ in speed by a factor
+/// of 2 to 10), and its row says whether the promise holds there, so the setter sees at once
+/// that the interpreter is the cause: `holds under CPython 3.11.7: TLE, 1.69 s > 1.50 s`.
+fn under_other_python(
+    row: &VerifyRow,
+    solution: &LibrarySolution,
+    target: &Target,
+    settings: Settings<'_>,
+) -> Result<Option<(String, OtherPython)>, UsageError> {
+    let Some((command, name)) = &target.other_python else {
+        return Ok(None);
+    };
+    if row.status != RowStatus::Mismatch || !is_python(&solution.path) {
+        return Ok(None);
+    }
+    let mut other = solution.clone();
+    other.declared.python = Some(command.clone());
+    let quiet = crate::report::progress::TestProgress::new(0);
+    let e = evaluate(
+        target.problem.as_ref(),
+        || target.fixed_tests(),
+        &other,
+        settings,
+        quiet.as_ref(),
+    )?;
+    let e = timing_warnings(e, target, settings.noise);
+    let limit = e.time_limit;
+    let slowest = e.slowest;
+    let other_row = verify_row(&other, e, target)?;
+    let got = other_row
+        .got
+        .map_or("nothing".to_string(), |v| v.to_string());
+    let times = if slowest > limit {
+        format!("{} > {}", seconds(slowest), seconds(limit))
+    } else {
+        format!("slowest {} of {}", seconds(slowest), seconds(limit))
+    };
+    let holds = other_row.status == RowStatus::Match;
+    let line = if holds {
+        format!("holds under {name}: {got}, {times}")
+    } else {
+        format!(
+            "fails under {name} too: {got}, {times}{}",
+            (other_row.broken.first()).map_or(String::new(), |b| format!(" ({b})"))
+        )
+    };
+    let other = OtherPython {
+        interpreter: name.clone(),
+        holds,
+        got: other_row.got,
+        slowest,
+    };
+    Ok(Some((line, other)))
 }
 
 /// Whether the program at `path` is Python 3.
@@ -391,11 +464,16 @@ fn targets(
                 )));
             }
             let mut notes = Vec::new();
+            let mut other_python = None;
             if (loaded.submissions.iter()).any(|s| is_python(&s.program.path)) {
                 let timeout = BuildOptions::default_for_user().compile_timeout;
-                let preferred = crate::problem::python_for(&dir.join("problem.yaml"));
-                let python = crate::build::interpreter_for(preferred.as_deref(), timeout);
+                let yaml = dir.join("problem.yaml");
+                let preferred = crate::problem::python_for(&yaml);
+                let reason = crate::problem::python_reason_for(&yaml);
+                let python =
+                    crate::build::interpreter_for(preferred.as_deref(), reason.as_deref(), timeout);
                 notes.push(format!("Python 3 runs with {python}"));
+                other_python = other_python_of(preferred.as_deref(), timeout);
             }
             let grader = match &loaded.grader {
                 Some((path, plan)) => match Grader::prepare(path, plan.clone()) {
@@ -423,6 +501,7 @@ fn targets(
                 solutions,
                 grading: loaded.grading,
                 grader,
+                other_python,
                 notes,
                 cases: OnceLock::new(),
                 judged_early,
@@ -447,6 +526,7 @@ fn targets(
                 points: None,
                 grading: None,
                 grader: None,
+                other_python: None,
                 notes: Vec::new(),
                 cases: OnceLock::new(),
                 judged_early: Vec::new(),
@@ -619,7 +699,15 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                 let row = match evaluated
                     .map(|evaluation| timing_warnings(evaluation, target, calibration.noise()))
                     .and_then(|evaluation| verify_row(solution, evaluation, target))
-                {
+                    .and_then(|mut row| {
+                        if let Some((line, other)) =
+                            under_other_python(&row, solution, target, settings)?
+                        {
+                            row.warnings.push(line);
+                            row.other_python = Some(other);
+                        }
+                        Ok(row)
+                    }) {
                     Ok(row) => row,
                     Err(e) => {
                         lock(&judged.error).get_or_insert(e);
@@ -891,6 +979,14 @@ fn verify_row(
         RowStatus::Mismatch
     };
     let mut warnings = e.warnings;
+    let mut got = e.got;
+    if let Expected::Kattis { expectation, .. } = &solution.expected {
+        warnings.extend(expectation.per_test_warnings(&judged));
+        if e.skipped.is_none() && got.is_some() {
+            // A legacy folder's promise is about the graded verdict: that is what it got.
+            got = Some(expectation.deciding_verdict(&judged));
+        }
+    }
     if let Some(score) = &score {
         warnings.extend(score.errors.iter().map(|err| format!("scoring: {err}")));
     }
@@ -900,7 +996,7 @@ fn verify_row(
         shown: shown(solution),
         expected: solution.expected.label(),
         category: solution.expected.category().map(str::to_string),
-        got: e.got,
+        got,
         status,
         source: e.source,
         detail: e.detail,
@@ -912,6 +1008,7 @@ fn verify_row(
         time_limit: e.time_limit,
         points,
         score,
+        other_python: None,
         broken,
         expectation_source: solution.expected.source().map(str::to_string),
         not_run: e.not_run,
@@ -943,7 +1040,7 @@ fn judgement(
     };
     let score = grading
         .filter(|_| judged.compiled && !e.tests.is_empty())
-        .map(|grading| -> Result<RowScore, String> {
+        .map(|grading| -> Result<Option<RowScore>, String> {
             let scored: Vec<ScoredTest> = e
                 .tests
                 .iter()
@@ -954,14 +1051,18 @@ fn judgement(
                 })
                 .collect();
             let graded = grading.grade_with(&scored, grader)?;
+            judged.graded_verdict = graded.verdict;
+            if !grading.is_scored() {
+                return Ok(None);
+            }
             judged.score = Some(graded.score);
             judged.group_scores = graded.group_scores();
             judged.max_score = graded.max_score;
-            judged.graded_verdict = graded.verdict;
             judged.final_verdict = graded.final_verdict;
-            Ok(row_score(graded))
+            Ok(Some(row_score(graded)))
         })
-        .transpose()?;
+        .transpose()?
+        .flatten();
     if let Some((verdict, source)) = &e.stress {
         judged.tests.push(JudgedTest {
             name: STRESS_TEST_NAME.to_string(),
@@ -972,8 +1073,8 @@ fn judgement(
     Ok((judged, score))
 }
 
-/// The report's view of a graded submission.
-fn row_score(graded: Graded) -> RowScore {
+/// The report's view of a graded submission (also `judge`'s).
+pub(crate) fn row_score(graded: Graded) -> RowScore {
     RowScore {
         score: graded.score,
         max: graded.max_score,

@@ -30,7 +30,35 @@ use crate::judge::Verdict;
 /// combinations `X_or_Y` (`ac_or_wa`, `wa_or_tle`, also with dashes as Polygon writes
 /// `wrong-answer-or-accepted`): every test is one of them, at least one is not AC unless AC
 /// is among them.
+///
+/// In a legacy package, problemtools' five folders promise the submission's graded final
+/// verdict ([`Expectation::graded_final`]), the rules above only warn: see [`problemtools_final`].
 pub fn folder_expectation(category: &str, format: FormatVersion) -> Option<Expectation> {
+    let mut expectation = folder_rule(category, format)?;
+    if format == FormatVersion::Legacy {
+        expectation.graded_final = problemtools_final(category);
+    }
+    Some(expectation)
+}
+
+/// The graded final verdict problemtools requires of a legacy folder (`Submissions._VERDICTS`
+/// and `check_submission` in `verifyproblem.py`: `accepted` AC, `partially_accepted` AC below
+/// the best score, `wrong_answer` WA, `run_time_error` RTE, `time_limit_exceeded` TLE; the
+/// result compared is the root group's, last of `SubmissionJudge.judge`), or `None` for a folder
+/// problemtools does not read.
+fn problemtools_final(category: &str) -> Option<std::collections::BTreeSet<Verdict>> {
+    use Verdict::*;
+    let verdict = match category {
+        "accepted" | "partially_accepted" => AC,
+        "wrong_answer" => WA,
+        "run_time_error" => RE,
+        "time_limit_exceeded" => TLE,
+        _ => return None,
+    };
+    Some(crate::judge::expectation_model::verdict_set(&[verdict]))
+}
+
+fn folder_rule(category: &str, format: FormatVersion) -> Option<Expectation> {
     use Verdict::*;
     let legacy = format == FormatVersion::Legacy;
     Some(match category {
@@ -93,7 +121,7 @@ fn short_names(name: &str, format: FormatVersion) -> Option<Expectation> {
             Verdict::OLE => "output_limit_exceeded",
             Verdict::CE => "compiler_error",
         };
-        return (long != name).then(|| folder_expectation(long, format))?;
+        return (long != name).then(|| folder_rule(long, format))?;
     }
     let mut permitted = verdicts.clone();
     let required = if verdicts.contains(&Verdict::AC) {

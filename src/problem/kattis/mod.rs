@@ -350,6 +350,11 @@ fn load_from(dir: &Path, data_root: Option<&Path>) -> Result<Package, PackageErr
             Some(grading) => grading,
             None => scoring::read(tests_dir, format, &names, &constants)?,
         })
+    } else if format == FormatVersion::Legacy {
+        let names: Vec<String> = data.tests.iter().map(|t| t.name.clone()).collect();
+        Some(scoring::read_pass_fail_legacy(
+            tests_dir, &names, &constants,
+        )?)
     } else {
         None
     };
@@ -419,6 +424,7 @@ fn grader(
     let why_unused = match (format, grading) {
         (FormatVersion::V2023_07, _) => "custom graders are not part of the 2023-07 format",
         (_, None) => "the problem is pass-fail",
+        (_, Some(g)) if !g.is_scored() => "the problem is pass-fail",
         (_, Some(_)) if !custom => "no testdata.yaml says grading: custom",
         _ => return Ok(graders.pop()),
     };

@@ -16,6 +16,26 @@ use crate::judge::grading_model::{
     LegacyGroupSettings, ModernGroup, ModernGroupSettings,
 };
 
+/// Reads the grading rules of a legacy pass-fail problem at `dir` whose tests are named
+/// `tests`: problemtools grades its groups too (`on_reject`, `grader_flags` of
+/// `testdata.yaml`), and its graded verdict is the submission's final verdict.
+pub(crate) fn read_pass_fail_legacy(
+    dir: &Path,
+    tests: &[String],
+    constants: &Constants,
+) -> Result<Grading, PackageError> {
+    Ok(match read_legacy(dir, tests, constants)? {
+        Grading::Legacy {
+            groups, minimize, ..
+        } => Grading::Legacy {
+            groups,
+            minimize,
+            scored: false,
+        },
+        other => other,
+    })
+}
+
 /// Reads the grading rules of a scoring problem at `dir` whose tests are named `tests`; the
 /// group files are read with the package's `constants` substituted (2025-09, "Constants":
 /// `test_group.yaml` is one of the files substituted, its scoring keys as its arguments, so
@@ -210,7 +230,11 @@ fn read_legacy(
         overrides.apply(&mut settings);
         groups.insert(folder, LegacyGroupSettings(settings));
     }
-    Ok(Grading::Legacy { groups, minimize })
+    Ok(Grading::Legacy {
+        groups,
+        minimize,
+        scored: true,
+    })
 }
 
 #[derive(Default)]

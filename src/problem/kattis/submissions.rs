@@ -160,6 +160,8 @@ fn expectation_of(
         match (&entry.own, expected.as_mut()) {
             (Some(own), Some(e)) if overrides_default => {
                 merge_into(&mut e.rules[0], own);
+                // The entry's own rule replaces the folder's, per test.
+                e.graded_final = None;
                 added = true;
             }
             (Some(own), _) => rules.push(own.clone()),
@@ -175,6 +177,7 @@ fn expectation_of(
                 rules: Vec::new(),
                 verdict_any_of: None,
                 partial_score: false,
+                graded_final: None,
                 label: String::new(),
             })
             .rules
@@ -258,6 +261,7 @@ pub(crate) fn judge_as_domjudge(submissions: &mut [Listed]) {
             None => continue,
         };
         let expected = &mut submission.expected;
+        expected.graded_final = None;
         if results != [Verdict::AC] || submission.category != "accepted" {
             let label = expected.label.clone();
             *expected = Expectation {

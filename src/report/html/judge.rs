@@ -30,6 +30,10 @@ pub(super) fn page(report: &JudgeReport) -> (String, Markup) {
             (badge(verdict, verdict.name()))
             span { (report.message()) }
         }
+        @if let Some(score) = &report.score {
+            h2 { "Score" }
+            pre.score { "\n" (score.lines().join("\n")) }
+        }
         (notes(&remarks))
         @if let Some(error) = &report.compile_error {
             h2 { "Compile error" }

@@ -43,6 +43,9 @@ pub struct JudgeJson {
     pub python: Option<String>,
     /// How timing was protected from parallel runs.
     pub timing: TimingJson,
+    /// A scoring problem's score: the total, the graded verdict and each group's score, as
+    /// `verify` reports a submission's (`null` for a pass-fail problem or a compile error).
+    pub score: Option<super::verify::RowScoreJson>,
 }
 
 /// The slowest test.
@@ -156,6 +159,7 @@ impl From<&JudgeReport> for JudgeJson {
                 parallel_used: report.scheduling.parallel_used,
                 notes: report.timing_notes(),
             },
+            score: report.score.as_ref().map(super::verify::RowScoreJson::from),
         }
     }
 }

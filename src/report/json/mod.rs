@@ -189,6 +189,8 @@ mod tests {
         "own_limit_ms",
         "earlier",
         "kept_earlier",
+        // `judge`'s score of a scoring problem (issue 46).
+        "score",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.

@@ -9,7 +9,7 @@ use crate::problem::ValidatorScore;
 use crate::report::derivation::LimitDerivation;
 use crate::report::shard::ShardInfo;
 use crate::report::verify::NOT_RUN;
-use crate::report::{RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
+use crate::report::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
 use crate::run::calibration::Calibration;
 use crate::run::Isolation;
 use crate::units::millis;
@@ -142,6 +142,10 @@ pub struct VerifySolutionJson {
     /// Its points on a Polygon testset with points (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<PointsJson>,
+    /// A Python submission that broke its promise, judged again under the other Python 3
+    /// interpreter: whether the promise holds there (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other_python: Option<OtherPythonJson>,
 }
 
 /// A stress pass of one solution.
@@ -196,6 +200,20 @@ pub struct RowScoreJson {
     pub groups: Vec<GroupScoreJson>,
     /// Grading rules that could not be applied.
     pub errors: Vec<String>,
+}
+
+/// A Python submission judged again under the other Python 3 interpreter.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct OtherPythonJson {
+    /// The interpreter: `CPython 3.11.7 (/usr/bin/python3)`.
+    pub interpreter: String,
+    /// Whether the promise holds under it.
+    pub holds: bool,
+    /// Its verdict there (`null` when it was skipped).
+    pub got: Option<String>,
+    /// Its slowest test's CPU time there.
+    pub slowest_cpu_ms: u64,
 }
 
 /// One group's score.
@@ -560,25 +578,35 @@ impl From<&VerifyRow> for VerifySolutionJson {
             tests,
             broken: row.broken.clone(),
             expectation_source: row.expectation_source.clone(),
-            score: row.score.as_ref().map(|s| RowScoreJson {
-                score: s.score,
-                max: s.max,
-                verdict: s.verdict.clone(),
-                groups: s
-                    .groups
-                    .iter()
-                    .map(|(name, score, max)| GroupScoreJson {
-                        name: name.clone(),
-                        score: *score,
-                        max: *max,
-                    })
-                    .collect(),
-                errors: s.errors.clone(),
-            }),
+            score: row.score.as_ref().map(RowScoreJson::from),
             tests_not_run: row.not_run.len(),
             tests_reused: row.tests_reused,
             stress_reused: row.stress_reused,
             points: row.points.as_ref().map(PointsJson::from),
+            other_python: row.other_python.as_ref().map(|o| OtherPythonJson {
+                interpreter: o.interpreter.clone(),
+                holds: o.holds,
+                got: o.got.map(|v| v.name().to_string()),
+                slowest_cpu_ms: millis(o.slowest),
+            }),
+        }
+    }
+}
+
+impl From<&RowScore> for RowScoreJson {
+    fn from(s: &RowScore) -> Self {
+        RowScoreJson {
+            score: s.score,
+            max: s.max,
+            verdict: s.verdict.clone(),
+            groups: (s.groups.iter())
+                .map(|(name, score, max)| GroupScoreJson {
+                    name: name.clone(),
+                    score: *score,
+                    max: *max,
+                })
+                .collect(),
+            errors: s.errors.clone(),
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::report::JudgeReport;
 pub(super) fn judge(report: &JudgeReport) -> Junit {
     let cpu: Duration = report.tests.iter().map(|t| t.result.cpu()).sum();
     let mut out = report.notes.clone();
+    out.extend(report.score.iter().flat_map(|s| s.lines()));
     out.extend(report.slowest().map(|s| s.describe()));
     out.extend(report.timing_notes());
     out.extend(report.isolation.as_ref().map(|i| i.report_line()));
