@@ -79,6 +79,7 @@ fn explain_blocks(
                 fields,
                 pairs,
                 rows,
+                graph,
             } => {
                 let body: Vec<String> = (0..fields.len()).map(field_name).collect();
                 let mut facts = Vec::new();
@@ -110,6 +111,15 @@ fn explain_blocks(
                             .map(|p| p.name().to_string()),
                     );
                 }
+                if let Some(graph) = graph.as_ref().filter(|g| g.seen_enough()) {
+                    facts.push(format!(
+                        "{} {}: edges of a graph on vertices 1..{}",
+                        field_name(0),
+                        field_name(1),
+                        name(&graph.vertices)
+                    ));
+                    facts.extend(graph.describe());
+                }
                 (body.join(" "), facts)
             }
             Row::Array {
@@ -117,6 +127,7 @@ fn explain_blocks(
                 minus,
                 item,
                 seq,
+                parents,
             } => {
                 let count = match minus {
                     0 => name(len),
@@ -127,6 +138,7 @@ fn explain_blocks(
                     SeqProperty::Permutation => format!("a permutation of 1..{count}"),
                     other => other.name().to_string(),
                 }));
+                facts.extend(parents.iter().flat_map(|p| p.describe()));
                 (
                     format!("{count} {} a_1 .. a_{count}", kind_word(item)),
                     facts,
