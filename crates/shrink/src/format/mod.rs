@@ -42,6 +42,8 @@ mod tests;
 pub use cases::Cases;
 pub(crate) use dims::{Dimension, Edges, Part};
 pub(crate) use graph::GraphProperty;
+#[cfg(test)]
+pub(crate) use graph::Sets;
 use graph::{GraphStats, ParentStats};
 use rows::RowStats;
 use stats::{FieldStats, PairStats, SeqStats};
