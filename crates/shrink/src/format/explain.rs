@@ -37,6 +37,92 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
     out
 }
 
+/// See [`Format::shapes`].
+pub(super) fn shapes(format: &Format) -> Vec<String> {
+    let mut names = HashMap::new();
+    let mut counts = HashSet::new();
+    case_counts(&format.blocks, &mut counts);
+    name_headers(&format.blocks, &counts, &mut names, &mut 0, &mut 0);
+    let mut out = Vec::new();
+    block_shapes(&format.blocks, &names, &mut out);
+    out
+}
+
+/// The shape properties of `blocks` and of the blocks of their cases.
+fn block_shapes(blocks: &[Block], names: &HashMap<Ref, String>, out: &mut Vec<String>) {
+    let name = |r: &Ref| names.get(r).cloned().unwrap_or_else(|| "?".to_string());
+    for block in blocks {
+        match (&block.row, block.repeat) {
+            (Row::Group { body }, _) => block_shapes(body, names, out),
+            (Row::Fixed { graph, rows, .. }, Repeat::Lines { by, minus }) => {
+                if let Some(graph) = graph.as_ref().filter(|g| g.seen_enough()) {
+                    let facts = graph.describe();
+                    out.push(format!(
+                        "edges on vertices 1..{}{}",
+                        name(&graph.vertices),
+                        if facts.is_empty() {
+                            String::new()
+                        } else {
+                            format!(": {}", facts.join(", "))
+                        }
+                    ));
+                }
+                let learned = rows.learned();
+                if !learned.is_empty() {
+                    let facts: Vec<&str> = learned.iter().map(|p| p.name()).collect();
+                    let count = match minus {
+                        0 => name(&by),
+                        m => format!("{}-{m}", name(&by)),
+                    };
+                    out.push(format!("the {count} rows: {}", facts.join(", ")));
+                }
+            }
+            (
+                Row::Array {
+                    len,
+                    minus,
+                    seq,
+                    parents,
+                    ..
+                },
+                _,
+            ) => {
+                let count = match minus {
+                    0 => name(len),
+                    m => format!("{}-{m}", name(len)),
+                };
+                let mut facts: Vec<String> = seq
+                    .learned()
+                    .iter()
+                    .map(|p| match p {
+                        SeqProperty::Permutation => format!("a permutation of 1..{count}"),
+                        other => other.name().to_string(),
+                    })
+                    .collect();
+                facts.extend(parents.iter().flat_map(|p| p.describe()));
+                if !facts.is_empty() {
+                    out.push(format!("the {count} integers: {}", facts.join(", ")));
+                }
+            }
+            (Row::Chars { len, item }, repeat) => {
+                let Some(set) = item.charset().filter(|_| item.learned()) else {
+                    continue;
+                };
+                let alphabet = char_class(set);
+                out.push(match repeat {
+                    Repeat::Lines { by, minus: 0 } => format!(
+                        "a grid of {} rows of {} characters from [{alphabet}]",
+                        name(&by),
+                        name(len)
+                    ),
+                    _ => format!("a word of {} characters from [{alphabet}]", name(len)),
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The lines of `blocks`, each after `indent`; a case's blocks one level deeper.
 fn explain_blocks(
     blocks: &[Block],
@@ -145,7 +231,14 @@ fn explain_blocks(
                 )
             }
             Row::Chars { len, item } => {
-                let facts = field_facts(item, "s", &name, &|_| false);
+                let mut facts = field_facts(item, "s", &name, &|_| false);
+                if let Repeat::Lines { by, minus: 0 } = block.repeat {
+                    facts.push(format!(
+                        "a grid of {} rows of {} characters",
+                        name(&by),
+                        name(len)
+                    ));
+                }
                 (format!("a word s of {} characters", name(len)), facts)
             }
             Row::Group { .. } => continue,

@@ -160,6 +160,14 @@ impl Format {
         dims::dimensions(self, text)
     }
 
+    /// The shapes the format keeps, one line each (`edges on vertices 1..n: a tree ...`,
+    /// `the n integers: a permutation of 1..n`, `a grid of n rows of m characters from [#.]`):
+    /// every shrunk input the format guarded keeps them. Empty when nothing of the kind was
+    /// learned.
+    pub fn shapes(&self) -> Vec<String> {
+        explain::shapes(self)
+    }
+
     /// The cases of `text`, when the format reads it as a count followed by that many cases
     /// (the outermost such count): the parts to keep some cases and drop the others.
     pub fn cases(&self, text: &str) -> Option<Cases> {

@@ -486,3 +486,20 @@ fn a_grid_loses_rows_and_columns_and_keeps_its_alphabet() {
     };
     shrinks_within("grid", grid_gen, fails, valid, &["from [#.]"], 4);
 }
+
+#[test]
+fn the_kept_shapes_are_named() {
+    let shapes = |gen: fn(u64) -> String| learned(gen, &gen(32)).shapes().join("\n");
+    assert_eq!(
+        shapes(tree_gen),
+        "edges on vertices 1..n: a tree (connected, acyclic, n-1 edges), no self-loop, \
+         no repeated edge, every vertex on an edge\nthe n-1 rows: no two rows equal, the values \
+         of a row distinct"
+    );
+    assert!(shapes(permutation_gen).contains("the n integers: a permutation of 1..n"));
+    assert!(shapes(parents_gen).contains("a_i <= i"));
+    assert_eq!(
+        shapes(grid_gen),
+        "a grid of n rows of m characters from [#.]"
+    );
+}
