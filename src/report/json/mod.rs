@@ -189,6 +189,7 @@ mod tests {
         "own_limit_ms",
         "earlier",
         "kept_earlier",
+        "kept_properties",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.
