@@ -31,6 +31,9 @@ type Lines = Vec<Option<Vec<String>>>;
 
 /// Chunks of a dimension are no smaller than this share of it (finer once it has shrunk).
 const MAX_CHUNKS: i128 = 256;
+/// Edges are contracted one at a time only in graphs of at most this many edges (each try
+/// costs a pass over the input even when the guard refuses it).
+const MAX_CONTRACTED: usize = 400;
 
 /// The pass: every editable dimension shrunk by chunks, then edge contractions, then grids'
 /// rows and columns together. True when anything was accepted.
@@ -106,7 +109,9 @@ fn contract_edges<F: FnMut(&str) -> bool>(search: &mut Search<F>) -> Option<bool
         for dim in &dims {
             for part in &dim.parts {
                 let Part::Edges(edges) = part else { continue };
-                if edges.learned.contains(&GraphProperty::Acyclic) {
+                if edges.learned.contains(&GraphProperty::Acyclic)
+                    || edges.lines.len() > MAX_CONTRACTED
+                {
                     continue;
                 }
                 for row in edges.lines.clone() {
@@ -167,7 +172,7 @@ fn grids_together<F: FnMut(&str) -> bool>(search: &mut Search<F>) -> Option<bool
             };
             let (r, c) = (rows.value, cols.value);
             let mut chunks = 2;
-            while chunks <= r.min(c).max(1) * 2 {
+            while chunks <= (r.min(c).max(1) * 2).min(MAX_CHUNKS) {
                 let chunk = |n: i128, k: i128| -> BTreeSet<usize> {
                     let size = (n + chunks - 1) / chunks;
                     ((k * size + 1)..=((k + 1) * size).min(n))
@@ -272,19 +277,20 @@ fn remove(
             Part::Items { line, permutation } => {
                 let Some(at) = *line else { continue };
                 let items = lines[at].take()?;
-                let removed: Vec<i128> = items
+                let mut removed: Vec<i128> = items
                     .iter()
                     .enumerate()
                     .filter(|(i, _)| gone.contains(&(i + 1)))
                     .map(|(_, t)| t.parse().unwrap_or(0))
                     .collect();
+                removed.sort_unstable();
                 let kept: Vec<String> = items
                     .into_iter()
                     .enumerate()
                     .filter(|(i, _)| !gone.contains(&(i + 1)))
                     .map(|(_, t)| match (permutation, t.parse::<i128>()) {
                         (true, Ok(v)) => {
-                            (v - removed.iter().filter(|&&r| r < v).count() as i128).to_string()
+                            (v - removed.partition_point(|&r| r < v) as i128).to_string()
                         }
                         _ => t,
                     })
