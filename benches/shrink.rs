@@ -4,9 +4,11 @@
 //! (main's binary: `STRESSJUDGE_BASELINE`, by default `/work/main/target/release/stressjudge`)
 //! side by side in one run.
 //!
-//! Nine problems of the benchmark's own: six of one test (an array, intervals, laminar
-//! intervals, a graph as an edge list, a string, a grid) and three multi-test ones (`t`, then t
-//! cases: arrays, graphs as edge lists, strings). Each has a seeded generator, a reference that
+//! Sixteen problems of the benchmark's own: six of one test (an array, intervals, laminar
+//! intervals, a graph as an edge list, a string, a grid), three multi-test ones (`t`, then t
+//! cases: arrays, graphs as edge lists, strings) and the seven shapes of issue 47 (a tree, a
+//! connected simple graph, a weighted graph, a forest, a parent array, a permutation, a grid of
+//! regions), each with a planted bug that needs the shape (a cycle, a path through vertex 1). Each has a seeded generator, a reference that
 //! reads tokens leniently (it "runs cleanly" on many invalid texts, as contestants' brute forces
 //! do), wrong solutions (each multi-test problem a bug inside one case and a bug carried between
 //! cases), and a strict validator that stressjudge never sees. This executable plays every
@@ -644,6 +646,498 @@ solutions! {
     mstr_carried = mstr(false, true);
 }
 
+// Issue 47's shapes. Each generator shuffles labels, edges and ends, as Errichto's generators
+// do; each reference reads tokens leniently; each validator is strict.
+
+/// A random tree on `n` vertices: shuffled labels, edges and ends.
+fn random_tree(rng: &mut Rng, n: i64) -> Vec<(i64, i64)> {
+    let mut label: Vec<i64> = (1..=n).collect();
+    for i in (1..label.len()).rev() {
+        label.swap(i, rng.range(0, i as i64) as usize);
+    }
+    let mut edges: Vec<(i64, i64)> = (1..n as usize)
+        .map(|i| {
+            let p = label[rng.range(0, i as i64 - 1) as usize];
+            if rng.range(0, 1) == 0 {
+                (label[i], p)
+            } else {
+                (p, label[i])
+            }
+        })
+        .collect();
+    for i in (1..edges.len()).rev() {
+        edges.swap(i, rng.range(0, i as i64) as usize);
+    }
+    edges
+}
+
+/// A connected simple graph: a random tree plus up to six distinct extra edges, shuffled.
+fn random_connected(rng: &mut Rng, n: i64) -> Vec<(i64, i64)> {
+    let mut edges = random_tree(rng, n);
+    for _ in 0..rng.range(0, 6) {
+        let (u, v) = (rng.range(1, n), rng.range(1, n));
+        let known = edges
+            .iter()
+            .any(|&(a, b)| (a, b) == (u, v) || (a, b) == (v, u));
+        if u != v && !known {
+            let at = rng.range(0, edges.len() as i64) as usize;
+            edges.insert(at, (u, v));
+        }
+    }
+    edges
+}
+
+fn edge_lines(head: String, edges: &[(i64, i64)], weights: &[i64]) -> String {
+    let mut out = format!("{head}\n");
+    for (i, (u, v)) in edges.iter().enumerate() {
+        match weights.get(i) {
+            Some(w) => out.push_str(&format!("{u} {v} {w}\n")),
+            None => out.push_str(&format!("{u} {v}\n")),
+        }
+    }
+    out
+}
+
+/// Union-find components of `edges` over 1..=n: (parts, a cycle seen, the root of each vertex).
+fn parts(n: usize, edges: &[(usize, usize)]) -> (usize, bool, Vec<usize>) {
+    let mut root: Vec<usize> = (0..=n).collect();
+    fn find(root: &mut [usize], mut x: usize) -> usize {
+        while root[x] != x {
+            root[x] = root[root[x]];
+            x = root[x];
+        }
+        x
+    }
+    let (mut count, mut cycle) = (n, false);
+    for &(u, v) in edges {
+        let (a, b) = (find(&mut root, u), find(&mut root, v));
+        if a == b {
+            cycle = true;
+        } else {
+            root[a] = b;
+            count -= 1;
+        }
+    }
+    let roots = (0..=n).map(|v| find(&mut root, v)).collect();
+    (count, cycle, roots)
+}
+
+/// `n` then `rows` rows of `width` integers read leniently from `v` at `from`: vertex ends
+/// checked to lie in 1..=n (else the program fails, as an index out of range would).
+fn read_edges(v: &[i64], n: i64, rows: i64, width: usize, from: usize) -> Option<Vec<Vec<i64>>> {
+    if !(0..=1000).contains(&n) || !(0..=1000).contains(&rows) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for r in 0..rows as usize {
+        let row: Vec<i64> = (0..width)
+            .map(|k| v.get(from + r * width + k).copied().unwrap_or(0))
+            .collect();
+        if !(1..=n).contains(&row[0]) || !(1..=n).contains(&row[1]) {
+            return None;
+        }
+        out.push(row);
+    }
+    Some(out)
+}
+
+fn ends(rows: &[Vec<i64>]) -> Vec<(usize, usize)> {
+    rows.iter()
+        .map(|r| (r[0] as usize, r[1] as usize))
+        .collect()
+}
+
+/// Strict: `n` (or `n m`) in the header, then rows of `width` integers with ends in 1..=n.
+fn strict_edges(text: &str, head: usize, width: usize) -> Option<(i64, Vec<Vec<i64>>)> {
+    let lines = int_lines(text)?;
+    let first = lines.first()?;
+    if first.len() != head {
+        return None;
+    }
+    let n = first[0];
+    let m = if head == 2 { first[1] } else { n - 1 };
+    let rows = lines[1..].to_vec();
+    let ok = (2..=9).contains(&n)
+        && rows.len() as i64 == m
+        && rows
+            .iter()
+            .all(|r| r.len() == width && (1..=n).contains(&r[0]) && (1..=n).contains(&r[1]));
+    ok.then_some((n, rows))
+}
+
+// Trees: `n` (2..=9), then n-1 edges; the diameter. The wrong solution measures from vertex 1.
+fn tree_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let n = rng.range(2, 9);
+    edge_lines(n.to_string(), &random_tree(&mut rng, n), &[])
+}
+
+fn eccentricity(n: usize, edges: &[(usize, usize)], from: usize) -> i64 {
+    let mut dist = vec![-1i64; n + 1];
+    dist[from] = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(x) = queue.pop_front() {
+        for &(u, v) in edges {
+            for (a, b) in [(u, v), (v, u)] {
+                if a == x && dist[b] < 0 {
+                    dist[b] = dist[x] + 1;
+                    queue.push_back(b);
+                }
+            }
+        }
+    }
+    dist.into_iter().max().unwrap_or(0)
+}
+
+fn diameter(text: &str, all: bool) -> Option<i64> {
+    let v = ints(text)?;
+    let n = *v.first()?;
+    let e = ends(&read_edges(&v, n, n - 1, 2, 1)?);
+    let n = n as usize;
+    if all {
+        (1..=n).map(|s| eccentricity(n, &e, s)).max()
+    } else {
+        (n >= 1).then(|| eccentricity(n, &e, 1))
+    }
+}
+
+fn tree_valid(text: &str) -> bool {
+    strict_edges(text, 1, 2).is_some_and(|(n, rows)| {
+        let (count, cycle, _) = parts(n as usize, &ends(&rows));
+        count == 1 && !cycle
+    })
+}
+
+/// Strict: a connected simple graph of `width`-integer rows.
+fn connected_valid(text: &str, width: usize) -> bool {
+    strict_edges(text, 2, width).is_some_and(|(n, rows)| {
+        let e = ends(&rows);
+        let mut seen = std::collections::HashSet::new();
+        e.iter()
+            .all(|&(u, v)| u != v && seen.insert((u.min(v), u.max(v))))
+            && parts(n as usize, &e).0 == 1
+    })
+}
+
+// Connected simple graphs: `n m` (2..=9 vertices), m edges; the bridges. The wrong solution is
+// low-link with `>=` where `>` belongs.
+fn cgraph_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let n = rng.range(2, 9);
+    let edges = random_connected(&mut rng, n);
+    edge_lines(format!("{n} {}", edges.len()), &edges, &[])
+}
+
+fn bridges(text: &str, low_link: bool) -> Option<i64> {
+    let v = ints(text)?;
+    let (n, m) = (*v.first()?, *v.get(1)?);
+    let e = ends(&read_edges(&v, n, m, 2, 2)?);
+    let n = n as usize;
+    if !low_link {
+        let whole = parts(n, &e).0;
+        return Some(
+            (0..e.len())
+                .filter(|&i| {
+                    let rest: Vec<_> = (0..e.len()).filter(|&j| j != i).map(|j| e[j]).collect();
+                    parts(n, &rest).0 > whole
+                })
+                .count() as i64,
+        );
+    }
+    struct Dfs<'a> {
+        adj: Vec<Vec<(usize, usize)>>,
+        disc: Vec<usize>,
+        low: Vec<usize>,
+        clock: usize,
+        found: i64,
+        _e: &'a [(usize, usize)],
+    }
+    fn dfs(d: &mut Dfs, x: usize, via: usize) {
+        d.clock += 1;
+        d.disc[x] = d.clock;
+        d.low[x] = d.clock;
+        for k in 0..d.adj[x].len() {
+            let (y, e) = d.adj[x][k];
+            if e == via {
+                continue;
+            }
+            if d.disc[y] > 0 {
+                d.low[x] = d.low[x].min(d.disc[y]);
+            } else {
+                dfs(d, y, e);
+                d.low[x] = d.low[x].min(d.low[y]);
+                if d.low[y] >= d.disc[x] {
+                    d.found += 1;
+                }
+            }
+        }
+    }
+    let mut adj = vec![Vec::new(); n + 1];
+    for (i, &(u, v)) in e.iter().enumerate() {
+        adj[u].push((v, i));
+        adj[v].push((u, i));
+    }
+    let mut d = Dfs {
+        adj,
+        disc: vec![0; n + 1],
+        low: vec![0; n + 1],
+        clock: 0,
+        found: 0,
+        _e: &e,
+    };
+    for s in 1..=n {
+        if d.disc[s] == 0 {
+            dfs(&mut d, s, usize::MAX);
+        }
+    }
+    Some(d.found)
+}
+
+// Weighted graphs: `n m`, m edges `u v w` (1..=100) of a connected simple graph; the minimum
+// spanning tree. The wrong solution adds the n-1 lightest edges.
+fn wgraph_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let n = rng.range(2, 9);
+    let edges = random_connected(&mut rng, n);
+    let weights: Vec<i64> = edges.iter().map(|_| rng.range(1, 100)).collect();
+    edge_lines(format!("{n} {}", edges.len()), &edges, &weights)
+}
+
+fn spanning(text: &str, kruskal: bool) -> Option<i64> {
+    let v = ints(text)?;
+    let (n, m) = (*v.first()?, *v.get(1)?);
+    let mut rows = read_edges(&v, n, m, 3, 2)?;
+    rows.sort_by_key(|r| r[2]);
+    if !kruskal {
+        return Some(
+            rows.iter()
+                .take((n - 1).max(0) as usize)
+                .map(|r| r[2])
+                .sum(),
+        );
+    }
+    let mut chosen: Vec<(usize, usize)> = Vec::new();
+    let mut total = 0;
+    for r in rows {
+        let e = (r[0] as usize, r[1] as usize);
+        chosen.push(e);
+        if parts(n as usize, &chosen).1 {
+            chosen.pop();
+        } else {
+            total += r[2];
+        }
+    }
+    Some(total)
+}
+
+fn wgraph_valid(text: &str) -> bool {
+    connected_valid(text, 3)
+        && int_lines(text).is_some_and(|l| l[1..].iter().all(|r| (1..=100).contains(&r[2])))
+}
+
+// Forests: `n m` (2..=9 vertices), m edges with no cycle; the largest tree's size. The wrong
+// solution answers the largest degree plus one.
+fn forest_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let n = rng.range(2, 9);
+    let mut edges = random_tree(&mut rng, n);
+    edges.retain(|_| rng.range(0, 3) > 0);
+    edge_lines(format!("{n} {}", edges.len()), &edges, &[])
+}
+
+fn biggest(text: &str, star: bool) -> Option<i64> {
+    let v = ints(text)?;
+    let (n, m) = (*v.first()?, *v.get(1)?);
+    let e = ends(&read_edges(&v, n, m, 2, 2)?);
+    let n = n as usize;
+    if star {
+        let mut degree = vec![0i64; n + 1];
+        for &(a, b) in &e {
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+        return degree.into_iter().max().map(|d| d + 1);
+    }
+    let roots = parts(n, &e).2;
+    (1..=n)
+        .map(|r| (1..=n).filter(|&x| roots[x] == r).count() as i64)
+        .max()
+}
+
+fn forest_valid(text: &str) -> bool {
+    strict_edges(text, 2, 2).is_some_and(|(n, rows)| !parts(n as usize, &ends(&rows)).1)
+}
+
+// Parent arrays: `n` (2..=12), then p_2 .. p_n (p_i < i); the leaves. The wrong solution takes
+// a vertex for a leaf unless the next vertex is its child.
+fn parents_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let n = rng.range(2, 12);
+    let p: Vec<String> = (2..=n).map(|i| rng.range(1, i - 1).to_string()).collect();
+    format!("{n}\n{}\n", p.join(" "))
+}
+
+fn leaves(text: &str, next_only: bool) -> Option<i64> {
+    let v = ints(text)?;
+    let n = *v.first()?;
+    if !(1..=1000).contains(&n) {
+        return None;
+    }
+    let p: Vec<i64> = (0..n as usize - 1)
+        .map(|j| v.get(1 + j).copied().unwrap_or(0))
+        .collect();
+    let parent = |x: i64| p.get((x - 2) as usize).copied();
+    Some(
+        (1..=n)
+            .filter(|&x| {
+                if next_only {
+                    x == n || parent(x + 1) != Some(x)
+                } else {
+                    !p.contains(&x)
+                }
+            })
+            .count() as i64,
+    )
+}
+
+fn parents_valid(text: &str) -> bool {
+    let Some(lines) = int_lines(text) else {
+        return false;
+    };
+    matches!(&lines[..], [n, p] if n.len() == 1 && (2..=12).contains(&n[0])
+        && p.len() as i64 == n[0] - 1
+        && p.iter().enumerate().all(|(j, &v)| 1 <= v && v < j as i64 + 2))
+}
+
+// Permutations: `n` (1..=12), then a permutation of 1..n; the inversions. The wrong solution
+// counts adjacent ones only.
+fn perm_gen(seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let n = rng.range(1, 12);
+    let mut p: Vec<i64> = (1..=n).collect();
+    for i in (1..p.len()).rev() {
+        p.swap(i, rng.range(0, i as i64) as usize);
+    }
+    let p: Vec<String> = p.iter().map(i64::to_string).collect();
+    format!("{n}\n{}\n", p.join(" "))
+}
+
+fn inversions(text: &str, adjacent: bool) -> Option<i64> {
+    let v = ints(text)?;
+    let n = usize::try_from(*v.first()?).ok()?;
+    let a = v.get(1..(1 + n).min(v.len()))?;
+    Some(
+        (0..a.len())
+            .flat_map(|i| (i + 1..a.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| a[i] > a[j] && (!adjacent || j == i + 1))
+            .count() as i64,
+    )
+}
+
+fn perm_valid(text: &str) -> bool {
+    let Some(lines) = int_lines(text) else {
+        return false;
+    };
+    matches!(&lines[..], [n, p] if n.len() == 1 && (1..=12).contains(&n[0]) && {
+        let mut s = p.clone();
+        s.sort_unstable();
+        s == (1..=n[0]).collect::<Vec<_>>()
+    })
+}
+
+// Grid regions: `r c` (1..=8), r rows of c characters from `#.`; the 4-connected regions of `#`.
+// The wrong solution counts the runs of each row, never joined across rows.
+fn regions(text: &str, rows_only: bool) -> Option<i64> {
+    let mut tokens = text.split_whitespace();
+    let r: usize = tokens.next()?.parse().ok()?;
+    let c: usize = tokens.next()?.parse().ok()?;
+    if r > 100 || c > 100 {
+        return None;
+    }
+    let g: Vec<Vec<bool>> = (0..r)
+        .map(|_| {
+            let row: Vec<char> = tokens.next().unwrap_or("").chars().collect();
+            (0..c).map(|j| row.get(j) == Some(&'#')).collect()
+        })
+        .collect();
+    let cell = |i: usize| (i / c.max(1), i % c.max(1));
+    let mut edges = Vec::new();
+    let mut cells = 0;
+    for i in 0..r * c {
+        let (x, y) = cell(i);
+        if !g[x][y] {
+            continue;
+        }
+        cells += 1;
+        if y + 1 < c && g[x][y + 1] {
+            edges.push((i + 1, i + 2));
+        }
+        if !rows_only && x + 1 < r && g[x + 1][y] {
+            edges.push((i + 1, i + 1 + c));
+        }
+    }
+    let (count, _, _) = parts(r * c, &edges);
+    Some(count as i64 - (r * c - cells) as i64)
+}
+
+solutions! {
+    tree_ref = diameter_t(true);
+    tree_wrong = diameter_t(false);
+    cgraph_ref = bridges_t(false);
+    cgraph_wrong = bridges_t(true);
+    wgraph_ref = spanning_t(true);
+    wgraph_wrong = spanning_t(false);
+    forest_ref = biggest_t(false);
+    forest_wrong = biggest_t(true);
+    parents_ref = leaves_t(false);
+    parents_wrong = leaves_t(true);
+    perm_ref = inversions_t(false);
+    perm_wrong = inversions_t(true);
+    regions_ref = regions_t(false);
+    regions_wrong = regions_t(true);
+}
+
+/// One-answer solutions as the benchmark's programs print them.
+macro_rules! printed {
+    ($($name:ident = $f:ident;)*) => {
+        $(fn $name(text: &str, flag: bool) -> Option<String> {
+            $f(text, flag).map(|v| format!("{v}\n"))
+        })*
+    };
+}
+
+printed! {
+    diameter_t = diameter;
+    bridges_t = bridges;
+    spanning_t = spanning;
+    biggest_t = biggest;
+    leaves_t = leaves;
+    inversions_t = inversions;
+    regions_t = regions;
+}
+
+single!(valid tree_valid_t, tree_valid);
+single!(valid wgraph_valid_t, wgraph_valid);
+single!(valid forest_valid_t, forest_valid);
+single!(valid parents_valid_t, parents_valid);
+single!(valid perm_valid_t, perm_valid);
+single!(valid regions_valid_t, grid_valid);
+
+fn cgraph_valid_t(text: &str) -> Option<usize> {
+    connected_valid(text, 2).then_some(0)
+}
+
+/// The problems of issue 47 (shapes a token reader does not check).
+const SHAPES: [&str; 7] = [
+    "tree",
+    "connected",
+    "weighted",
+    "forest",
+    "parents",
+    "permutation",
+    "grid-regions",
+];
+
 fn problems() -> Vec<Problem> {
     let one = |name, generate, reference, wrong: &'static [(&'static str, Solve, usize)], valid| {
         Problem {
@@ -720,6 +1214,55 @@ fn problems() -> Vec<Problem> {
             mstr_ref,
             &[("per-case", mstr_per_case, 1), ("carried", mstr_carried, 2)],
             mstr_valid,
+        ),
+        one(
+            "tree",
+            tree_gen,
+            tree_ref,
+            &[("wrong", tree_wrong, 0)],
+            tree_valid_t,
+        ),
+        one(
+            "connected",
+            cgraph_gen,
+            cgraph_ref,
+            &[("wrong", cgraph_wrong, 0)],
+            cgraph_valid_t,
+        ),
+        one(
+            "weighted",
+            wgraph_gen,
+            wgraph_ref,
+            &[("wrong", wgraph_wrong, 0)],
+            wgraph_valid_t,
+        ),
+        one(
+            "forest",
+            forest_gen,
+            forest_ref,
+            &[("wrong", forest_wrong, 0)],
+            forest_valid_t,
+        ),
+        one(
+            "parents",
+            parents_gen,
+            parents_ref,
+            &[("wrong", parents_wrong, 0)],
+            parents_valid_t,
+        ),
+        one(
+            "permutation",
+            perm_gen,
+            perm_ref,
+            &[("wrong", perm_wrong, 0)],
+            perm_valid_t,
+        ),
+        one(
+            "grid-regions",
+            grid_gen,
+            regions_ref,
+            &[("wrong", regions_wrong, 0)],
+            regions_valid_t,
         ),
     ]
 }
@@ -879,6 +1422,7 @@ fn main() {
     );
     let mut totals = vec![Tally::default(); binaries.len()];
     let mut multi = vec![Tally::default(); binaries.len()];
+    let mut shapes = vec![Tally::default(); binaries.len()];
     for problem in problems() {
         for &(bug, _, cases) in problem.wrongs {
             let tallies: Vec<Tally> = binaries
@@ -914,6 +1458,9 @@ fn main() {
                 if cases > 0 {
                     multi[i].add(t);
                 }
+                if SHAPES.contains(&problem.name) {
+                    shapes[i].add(t);
+                }
             }
         }
     }
@@ -929,6 +1476,19 @@ fn main() {
             m.fewest_cases,
             m.failures,
             percent(m.fewest_cases, m.failures),
+            t.bytes as f64 / t.failures.max(1) as f64,
+            t.runs as f64 / t.failures.max(1) as f64,
+        );
+    }
+    for (i, (name, _)) in binaries.iter().enumerate() {
+        let t = &shapes[i];
+        println!(
+            "{name}, the shapes of issue 47 ({}): valid {}/{} ({:.0} %), mean shrunk size {:.1} \
+             bytes, mean shrink runs {:.1}",
+            SHAPES.join(", "),
+            t.valid,
+            t.failures,
+            100.0 * t.valid as f64 / t.failures.max(1) as f64,
             t.bytes as f64 / t.failures.max(1) as f64,
             t.runs as f64 / t.failures.max(1) as f64,
         );

@@ -114,6 +114,7 @@ fn failure(f: FailureJson) -> Failure {
             runs: 0,
         }),
         input_format: f.input_format,
+        kept_properties: f.kept_properties,
     }
 }
 

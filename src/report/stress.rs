@@ -298,6 +298,7 @@ mod tests {
             shrunk_from_args: None,
             cases: None,
             input_format: Vec::new(),
+            kept_properties: Vec::new(),
         }
     }
 

@@ -117,6 +117,12 @@ pub fn failure_text(
             indent(&failure.input_format.join("\n"))
         ));
     }
+    if !failure.kept_properties.is_empty() {
+        text.push_str(&format!(
+            "the shrunk input keeps the generator's shapes:\n{}",
+            indent(&failure.kept_properties.join("\n"))
+        ));
+    }
     if subject.interactive {
         text.push_str(&format!(
             "interaction (> candidate wrote, < candidate read; saved as the .out file):\n{}",

@@ -147,6 +147,9 @@ pub struct Failure {
     /// The input format learned from the generator's inputs that guarded shrinking, in
     /// readable lines (empty when a validator or the problem itself judged the variants).
     pub input_format: Vec<String>,
+    /// The shapes of the learned format the shrunk input keeps (an edge list that stays a tree,
+    /// a permutation, a grid, ...), one line each; empty when no format guarded the shrink.
+    pub kept_properties: Vec<String>,
     /// What the sanitizers found when the shrunk input ran once more on a sanitized build of
     /// a C or C++ candidate (see [`also_sanitized`]); `None` when nothing was found or no such
     /// run was made. It never changes the verdict.

@@ -180,6 +180,13 @@ pub fn triage(
         // A flaky failure (timing near the limit): report the input that failed alone.
         (input.clone(), expected.clone(), alone.clone())
     };
+    // The guard kept every learned shape of an input it accepts (the original was one of the
+    // learned inputs; a format it broke guarded nothing).
+    let kept_properties = if format.is_known() && format.accepts(&shrunk_input) {
+        format.shapes()
+    } else {
+        Vec::new()
+    };
     let failure = Failure {
         unit,
         verdict,
@@ -204,6 +211,7 @@ pub fn triage(
         } else {
             Vec::new()
         },
+        kept_properties,
         sanitizer: None,
     };
     Ok(Some((failure, consumed)))

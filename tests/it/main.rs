@@ -65,6 +65,7 @@ mod reports_cli;
 mod sanitize_cli;
 mod shrink_cli;
 mod shrink_multitest;
+mod shrink_shapes;
 mod snapshots;
 mod solutions_library;
 mod stones_generator;

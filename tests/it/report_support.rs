@@ -324,6 +324,7 @@ fn failure(
         shrunk_from_args: None,
         cases: None,
         input_format: Vec::new(),
+        kept_properties: Vec::new(),
         sanitizer: None,
     }
 }

@@ -46,6 +46,7 @@ mod fewest;
 pub mod format;
 mod layout;
 mod numbers;
+mod reshape;
 mod search;
 mod token;
 mod words;
@@ -138,14 +139,15 @@ fn descend<F: FnMut(&str) -> bool>(search: &mut Search<F>) -> Option<()> {
 }
 
 /// How many passes a round has (see [`pass`]).
-const PASSES: usize = 4;
+const PASSES: usize = 5;
 
 /// Pass `index` of a round, in the order that removes the most first.
 fn pass<F: FnMut(&str) -> bool>(search: &mut Search<F>, index: usize, mode: Mode) -> Option<bool> {
     match index {
-        0 => drop::drop_lines(search, mode),
-        1 => drop::drop_tokens(search, mode),
-        2 => numbers::lower_numbers(search, mode),
+        0 => reshape::reshape(search, mode),
+        1 => drop::drop_lines(search, mode),
+        2 => drop::drop_tokens(search, mode),
+        3 => numbers::lower_numbers(search, mode),
         _ => words::shorten_words(search, mode),
     }
 }

@@ -70,6 +70,19 @@ impl<F: FnMut(&str) -> bool> Search<F> {
             return None;
         }
         let candidate = self.doc.apply(edit);
+        self.attempt_doc(candidate)
+    }
+
+    /// The format that guards every candidate.
+    pub fn guard(&self) -> &Format {
+        &self.guard
+    }
+
+    /// [`Search::attempt`] of a whole new document (a reshaped input).
+    pub fn attempt_doc(&mut self, candidate: Doc) -> Option<bool> {
+        if self.exhausted() {
+            return None;
+        }
         let text = candidate.render();
         if !self.tried.insert(fingerprint(&text)) || !self.guard.accepts(&text) {
             return Some(false);

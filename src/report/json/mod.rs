@@ -191,6 +191,7 @@ mod tests {
         "kept_earlier",
         // `judge`'s score of a scoring problem (issue 46).
         "score",
+        "kept_properties",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.

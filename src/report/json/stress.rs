@@ -143,6 +143,10 @@ pub struct FailureJson {
     pub shrunk_from: Option<ShrunkFromJson>,
     /// The input format learned from the generator, one line each.
     pub input_format: Vec<String>,
+    /// The shapes of the learned format the shrunk input keeps (`edges on vertices 1..n: a
+    /// tree ...`, a permutation, a grid), one line each; empty when no format guarded it.
+    #[serde(default)]
+    pub kept_properties: Vec<String>,
     /// The game of a packed input the shrunk failure is in, when the input packs games.
     pub shrunk_game: Option<usize>,
     /// The seeds packed into the failing run with this one.
@@ -279,6 +283,7 @@ impl FailureJson {
                 args: f.shrunk_from_args.clone(),
             }),
             input_format: f.input_format.clone(),
+            kept_properties: f.kept_properties.clone(),
             shrunk_game: f.shrunk_game,
             packed_seeds: f.packed_seeds.clone(),
             cases: f.cases.as_ref().map(|c| CasesJson {

@@ -70,6 +70,27 @@ struct Reader<'a> {
     /// Record the first cases met (see [`Found`]).
     record: bool,
     found: Option<Found>,
+    /// Every block read, in order, when tracing (see [`trace`]).
+    trace: Option<Vec<Occurrence>>,
+}
+
+/// One block as read in a text: which, its content lines, and the header integers in force
+/// (values and where they were read: content line, column).
+#[derive(Debug, Clone)]
+pub(crate) struct Occurrence {
+    pub block: usize,
+    pub lines: Range<usize>,
+    pub header: HashMap<Ref, i128>,
+    pub at: HashMap<Ref, (usize, usize)>,
+}
+
+/// Every block of `format` as read in `lines` (content lines), in reading order, when the text
+/// keeps the format.
+pub(crate) fn trace(format: &Format, lines: &[Vec<String>]) -> Option<Vec<Occurrence>> {
+    let mut reader = Reader::new(lines, true);
+    reader.trace = Some(Vec::new());
+    let ok = reader.blocks(&format.blocks) && (!format.complete || reader.cursor == lines.len());
+    ok.then_some(reader.trace).flatten()
 }
 
 impl<'a> Reader<'a> {
@@ -82,6 +103,7 @@ impl<'a> Reader<'a> {
             strict,
             record: false,
             found: None,
+            trace: None,
         }
     }
 
@@ -144,9 +166,23 @@ impl<'a> Reader<'a> {
             }
             self.cursor += usize::from(consumed);
         }
+        if let Some(trace) = &mut self.trace {
+            trace.push(Occurrence {
+                block: block.id,
+                lines: from..self.cursor,
+                header: self.header.clone(),
+                at: self.at.clone(),
+            });
+        }
         match &block.row {
-            Row::Fixed { rows, .. } if self.strict && block.repeat != Repeat::Once => {
-                rows.accepts(&self.lines[from..self.cursor])
+            Row::Fixed { rows, graph, .. } if self.strict && block.repeat != Repeat::Once => {
+                let block_rows = &self.lines[from..self.cursor];
+                rows.accepts(block_rows)
+                    && graph.as_ref().is_none_or(|g| {
+                        self.header
+                            .get(&g.vertices)
+                            .is_some_and(|&n| g.accepts(n, block_rows))
+                    })
             }
             _ => true,
         }
@@ -182,6 +218,7 @@ impl<'a> Reader<'a> {
                 minus,
                 item,
                 seq,
+                parents,
             } => {
                 let expected = self.count(*len, *minus)?;
                 if expected == 0 {
@@ -196,7 +233,8 @@ impl<'a> Reader<'a> {
                     self.field_fits(item, token).then_some(())?;
                 }
                 let items: Vec<&str> = line.iter().map(String::as_str).collect();
-                seq.accepts(&items).then_some(true)
+                (seq.accepts(&items) && parents.as_ref().is_none_or(|p| p.accepts(&items)))
+                    .then_some(true)
             }
             Row::Chars { len, item } => {
                 let line = line?;

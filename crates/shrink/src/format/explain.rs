@@ -37,6 +37,92 @@ pub(super) fn explain(format: &Format) -> Vec<String> {
     out
 }
 
+/// See [`Format::shapes`].
+pub(super) fn shapes(format: &Format) -> Vec<String> {
+    let mut names = HashMap::new();
+    let mut counts = HashSet::new();
+    case_counts(&format.blocks, &mut counts);
+    name_headers(&format.blocks, &counts, &mut names, &mut 0, &mut 0);
+    let mut out = Vec::new();
+    block_shapes(&format.blocks, &names, &mut out);
+    out
+}
+
+/// The shape properties of `blocks` and of the blocks of their cases.
+fn block_shapes(blocks: &[Block], names: &HashMap<Ref, String>, out: &mut Vec<String>) {
+    let name = |r: &Ref| names.get(r).cloned().unwrap_or_else(|| "?".to_string());
+    for block in blocks {
+        match (&block.row, block.repeat) {
+            (Row::Group { body }, _) => block_shapes(body, names, out),
+            (Row::Fixed { graph, rows, .. }, Repeat::Lines { by, minus }) => {
+                if let Some(graph) = graph.as_ref().filter(|g| g.seen_enough()) {
+                    let facts = graph.describe();
+                    out.push(format!(
+                        "edges on vertices 1..{}{}",
+                        name(&graph.vertices),
+                        if facts.is_empty() {
+                            String::new()
+                        } else {
+                            format!(": {}", facts.join(", "))
+                        }
+                    ));
+                }
+                let learned = rows.learned();
+                if !learned.is_empty() {
+                    let facts: Vec<&str> = learned.iter().map(|p| p.name()).collect();
+                    let count = match minus {
+                        0 => name(&by),
+                        m => format!("{}-{m}", name(&by)),
+                    };
+                    out.push(format!("the {count} rows: {}", facts.join(", ")));
+                }
+            }
+            (
+                Row::Array {
+                    len,
+                    minus,
+                    seq,
+                    parents,
+                    ..
+                },
+                _,
+            ) => {
+                let count = match minus {
+                    0 => name(len),
+                    m => format!("{}-{m}", name(len)),
+                };
+                let mut facts: Vec<String> = seq
+                    .learned()
+                    .iter()
+                    .map(|p| match p {
+                        SeqProperty::Permutation => format!("a permutation of 1..{count}"),
+                        other => other.name().to_string(),
+                    })
+                    .collect();
+                facts.extend(parents.iter().flat_map(|p| p.describe()));
+                if !facts.is_empty() {
+                    out.push(format!("the {count} integers: {}", facts.join(", ")));
+                }
+            }
+            (Row::Chars { len, item }, repeat) => {
+                let Some(set) = item.charset().filter(|_| item.learned()) else {
+                    continue;
+                };
+                let alphabet = char_class(set);
+                out.push(match repeat {
+                    Repeat::Lines { by, minus: 0 } => format!(
+                        "a grid of {} rows of {} characters from [{alphabet}]",
+                        name(&by),
+                        name(len)
+                    ),
+                    _ => format!("a word of {} characters from [{alphabet}]", name(len)),
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The lines of `blocks`, each after `indent`; a case's blocks one level deeper.
 fn explain_blocks(
     blocks: &[Block],
@@ -79,6 +165,7 @@ fn explain_blocks(
                 fields,
                 pairs,
                 rows,
+                graph,
             } => {
                 let body: Vec<String> = (0..fields.len()).map(field_name).collect();
                 let mut facts = Vec::new();
@@ -110,6 +197,15 @@ fn explain_blocks(
                             .map(|p| p.name().to_string()),
                     );
                 }
+                if let Some(graph) = graph.as_ref().filter(|g| g.seen_enough()) {
+                    facts.push(format!(
+                        "{} {}: edges of a graph on vertices 1..{}",
+                        field_name(0),
+                        field_name(1),
+                        name(&graph.vertices)
+                    ));
+                    facts.extend(graph.describe());
+                }
                 (body.join(" "), facts)
             }
             Row::Array {
@@ -117,6 +213,7 @@ fn explain_blocks(
                 minus,
                 item,
                 seq,
+                parents,
             } => {
                 let count = match minus {
                     0 => name(len),
@@ -127,13 +224,21 @@ fn explain_blocks(
                     SeqProperty::Permutation => format!("a permutation of 1..{count}"),
                     other => other.name().to_string(),
                 }));
+                facts.extend(parents.iter().flat_map(|p| p.describe()));
                 (
                     format!("{count} {} a_1 .. a_{count}", kind_word(item)),
                     facts,
                 )
             }
             Row::Chars { len, item } => {
-                let facts = field_facts(item, "s", &name, &|_| false);
+                let mut facts = field_facts(item, "s", &name, &|_| false);
+                if let Repeat::Lines { by, minus: 0 } = block.repeat {
+                    facts.push(format!(
+                        "a grid of {} rows of {} characters",
+                        name(&by),
+                        name(len)
+                    ));
+                }
                 (format!("a word s of {} characters", name(len)), facts)
             }
             Row::Group { .. } => continue,

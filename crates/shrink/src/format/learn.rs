@@ -8,6 +8,7 @@
 //! fitting ends the walk.
 
 use super::check::case_ends;
+use super::graph::{GraphStats, ParentStats};
 use super::rows::RowStats;
 use super::stats::{int_value, FieldStats, PairStats, SeqStats};
 use super::{Block, Format, Ref, Repeat, Row, MIN_INPUTS};
@@ -321,6 +322,30 @@ impl Walk {
         same.then_some(Shape::Fixed(first))
     }
 
+    /// The header integer (its index in `scalars`) that numbers the vertices of the edge list
+    /// of `times[s]` rows at every cursor: the first two values of every row lie in `1..=n`.
+    /// Of several such integers, the smallest over the samples (`n`, not a larger `m`).
+    fn vertex_count(&self, times: &[usize]) -> Option<usize> {
+        let fits = |i: usize| {
+            (0..self.samples.len()).all(|s| {
+                let Some(n) = self.values[i][s] else {
+                    return false;
+                };
+                let from = self.cursors[s];
+                self.samples[s][from..from + times[s]].iter().all(|row| {
+                    row[..2]
+                        .iter()
+                        .all(|t| int_value(t).is_some_and(|v| (1..=n).contains(&v)))
+                })
+            })
+        };
+        let total = |i: usize| -> i128 { self.values[i].iter().map(|v| v.unwrap_or(0)).sum() };
+        let edges: usize = times.iter().sum();
+        (0..self.scalars.len())
+            .filter(|&i| edges > 0 && fits(i))
+            .min_by_key(|&i| total(i))
+    }
+
     /// Reads the block (`repeat`, `shape`) at every cursor, learning its statistics, and moves
     /// the cursors past it.
     fn take(&mut self, id: usize, repeat: Repeat, shape: Shape) -> Block {
@@ -333,8 +358,13 @@ impl Walk {
         };
         let header_values =
             |s: usize, values: &[Vec<Option<i128>>]| values.iter().map(|v| v[s]).collect();
+        let vertices = match (repeat, shape) {
+            (Repeat::Lines { .. }, Shape::Fixed(k)) if k >= 2 => self.vertex_count(&times),
+            _ => None,
+        };
         let mut row = match shape {
             Shape::Fixed(k) => Row::Fixed {
+                graph: vertices.map(|i| GraphStats::new(self.scalars[i])),
                 fields: (0..k).map(|_| FieldStats::new(&self.scalars)).collect(),
                 pairs: (0..k.min(MAX_PAIRED_FIELDS))
                     .flat_map(|a| (a + 1..k.min(MAX_PAIRED_FIELDS)).map(move |b| (a, b)))
@@ -347,6 +377,7 @@ impl Walk {
                 minus,
                 item: FieldStats::new(&self.scalars),
                 seq: SeqStats::new(),
+                parents: (minus == 1).then(ParentStats::new),
             },
             Shape::Chars(i) => Row::Chars {
                 len: self.scalars[i],
@@ -359,8 +390,11 @@ impl Walk {
             for line in lines {
                 observe(&mut row, line, &here);
             }
-            if let (Repeat::Lines { .. }, Row::Fixed { rows, .. }) = (repeat, &mut row) {
+            if let (Repeat::Lines { .. }, Row::Fixed { rows, graph, .. }) = (repeat, &mut row) {
                 rows.observe(lines);
+                if let (Some(graph), Some(i)) = (graph, vertices) {
+                    graph.observe(self.values[i][s].unwrap_or(0), lines);
+                }
             }
             self.cursors[s] += t;
         }
@@ -397,12 +431,17 @@ fn observe(row: &mut Row, line: &[String], header: &[Option<i128>]) {
                 }
             }
         }
-        Row::Array { item, seq, .. } => {
+        Row::Array {
+            item, seq, parents, ..
+        } => {
             for token in line {
                 item.observe(token, header);
             }
             let items: Vec<&str> = line.iter().map(String::as_str).collect();
             seq.observe(&items);
+            if let Some(parents) = parents {
+                parents.observe(&items);
+            }
         }
         Row::Chars { item, .. } => item.observe(&line[0], header),
         Row::Group { .. } => {}

@@ -29,7 +29,9 @@
 
 mod cases;
 mod check;
+mod dims;
 mod explain;
+mod graph;
 mod learn;
 mod rows;
 mod stats;
@@ -38,6 +40,11 @@ mod stats;
 mod tests;
 
 pub use cases::Cases;
+pub(crate) use dims::{Dimension, Edges, Part};
+pub(crate) use graph::GraphProperty;
+#[cfg(test)]
+pub(crate) use graph::Sets;
+use graph::{GraphStats, ParentStats};
 use rows::RowStats;
 use stats::{FieldStats, PairStats, SeqStats};
 
@@ -86,6 +93,8 @@ pub(crate) enum Row {
         fields: Vec<FieldStats>,
         pairs: Vec<PairStats>,
         rows: RowStats,
+        /// For an edge list (the first two values of every row in `1..n`): what its graphs are.
+        graph: Option<GraphStats>,
     },
     /// As many items as header field `len` says, minus `minus`.
     Array {
@@ -93,6 +102,8 @@ pub(crate) enum Row {
         minus: usize,
         item: FieldStats,
         seq: SeqStats,
+        /// For `n - 1` items: what held of them as the parents of vertices 2..n.
+        parents: Option<ParentStats>,
     },
     /// One word with as many characters as header field `len` says.
     Chars { len: Ref, item: FieldStats },
@@ -140,6 +151,21 @@ impl Format {
     /// `m lines: a b (1 <= a <= 29, a < b, b <= n)`; cases indented under `then t cases, each:`.
     pub fn explain(&self) -> Vec<String> {
         explain::explain(self)
+    }
+
+    /// The content lines (non-blank lines, as tokens) of `text` and its dimensions (header
+    /// integers that count or number elements, with the parts holding one element per unit),
+    /// when `text` keeps the format.
+    pub(crate) fn dimensions(&self, text: &str) -> Option<(Vec<Vec<String>>, Vec<Dimension>)> {
+        dims::dimensions(self, text)
+    }
+
+    /// The shapes the format keeps, one line each (`edges on vertices 1..n: a tree ...`,
+    /// `the n integers: a permutation of 1..n`, `a grid of n rows of m characters from [#.]`):
+    /// every shrunk input the format guarded keeps them. Empty when nothing of the kind was
+    /// learned.
+    pub fn shapes(&self) -> Vec<String> {
+        explain::shapes(self)
     }
 
     /// The cases of `text`, when the format reads it as a count followed by that many cases

@@ -4,6 +4,7 @@
 //! and prints its figures (`cargo test --release --lib shrink -- --nocapture`).
 
 mod formats;
+mod graphs;
 mod required;
 
 use super::{shrink_generic, Budget, Shrunk};
