@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use super::common::{build_submission, fault_error};
 use crate::build::{BuildError, Program};
+use crate::commands::common::{build_submission, fault_error};
 use crate::error::UsageError;
 use crate::judge::repeats::{self, EarlierLimit, Measured, MAX_REPEATED, REPEATS, SETTLING_RUNS};
 use crate::judge::timing::BORDERLINE_PERCENT;
