@@ -189,6 +189,15 @@ mod tests {
         "own_limit_ms",
         "earlier",
         "kept_earlier",
+        "memory_latency_noise",
+        "memory_bandwidth_noise",
+        "memory_noise",
+        "memory_drift",
+        "memory_drifted",
+        "memory_beside",
+        "moves_with_memory",
+        "latency_median_us",
+        "bandwidth_median_us",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.
