@@ -6,7 +6,7 @@ use super::{print_json, print_out, Outcome};
 use crate::error::UsageError;
 use crate::options::DoctorOptions;
 use crate::report::{DoctorReport, LanguageFound};
-use crate::run::calibration::Calibration;
+use crate::run::calibration::{Calibration, Readings};
 use crate::run::machine_support;
 
 /// Tools shown, with the arguments that make each print its version.
@@ -30,6 +30,8 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
         .map_err(|e| UsageError::new(format!("cannot find this executable: {e}")))?;
     // Measured first, before the probes below load the machine.
     let calibration = Calibration::measure(NOISE_RUNS);
+    // Then the memory workloads, interleaved so both see the same moments (issue 45).
+    let memory = Readings::measure_with(calibration.clone(), NOISE_RUNS);
     let builds = crate::build::build_containment();
     let mut support = machine_support(&launcher);
     if let Ok(isolation) = &mut support.full_isolation {
@@ -43,6 +45,8 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
     );
     let report = DoctorReport {
         calibration,
+        memory_latency: memory.latency,
+        memory_bandwidth: memory.bandwidth,
         support,
         python: crate::build::python_interpreter(),
         tools: TOOLS

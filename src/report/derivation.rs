@@ -16,6 +16,82 @@ pub struct SpeedReading {
     pub when: &'static str,
     /// The calibration workload's median CPU time.
     pub median: Duration,
+    /// The memory-latency workload's median (issue 45), when it was read.
+    pub latency: Option<Duration>,
+    /// The memory-bandwidth workload's median (issue 45), when it was read.
+    pub bandwidth: Option<Duration>,
+}
+
+/// What the memory workloads said while a limit was derived (issue 45).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MemoryView {
+    /// The memory workloads' own timing noise at the `before` reading (the larger of the two):
+    /// a drift below it is their jitter.
+    pub noise: f64,
+    /// How much the memory workloads' speed changed (the larger of the two drifts).
+    pub drift: f64,
+    /// Each run of the deciding test made alone here, with the memory-latency reading taken
+    /// right before it: (its CPU time, the reading).
+    pub beside: Vec<(Duration, Duration)>,
+}
+
+/// Runs above this correlation with the memory-latency readings beside them, and spread by
+/// more than [`DRIFT_FLOOR`], are said to move with the memory (the issue's sampling found
+/// 0.74 for a memory-heavy solution, 0.27 for the integer loop).
+pub const MEMORY_CORRELATION: f64 = 0.6;
+
+impl MemoryView {
+    /// When the deciding test's runs alone moved with the memory readings beside them: the
+    /// correlation; `None` with fewer than three pairs, runs within [`DRIFT_FLOOR`] of each
+    /// other, or a weaker correlation.
+    pub fn moves_with_memory(&self) -> Option<f64> {
+        if self.beside.len() < 3 {
+            return None;
+        }
+        let cpu: Vec<f64> = self.beside.iter().map(|p| p.0.as_secs_f64()).collect();
+        let memory: Vec<f64> = self.beside.iter().map(|p| p.1.as_secs_f64()).collect();
+        let (low, high) = cpu
+            .iter()
+            .fold((f64::MAX, 0.0f64), |(l, h), &c| (l.min(c), h.max(c)));
+        if low <= 0.0 || high / low - 1.0 <= DRIFT_FLOOR {
+            return None;
+        }
+        let r = correlation(&cpu, &memory)?;
+        (r >= MEMORY_CORRELATION).then_some(r)
+    }
+}
+
+/// The drift a limit is judged by: the largest of the integer workload's `drift` (past the
+/// larger of its `noise` and [`DRIFT_FLOOR`]) and the memory workloads' (past theirs); 0 when
+/// none is past its floor.
+pub fn judged_drift(drift: f64, noise: f64, memory: &MemoryView) -> f64 {
+    let integer = if drift > DRIFT_FLOOR.max(noise) {
+        drift
+    } else {
+        0.0
+    };
+    let memory = if memory.drift > DRIFT_FLOOR.max(memory.noise) {
+        memory.drift
+    } else {
+        0.0
+    };
+    integer.max(memory)
+}
+
+/// Pearson's correlation of `a` and `b` (equal lengths); `None` when either is constant.
+pub fn correlation(a: &[f64], b: &[f64]) -> Option<f64> {
+    let n = a.len().min(b.len()) as f64;
+    if n < 2.0 {
+        return None;
+    }
+    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
+    for (x, y) in a.iter().zip(b) {
+        ab += (x - ma) * (y - mb);
+        aa += (x - ma) * (x - ma);
+        bb += (y - mb) * (y - mb);
+    }
+    (aa > 0.0 && bb > 0.0).then(|| ab / (aa * bb).sqrt())
 }
 
 /// A derived time limit and how it was measured.
@@ -73,6 +149,8 @@ pub struct LimitDerivation {
     pub elapsed: Duration,
     /// The accepted submission that took the longest to probe, and its wall time.
     pub longest_probe: Option<(String, Duration)>,
+    /// What the memory workloads said (issue 45).
+    pub memory: MemoryView,
 }
 
 /// Drift below this (relative) is the calibration's own jitter, never called a change.
@@ -90,9 +168,20 @@ impl LimitDerivation {
         self.noise_limits.0 != self.noise_limits.1
     }
 
-    /// Whether the machine's speed changed while the limit was set.
+    /// Whether the machine's speed changed while the limit was set: the integer workload's
+    /// or the memory workloads', each past its own floor.
     pub fn drifted(&self) -> bool {
-        self.drift > DRIFT_FLOOR.max(self.noise)
+        self.drift > DRIFT_FLOOR.max(self.noise) || self.memory_drifted()
+    }
+
+    /// Whether the memory workloads' speed changed past their own noise (or 5 %).
+    pub fn memory_drifted(&self) -> bool {
+        self.memory.drift > DRIFT_FLOOR.max(self.memory.noise)
+    }
+
+    /// The drift the limit is judged by ([`judged_drift`]).
+    pub fn judged_drift(&self) -> f64 {
+        judged_drift(self.drift, self.noise, &self.memory)
     }
 
     /// Whether the drift could have moved the limit, or the run that set it had too little of
@@ -212,9 +301,28 @@ impl LimitDerivation {
                 seconds(self.noise_limits.1)
             ));
         }
+        let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
         let speeds: Vec<String> = (self.speed.iter())
-            .map(|s| format!("{} {:.1} ms", s.when, s.median.as_secs_f64() * 1e3))
+            .map(|s| match (s.latency, s.bandwidth) {
+                (Some(latency), Some(bandwidth)) => format!(
+                    "{} {} (memory latency {}, bandwidth {})",
+                    s.when,
+                    ms(s.median),
+                    ms(latency),
+                    ms(bandwidth)
+                ),
+                _ => format!("{} {}", s.when, ms(s.median)),
+            })
             .collect();
+        let drifts = if self.speed.iter().any(|s| s.latency.is_some()) {
+            format!(
+                "drift {:.1} %, memory {:.1} %",
+                self.drift * 100.0,
+                self.memory.drift * 100.0
+            )
+        } else {
+            format!("drift {:.1} %", self.drift * 100.0)
+        };
         let speed = speeds.join(", ");
         lines.push(if self.speed.len() < 2 {
             format!(
@@ -224,24 +332,37 @@ impl LimitDerivation {
         } else if !self.drifted() {
             format!(
                 "machine speed steady while the limit was derived (calibration: {speed}; \
-                 drift {:.1} %)",
-                self.drift * 100.0
+                 {drifts})"
             )
-        } else if self.unreliable() {
+        } else if self.drifted() && self.drift_limits.0 != self.drift_limits.1 {
             format!(
-                "time limit unreliable: the machine's speed changed by {:.1} % while it was \
-                 derived (calibration: {speed}); at the speeds measured it is {} or {}",
-                self.drift * 100.0,
+                "time limit unreliable: the machine's {} changed by {:.1} % while it was \
+                 derived (calibration: {speed}; {drifts}); at the speeds measured it is {} or {}",
+                self.drifted_what(),
+                self.judged_drift() * 100.0,
                 seconds(self.drift_limits.0),
                 seconds(self.drift_limits.1)
             )
         } else {
             format!(
-                "machine speed changed by {:.1} % while the limit was derived (calibration: \
-                 {speed}); the limit is the same at every speed measured",
-                self.drift * 100.0
+                "machine {} changed by {:.1} % while the limit was derived (calibration: \
+                 {speed}; {drifts}); the limit is the same at every speed measured",
+                self.drifted_what(),
+                self.judged_drift() * 100.0
             )
         });
+        if let Some(r) = self.memory.moves_with_memory() {
+            let runs: Vec<String> = self.memory.beside.iter().map(|p| seconds(p.0)).collect();
+            let readings: Vec<String> = self.memory.beside.iter().map(|p| ms(p.1)).collect();
+            lines.push(format!(
+                "deciding run moves with the memory: its runs alone ({}) rose and fell with the \
+                 memory-latency reading taken beside each ({}; correlation {r:.2}): the host's \
+                 memory and cache contention, which neighbours cause, moved its time, and can \
+                 move it on the next verify too",
+                runs.join(", "),
+                readings.join(", ")
+            ));
+        }
         if let Some((submission, wall)) = &self.longest_probe {
             lines.push(format!(
                 "time limit derived in {}; the longest accepted submission to run was {} ({})",
@@ -253,8 +374,67 @@ impl LimitDerivation {
         lines
     }
 
+    /// What changed speed: `speed` (the integer workload), `memory speed`, or both.
+    fn drifted_what(&self) -> &'static str {
+        match (
+            self.drift > DRIFT_FLOOR.max(self.noise),
+            self.memory_drifted(),
+        ) {
+            (true, true) => "speed and memory speed",
+            (false, true) => "memory speed",
+            _ => "speed",
+        }
+    }
+
     /// The report's `time_limit_derivation` object.
     pub fn to_json(&self) -> Value {
         super::json::to_value(&super::json::DerivationJson::from(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(v: u64) -> Duration {
+        Duration::from_millis(v)
+    }
+
+    fn view(beside: &[(u64, u64)]) -> MemoryView {
+        MemoryView {
+            beside: beside.iter().map(|&(c, m)| (ms(c), ms(m))).collect(),
+            ..MemoryView::default()
+        }
+    }
+
+    #[test]
+    fn runs_that_rise_and_fall_with_the_memory_reading_move_with_the_memory() {
+        // The issue's solution and pointer chase: 0.77 to 1.32 s beside 2.9 to 4.1 s.
+        let moving = view(&[(774, 2940), (1138, 3600), (1179, 3700), (1320, 4090)]);
+        let r = moving.moves_with_memory().expect("moves with the memory");
+        assert!(r > 0.9, "{r}");
+        // Unrelated: the run's time does not follow the reading.
+        let unrelated = view(&[(774, 4000), (1138, 2900), (1179, 4090), (1320, 3000)]);
+        assert_eq!(unrelated.moves_with_memory(), None);
+        // Steady runs (within 5 %) move with nothing, however they correlate.
+        let steady = view(&[(1000, 2900), (1010, 3300), (1020, 4000)]);
+        assert_eq!(steady.moves_with_memory(), None);
+        // Two pairs say nothing.
+        assert_eq!(view(&[(774, 2940), (1320, 4090)]).moves_with_memory(), None);
+    }
+
+    #[test]
+    fn drift_is_judged_on_every_workload_past_its_own_floor() {
+        let memory = |drift, noise| MemoryView {
+            drift,
+            noise,
+            beside: Vec::new(),
+        };
+        // The issue's case: the integer loop steady, the memory 20 % slower.
+        assert_eq!(judged_drift(0.02, 0.02, &memory(0.20, 0.03)), 0.20);
+        // The memory's own jitter is not a change.
+        assert_eq!(judged_drift(0.02, 0.02, &memory(0.08, 0.10)), 0.0);
+        assert_eq!(judged_drift(0.12, 0.02, &memory(0.04, 0.01)), 0.12);
+        assert_eq!(judged_drift(0.12, 0.02, &memory(0.30, 0.01)), 0.30);
     }
 }

@@ -26,6 +26,10 @@ pub struct DoctorReport {
     pub languages_file: Option<Result<PathBuf, String>>,
     /// The calibration workload's runs: this machine's timing noise (issue 31).
     pub calibration: Calibration,
+    /// The memory-latency workload's runs (a pointer chase over 64 MiB, issue 45).
+    pub memory_latency: Calibration,
+    /// The memory-bandwidth workload's runs (a streaming sum over 64 MiB, issue 45).
+    pub memory_bandwidth: Calibration,
     /// How build steps (compilers, `build` scripts) are contained here.
     pub builds: Option<BuildIsolation>,
 }
@@ -81,6 +85,14 @@ impl DoctorReport {
             "\ntiming noise: {}\n  (a verdict within this of the time limit is named sensitive; \
              see docs/guide/time-limits.md)\n",
             self.calibration.describe()
+        ));
+        text.push_str(&format!(
+            "memory latency: {}\nmemory bandwidth: {}\n  (most of a shared host's noise is \
+             memory and cache contention, which the integer workload cannot see; a time \
+             limit's derivation reads all three before, during and after)\n",
+            self.memory_latency.describe_runs("a 64 MiB pointer chase"),
+            self.memory_bandwidth
+                .describe_runs("a 64 MiB streaming sum")
         ));
         text
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::derivation::{LimitDerivation, SpeedReading};
+use super::derivation::{LimitDerivation, MemoryView, SpeedReading};
 use super::json::verify::{
     DerivationJson, RowScoreJson, VerifyProblemJson, VerifySolutionJson, VerifyTestJson,
 };
@@ -76,6 +76,8 @@ fn limit_derivation(d: DerivationJson) -> Result<LimitDerivation, String> {
             Ok(SpeedReading {
                 when,
                 median: Duration::from_micros(s.median_us),
+                latency: s.latency_median_us.map(Duration::from_micros),
+                bandwidth: s.bandwidth_median_us.map(Duration::from_micros),
             })
         })
         .collect::<Result<_, String>>()?;
@@ -106,6 +108,13 @@ fn limit_derivation(d: DerivationJson) -> Result<LimitDerivation, String> {
         drift_limits: pair(d.drift_limits_ms),
         elapsed: ms(d.elapsed_ms),
         longest_probe: (d.longest_probe).map(|p| (p.submission, ms(p.wall_ms))),
+        memory: MemoryView {
+            noise: d.memory_noise,
+            drift: d.memory_drift,
+            beside: (d.memory_beside.iter())
+                .map(|p| (ms(p.cpu_ms), Duration::from_micros(p.latency_us)))
+                .collect(),
+        },
     })
 }
 

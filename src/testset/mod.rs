@@ -26,6 +26,7 @@ pub mod own_memory;
 mod plan;
 pub mod results;
 mod runner;
+pub mod time_limit;
 
 pub use crate::problem::TestCase;
 pub use executor::SandboxExecutor;

@@ -35,6 +35,10 @@ pub struct DoctorJson {
     pub languages: Vec<LanguageJson>,
     /// This machine's timing noise.
     pub timing_noise: NoiseJson,
+    /// The memory-latency workload's runs (a dependent pointer chase over 64 MiB).
+    pub memory_latency_noise: NoiseJson,
+    /// The memory-bandwidth workload's runs (a streaming sum over 64 MiB).
+    pub memory_bandwidth_noise: NoiseJson,
     /// The user's language table in use, or why it could not be used; `null` without one.
     pub languages_file: Option<PathOrError>,
 }
@@ -239,6 +243,8 @@ impl From<&DoctorReport> for DoctorJson {
                 .collect(),
             languages: r.languages.iter().map(LanguageJson::from).collect(),
             timing_noise: NoiseJson::from(&r.calibration),
+            memory_latency_noise: NoiseJson::from(&r.memory_latency),
+            memory_bandwidth_noise: NoiseJson::from(&r.memory_bandwidth),
             languages_file: r.languages_file.as_ref().map(|f| match f {
                 Ok(path) => PathOrError::Path {
                     path: path.display().to_string(),

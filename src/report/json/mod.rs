@@ -192,6 +192,15 @@ mod tests {
         // `judge`'s score of a scoring problem (issue 46).
         "score",
         "kept_properties",
+        "memory_latency_noise",
+        "memory_bandwidth_noise",
+        "memory_noise",
+        "memory_drift",
+        "memory_drifted",
+        "memory_beside",
+        "moves_with_memory",
+        "latency_median_us",
+        "bandwidth_median_us",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.

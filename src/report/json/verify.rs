@@ -343,6 +343,34 @@ pub struct DerivationJson {
     pub time_resolution: f64,
     /// The submission whose probe ran longest in wall time, when one ran.
     pub longest_probe: Option<LongestProbeJson>,
+    /// The memory workloads' own timing noise at the `before` reading (issue 45).
+    #[serde(default)]
+    pub memory_noise: f64,
+    /// Relative change of the memory workloads' speed during the derivation (the larger of
+    /// latency and bandwidth).
+    #[serde(default)]
+    pub memory_drift: f64,
+    /// Whether `memory_drift` exceeded its floor (the larger of `memory_noise` and 5 %).
+    #[serde(default)]
+    pub memory_drifted: bool,
+    /// Each run of the deciding test made alone here, with the memory-latency reading taken
+    /// right before it.
+    #[serde(default)]
+    pub memory_beside: Vec<MemoryBesideJson>,
+    /// When those runs moved with the memory readings (correlation at least 0.6, runs spread
+    /// past 5 %): the correlation.
+    #[serde(default)]
+    pub moves_with_memory: Option<f64>,
+}
+
+/// One run of the deciding test alone and the memory-latency reading beside it.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct MemoryBesideJson {
+    /// The run's CPU time.
+    pub cpu_ms: u64,
+    /// The memory-latency workload's time right before it.
+    pub latency_us: u64,
 }
 
 /// `ac_to_time_limit` of a report written before it was (the Kattis default).
@@ -393,6 +421,12 @@ pub struct SpeedJson {
     pub when: String,
     /// The calibration workload's median time.
     pub median_us: u64,
+    /// The memory-latency workload's median time, when it was read (issue 45).
+    #[serde(default)]
+    pub latency_median_us: Option<u64>,
+    /// The memory-bandwidth workload's median time, when it was read (issue 45).
+    #[serde(default)]
+    pub bandwidth_median_us: Option<u64>,
 }
 
 impl From<&Calibration> for NoiseJson {
@@ -457,6 +491,8 @@ impl From<&LimitDerivation> for DerivationJson {
                 .map(|s| SpeedJson {
                     when: s.when.to_string(),
                     median_us: s.median.as_micros() as u64,
+                    latency_median_us: s.latency.map(|d| d.as_micros() as u64),
+                    bandwidth_median_us: s.bandwidth.map(|d| d.as_micros() as u64),
                 })
                 .collect(),
             drift: d.drift,
@@ -473,6 +509,16 @@ impl From<&LimitDerivation> for DerivationJson {
                     submission: submission.clone(),
                     wall_ms: millis(*wall),
                 }),
+            memory_noise: d.memory.noise,
+            memory_drift: d.memory.drift,
+            memory_drifted: d.memory_drifted(),
+            memory_beside: (d.memory.beside.iter())
+                .map(|&(cpu, latency)| MemoryBesideJson {
+                    cpu_ms: millis(cpu),
+                    latency_us: latency.as_micros() as u64,
+                })
+                .collect(),
+            moves_with_memory: d.memory.moves_with_memory(),
         }
     }
 }

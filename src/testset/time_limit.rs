@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use super::common::{build_submission, fault_error};
 use crate::build::{BuildError, Program};
+use crate::commands::common::{build_submission, fault_error};
 use crate::error::UsageError;
 use crate::judge::repeats::{self, EarlierLimit, Measured, MAX_REPEATED, REPEATS, SETTLING_RUNS};
 use crate::judge::timing::BORDERLINE_PERCENT;
@@ -23,9 +23,9 @@ use crate::problem::folder::Folder;
 use crate::problem::submission::Submission;
 use crate::problem::time_limit_rule::TimeLimitRule;
 use crate::problem::{Problem, TestCase};
-use crate::report::derivation::{LimitDerivation, SpeedReading};
+use crate::report::derivation::{LimitDerivation, MemoryView, SpeedReading};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
-use crate::run::calibration::Calibration;
+use crate::run::calibration::{Calibration, Readings, Workload};
 use crate::testset::gate::Gate;
 use crate::testset::results::derived_limit::LimitKey;
 use crate::testset::results::{ResultCache, RunKey};
@@ -112,7 +112,7 @@ pub fn derive_remembering(
     let started = std::time::Instant::now();
     let limit_of = |cpu: Duration| rule.time_limit(cpu);
     let found = slowest_accepted(folder, jobs, isolation, results, beside, display, &rule)?;
-    let noise = found.calibrations.first().map_or(0.0, |(_, c)| c.noise());
+    let noise = (found.calibrations.first()).map_or(0.0, |(_, c)| c.integer.noise());
     // The same band as a verdict's (`judge::timing::time_sensitive`): a program varies more
     // than the calibration workload (a PyPy solution's fastest of three moved from 1.03 s to
     // 1.39 s between two verifies while the calibration held within 1 %).
@@ -135,23 +135,24 @@ pub fn derive_remembering(
             results.forget(key);
         }
     }
-    let medians: Vec<Duration> = found.calibrations.iter().map(|(_, c)| c.median()).collect();
-    let (fastest, slowest_speed) = (
-        medians.iter().min().copied().unwrap_or_default(),
-        medians.iter().max().copied().unwrap_or_default(),
-    );
-    let drift = if fastest.is_zero() {
-        0.0
-    } else {
-        slowest_speed.as_secs_f64() / fastest.as_secs_f64() - 1.0
+    let drift = drift_of(&found.calibrations, Workload::Integer);
+    let memory = MemoryView {
+        noise: (found.calibrations.first())
+            .map_or(0.0, |(_, c)| c.latency.noise().max(c.bandwidth.noise())),
+        drift: drift_of(&found.calibrations, Workload::MemoryLatency)
+            .max(drift_of(&found.calibrations, Workload::MemoryBandwidth)),
+        beside: found.beside.clone(),
     };
+    // Drift is judged on every workload, each past its own floor
+    // ([`LimitDerivation::judged_drift`]).
+    let judged = crate::report::derivation::judged_drift(drift, noise, &memory);
     Ok(Some(LimitDerivation {
         limit,
         own_limit,
         earlier,
         noise_limits,
         band,
-        drift_limits: repeats::limits_within(found.slowest.cpu, drift, limit_of),
+        drift_limits: repeats::limits_within(found.slowest.cpu, judged, limit_of),
         submission: found.slowest.submission,
         test: found.slowest.test,
         waited: found.measured.waited(),
@@ -168,13 +169,36 @@ pub fn derive_remembering(
         speed: (found.calibrations.iter())
             .map(|(when, c)| SpeedReading {
                 when,
-                median: c.median(),
+                median: c.integer.median(),
+                latency: median_of(&c.latency),
+                bandwidth: median_of(&c.bandwidth),
             })
             .collect(),
         drift,
         elapsed: started.elapsed(),
         longest_probe: found.longest_probe,
+        memory,
     }))
+}
+
+/// The median of `calibration`, `None` when it has no runs (a reading taken before the memory
+/// workloads existed, or recalled without them).
+fn median_of(calibration: &Calibration) -> Option<Duration> {
+    (!calibration.times.is_empty()).then(|| calibration.median())
+}
+
+/// How much `workload`'s speed changed over `readings` (slowest median over fastest, minus
+/// one); 0 with fewer than two readings of it.
+fn drift_of(readings: &[(&'static str, Readings)], workload: Workload) -> f64 {
+    let medians: Vec<Duration> = (readings.iter())
+        .filter_map(|(_, r)| median_of(r.of(workload)))
+        .collect();
+    match (medians.iter().min(), medians.iter().max()) {
+        (Some(fastest), Some(slowest)) if !fastest.is_zero() && medians.len() > 1 => {
+            slowest.as_secs_f64() / fastest.as_secs_f64() - 1.0
+        }
+        _ => 0.0,
+    }
 }
 
 /// Sets the limit [`derive_remembering`] found (nothing when it found none), its report lines
@@ -205,7 +229,10 @@ struct Found {
     /// The calibrations by when they were read: `before`; `after` only when runs were made (all
     /// remembered, nothing ran whose speed it could judge); `during` only when a run was
     /// repeated too.
-    calibrations: Vec<(&'static str, Calibration)>,
+    calibrations: Vec<(&'static str, Readings)>,
+    /// The deciding test's runs made alone here, each with the memory-latency reading taken
+    /// right before it.
+    beside: Vec<(Duration, Duration)>,
     longest_probe: Option<(String, Duration)>,
     /// The first runs of the runs repeated here, by their result-cache keys.
     first_runs: Vec<(RunKey, Duration)>,
@@ -216,6 +243,10 @@ struct Found {
 
 /// Runs of the calibration workload at each reading of the machine's speed.
 const CALIBRATION_RUNS: usize = 9;
+
+/// Runs of each memory workload at each reading (about 40 ms each: three keep a reading
+/// short enough to take before, during and after, and their median ignores one slow run).
+const MEMORY_RUNS: usize = 3;
 
 /// How recent a calibration this process measured must be to serve as the `before` reading.
 const BEFORE_READING_AGE: Duration = Duration::from_secs(30);
@@ -266,24 +297,37 @@ fn slowest_accepted(
     });
     let calibrate = || {
         let _alone = gate.alone();
-        Calibration::measure(CALIBRATION_RUNS)
+        Readings::measure_with(Calibration::measure(CALIBRATION_RUNS), MEMORY_RUNS)
     };
     // The `before` reading: verify's noise when this process measured it a moment ago; else
     // one taken just before the first run the derivation makes (alone, so it waits for the
     // runs and builds in flight), not at its start: a verify whose runs are all remembered runs
     // nothing, and the reading was most of its time (0.18 s of 0.46 s on
     // greedyincreasingsubsequences).
+    // The memory workloads are read then all the same (they are not part of verify's noise).
     let before_reading = OnceLock::new();
-    if let Some(recent) = crate::testset::noise::measured_within(BEFORE_READING_AGE) {
-        let _ = before_reading.set(recent);
-    }
+    let recent = crate::testset::noise::measured_within(BEFORE_READING_AGE);
     let read_before = || {
-        before_reading.get_or_init(&calibrate);
+        before_reading.get_or_init(|| match &recent {
+            Some(integer) => {
+                let _alone = gate.alone();
+                Readings::measure_with(integer.clone(), MEMORY_RUNS)
+            }
+            None => calibrate(),
+        });
     };
     // Before any run (or with none), the calibration verify's noise came from: the same one
     // the derivation that ran these runs read, when they are remembered.
-    let before_so_far = || (before_reading.get().cloned()).or_else(crate::testset::noise::in_use);
-    let noise_before = || before_so_far().map_or(0.0, |c| c.noise());
+    let before_so_far = || {
+        (before_reading.get().cloned()).or_else(|| {
+            crate::testset::noise::in_use().map(|integer| Readings {
+                integer,
+                latency: Calibration { times: Vec::new() },
+                bandwidth: Calibration { times: Vec::new() },
+            })
+        })
+    };
+    let noise_before = || before_so_far().map_or(0.0, |c| c.integer.noise());
     let probe = Probe {
         problem,
         cases: &cases,
@@ -583,6 +627,7 @@ impl Probe<'_> {
             }
         }
         let mut first_runs = Vec::new();
+        let mut beside: Vec<Vec<(Duration, Duration)>> = vec![Vec::new(); runs.len()];
         loop {
             let i = match repeats::next_to_repeat(&runs, &limit_of, band) {
                 Some(_) if extra_runs >= MAX_REPEATED * REPEATS => {
@@ -609,7 +654,8 @@ impl Probe<'_> {
             };
             let key = self.run_key(p, test);
             before_first_repeat();
-            let (cpu, wall) = self.repeat_once(p, case)?;
+            let (cpu, wall, latency) = self.repeat_once(p, case)?;
+            beside[i].push((cpu, latency));
             extra_runs += 1;
             let measured = &mut runs[i];
             measured.times.push(cpu);
@@ -645,6 +691,7 @@ impl Probe<'_> {
             repeats_reused: reused,
             gave_up,
             calibrations: Vec::new(),
+            beside: beside[i].clone(),
             longest_probe: longest.map(|p| (p.name.clone(), p.wall)),
             first_runs,
             limit_key,
@@ -664,12 +711,14 @@ impl Probe<'_> {
         ))
     }
 
-    /// One more run of `probed` on `case`, alone: its CPU and wall time.
+    /// One more run of `probed` on `case`, alone: its CPU and wall time, and the
+    /// memory-latency workload's time read alone right before it (issue 45: whether the
+    /// deciding run moves with the memory).
     fn repeat_once(
         &self,
         probed: &Probed,
         case: &TestCase,
-    ) -> Result<(Duration, Duration), UsageError> {
+    ) -> Result<(Duration, Duration, Duration), UsageError> {
         let mut executor = SandboxExecutor::start_for(&probed.program, self.problem.info())
             .map_err(|e| {
                 fault_error(
@@ -685,11 +734,16 @@ impl Probe<'_> {
         };
         (self.before_first_run)();
         let _alone = self.gate.alone();
+        let latency = Workload::MemoryLatency.once();
         watching.started(case);
         let row = run_one(&mut executor, self.problem, case, &probed.plan)
             .map_err(|f| fault_error(f, None))?;
         watching.finished(&row);
-        Ok((row.result.cpu(), Duration::from_millis(row.result.wall_ms)))
+        Ok((
+            row.result.cpu(),
+            Duration::from_millis(row.result.wall_ms),
+            latency,
+        ))
     }
 
     /// The submission's CPU time per test, or `None` (with a line on stderr) when it cannot be
