@@ -229,6 +229,19 @@ pub struct ReproOptions {
     pub input: Option<PathBuf>,
 }
 
+/// `stressjudge check-tools`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckToolsOptions {
+    /// The problem folders.
+    pub problems: Vec<String>,
+    /// Print one JSON object instead of the text.
+    pub json: bool,
+    /// Parallel tool runs.
+    pub jobs: usize,
+    /// The isolation demanded.
+    pub isolation: IsolationChoice,
+}
+
 /// `stressjudge verify`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerifyOptions {
