@@ -240,6 +240,8 @@ pub struct CheckToolsOptions {
     pub jobs: usize,
     /// The isolation demanded.
     pub isolation: IsolationChoice,
+    /// Check again, using no result remembered by an earlier run.
+    pub fresh: bool,
 }
 
 /// `stressjudge verify`.
@@ -247,6 +249,8 @@ pub struct CheckToolsOptions {
 pub struct VerifyOptions {
     /// Built-in ids and problem folders (default: every built-in problem).
     pub problems: Vec<String>,
+    /// Whether the packages' own tools are put to the checks of `check-tools` too.
+    pub tool_checks: bool,
     /// The solutions library of the built-in problems.
     pub solutions: PathBuf,
     /// Print one JSON object instead of the table.

@@ -412,6 +412,10 @@ pub struct VerifyArgs {
     /// Re-run everything: use no result remembered by an earlier run.
     #[arg(long)]
     pub fresh: bool,
+    /// Skip the checks of the packages' own tools (validators, checkers, generators) that
+    /// `check-tools` makes and verify makes by default.
+    #[arg(long)]
+    pub no_tool_checks: bool,
     /// File I/O of the problems' solutions (over a Polygon package's own).
     #[command(flatten)]
     pub file_io: FileIoArgs,
@@ -443,6 +447,9 @@ pub struct CheckToolsArgs {
     /// Demand full isolation or the basic sandbox (default: the best this machine offers).
     #[arg(long, value_enum)]
     pub isolation: Option<IsolationArg>,
+    /// Check again: use no result remembered by an earlier run.
+    #[arg(long)]
+    pub fresh: bool,
 }
 
 /// `stressjudge merge`.

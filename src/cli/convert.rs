@@ -122,6 +122,7 @@ pub fn repro(args: ReproArgs) -> Result<ReproOptions, UsageError> {
 pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
     Ok(VerifyOptions {
         problems: args.problems,
+        tool_checks: !args.no_tool_checks,
         solutions: args.solutions,
         json: args.json || args.json_lines,
         json_lines: args.json_lines,
@@ -146,6 +147,7 @@ pub fn check_tools(args: CheckToolsArgs) -> Result<CheckToolsOptions, UsageError
         json: args.json,
         jobs: jobs(args.jobs)?,
         isolation: isolation(args.isolation),
+        fresh: args.fresh,
     })
 }
 

@@ -8,7 +8,13 @@ use super::{print_json, print_out, Outcome};
 use crate::error::UsageError;
 use crate::options::{AdHocParts, CheckToolsOptions};
 use crate::problem::folder::{self, names_a_folder};
+use crate::build::BuildOptions;
+use crate::problem::tool_tests::ToolTests;
+use crate::problem::Problem;
 use crate::programs::tool_checks::{self, ToolChecks};
+use crate::programs::ProgramsProblem;
+use crate::testset::gate::Gate;
+use crate::testset::results::ResultCache;
 
 /// Checks the tools of every problem folder named; `Failed` when one fails a check.
 pub fn run(options: &CheckToolsOptions) -> Result<Outcome, UsageError> {
@@ -23,7 +29,7 @@ pub fn run(options: &CheckToolsOptions) -> Result<Outcome, UsageError> {
     }
     let mut all = Vec::new();
     for name in &names {
-        all.push(check_folder(Path::new(name), options.jobs)?);
+        all.push(check_folder(Path::new(name), options)?);
         if !options.json {
             print_out(&crate::report::tool_checks::text(all.last().expect("pushed")))?;
         }
@@ -38,7 +44,42 @@ pub fn run(options: &CheckToolsOptions) -> Result<Outcome, UsageError> {
 }
 
 /// The tool checks of one problem folder.
-pub fn check_folder(dir: &Path, jobs: usize) -> Result<ToolChecks, UsageError> {
+fn check_folder(dir: &Path, options: &CheckToolsOptions) -> Result<ToolChecks, UsageError> {
     let folder = folder::load(dir, &AdHocParts::default())?;
-    Ok(tool_checks::run(&folder.problem, &folder.tool_tests, jobs))
+    let results = ResultCache::open(&BuildOptions::default_for_user().cache_dir, options.fresh);
+    let content = super::verify::plan::content_hash(dir)?;
+    Ok(remembered(
+        &folder.problem,
+        &folder.tool_tests,
+        &content,
+        &results,
+        options.jobs,
+        None,
+    ))
+}
+
+/// The tool checks of `problem` (whose package's content hash is `content`): remembered in
+/// `results` from an earlier command on the same package state, else run and remembered.
+pub fn remembered(
+    problem: &ProgramsProblem,
+    tests: &ToolTests,
+    content: &str,
+    results: &ResultCache,
+    jobs: usize,
+    gate: Option<&Gate>,
+) -> ToolChecks {
+    // Built first: a tool's identity is its build.
+    let _ = problem.build_tools(true);
+    for tool in &tests.answer_validators {
+        let _ = tool.program();
+    }
+    let key = tool_checks::identity(problem, tests).map(|id| results.tool_checks_key(content, &id));
+    if let Some(checks) = key.as_ref().and_then(|k| results.recall_tool_checks(k)) {
+        return checks;
+    }
+    let checks = tool_checks::run(problem, tests, jobs, gate);
+    if let Some(key) = &key {
+        results.remember_tool_checks(key, &checks);
+    }
+    checks
 }

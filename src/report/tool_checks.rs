@@ -3,6 +3,9 @@
 
 use std::fmt::Write;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 use crate::programs::tool_checks::{Severity, ToolChecks, ToolSection};
 
 /// The terminal text of one problem's tool checks.
@@ -50,10 +53,21 @@ pub fn section_text(out: &mut String, section: &ToolSection) {
     }
 }
 
+/// `check-tools --json`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CheckToolsJson {
+    /// Whether no tool of any problem failed a check.
+    pub ok: bool,
+    /// Each problem's tool checks, in the order named.
+    pub problems: Vec<ToolChecks>,
+}
+
 /// The `check-tools --json` object.
 pub fn json(all: &[ToolChecks]) -> serde_json::Value {
-    serde_json::json!({
-        "ok": all.iter().all(ToolChecks::passed),
-        "problems": all,
+    serde_json::to_value(CheckToolsJson {
+        ok: all.iter().all(ToolChecks::passed),
+        problems: all.to_vec(),
     })
+    .expect("the report serializes")
 }

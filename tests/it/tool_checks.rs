@@ -329,3 +329,83 @@ fn what_is_not_a_problem_folder_is_a_usage_error() {
     let line = stressjudge(&["check-tools", "nowhere/at-all"]).one_line_error();
     assert!(line.contains("`nowhere/at-all` is not a problem folder"), "{line}");
 }
+
+/// The package accepting an empty file (its submissions all keep their promises).
+fn package_accepting_empty(dir: &Path) {
+    clean_package(dir);
+    write(
+        dir,
+        "input_validators/validate.py",
+        "import sys\ntext = sys.stdin.read()\nsys.exit(42 if text == '' or text.endswith('\\n') and text.count('\\n') == 1 and len(text.split()) == 2 and all(t.isdigit() and t[0] != '0' and int(t) <= 100 for t in text.split()) and text.count(' ') == 1 else 43)\n",
+    );
+}
+
+#[test]
+fn verify_fails_on_a_broken_tool_with_a_line_naming_it_and_no_verdict_changed() {
+    let dir = tempdir();
+    package_accepting_empty(dir.path());
+    let out = tempdir();
+    let (junit, html) = (out.path().join("r.xml"), out.path().join("r.html"));
+    let _heavy = heavy();
+    let run = stressjudge(&[
+        "verify",
+        arg(dir.path()),
+        "--stress-seeds",
+        "0",
+        "--report",
+        arg(&junit),
+        "--report",
+        arg(&html),
+    ]);
+    run.expect_code(1);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("TOOL: "))
+        .unwrap_or_else(|| panic!("a TOOL line\n{}", run.describe()));
+    assert!(
+        line.contains("input validator input_validators/validate.py fails rejects-junk on an empty file"),
+        "{line}"
+    );
+    assert!(run.stdout.contains("1 match, 0 mismatch"), "{}", run.describe());
+    let junit = String::from_utf8(read(&junit)).unwrap();
+    assert!(junit.contains("tools of "), "{junit}");
+    assert!(junit.contains("rejects-junk: an empty file"), "{junit}");
+    let html = String::from_utf8(read(&html)).unwrap();
+    assert!(html.contains("data-tool=\"input validator input_validators/validate.py\""));
+    assert!(html.contains("rejects-junk: an empty file"));
+
+    // JSON: the section, the solutions untouched; remembered the second time.
+    let json = stressjudge(&["verify", arg(dir.path()), "--stress-seeds", "0", "--json"]);
+    json.expect_code(1);
+    let report = json.json();
+    assert_eq!(report["solutions"][0]["ok"], true, "{}", json.describe());
+    let checks = &report["tool_checks"][0];
+    assert_eq!(checks["reused"], true, "the first verify's checks are remembered");
+    assert!(defects(checks["tools"].as_array().unwrap())
+        .iter()
+        .any(|d| d.contains("rejects-junk | an empty file")));
+
+    // --no-tool-checks: the submissions alone decide.
+    let skipped = stressjudge(&[
+        "verify",
+        arg(dir.path()),
+        "--stress-seeds",
+        "0",
+        "--no-tool-checks",
+        "--json",
+    ]);
+    skipped.expect_code(0);
+    assert_eq!(skipped.json()["tool_checks"], serde_json::json!([]));
+}
+
+#[test]
+fn verify_checks_the_tools_of_a_clean_package_and_passes() {
+    let dir = tempdir();
+    clean_package(dir.path());
+    let _heavy = heavy();
+    let run = stressjudge(&["verify", arg(dir.path()), "--stress-seeds", "0", "--fresh"]);
+    run.expect_code(0);
+    assert!(run.stdout.contains("ok     input validator input_validators/validate.py"), "{}", run.describe());
+    assert!(run.stdout.contains("tools: 4 checked, 0 defect(s)"), "{}", run.describe());
+}

@@ -20,6 +20,7 @@ use super::ProgramsProblem;
 use crate::problem::tool_tests::{ToolCase, ToolTests};
 use crate::problem::{Answer, CheckResult, InputError, Problem, ToolFailure};
 use crate::run::Exit;
+use crate::testset::gate::{Gate, Permit};
 pub use findings::{Finding, Severity, ToolChecks, ToolSection};
 use parallel::par_map;
 
@@ -70,8 +71,14 @@ struct Test {
 }
 
 /// Puts every tool of `problem` to the checks, with the cases `tests` ships, `jobs` runs at a
-/// time.
-pub fn run(problem: &ProgramsProblem, tests: &ToolTests, jobs: usize) -> ToolChecks {
+/// time, each run holding a slot of `gate` when given (verify's, so that a max test of a
+/// submission still runs alone).
+pub fn run(
+    problem: &ProgramsProblem,
+    tests: &ToolTests,
+    jobs: usize,
+    gate: Option<&Gate>,
+) -> ToolChecks {
     let jobs = jobs.max(1);
     let data: Vec<Test> = problem
         .tests
@@ -93,6 +100,7 @@ pub fn run(problem: &ProgramsProblem, tests: &ToolTests, jobs: usize) -> ToolChe
         problem,
         data: &data,
         jobs,
+        gate,
     };
     checks.tools.extend(checker.input_validators(&tests.invalid_inputs));
     checks
@@ -108,6 +116,7 @@ struct Checks<'a> {
     problem: &'a ProgramsProblem,
     data: &'a [Test],
     jobs: usize,
+    gate: Option<&'a Gate>,
 }
 
 /// How one input validator judged one input.
@@ -118,9 +127,23 @@ enum Judged {
 }
 
 impl Checks<'_> {
-    fn validate(&self, validator: usize, input: &[u8]) -> Judged {
+    /// A slot of the gate for one run, when there is a gate.
+    fn slot(&self) -> Option<Permit<'_>> {
+        self.gate.map(Gate::shared)
+    }
+
+    fn validate_one(
+        &self,
+        validator: usize,
+        input: &[u8],
+    ) -> Result<Result<(), InputError>, ToolFailure> {
+        let _slot = self.slot();
         let v = &self.problem.validators[validator];
-        match v.validate_bytes(&self.problem.sandboxes, &self.problem.limits, input) {
+        v.validate_bytes(&self.problem.sandboxes, &self.problem.limits, input)
+    }
+
+    fn validate(&self, validator: usize, input: &[u8]) -> Judged {
+        match self.validate_one(validator, input) {
             Ok(Ok(())) => Judged::Accepted,
             Ok(Err(_)) => Judged::Rejected,
             Err(f) => Judged::Broken(f),
@@ -181,12 +204,7 @@ impl Checks<'_> {
             .flat_map(|&v| (0..self.data.len()).map(move |t| (v, t)))
             .collect();
         let judged = par_map(&pairs, self.jobs, |&(v, t)| {
-            let v = &validators[v];
-            v.validate_bytes(
-                &self.problem.sandboxes,
-                &self.problem.limits,
-                &self.data[t].input,
-            )
+            self.validate_one(v, &self.data[t].input)
         });
         for &v in &built {
             sections[v].checked(check::ACCEPTS_TESTS);
@@ -276,6 +294,7 @@ impl Checks<'_> {
 
     /// Runs an answer validator: `validator INPUT [ARGS] < ANSWER`, exit 42 valid, 43 invalid.
     fn answer_valid(&self, tool: &Tool, input: &[u8], answer: &[u8]) -> Result<bool, ToolFailure> {
+        let _slot = self.slot();
         let call = ToolCall {
             args: vec![ToolArg::File("testcase.in".into())],
             stdin: answer,
@@ -382,6 +401,7 @@ impl Checks<'_> {
 
     /// The output validator's verdict on `output` for test `test`.
     fn judge(&self, test: &Test, output: &[u8]) -> Result<bool, ToolFailure> {
+        let _slot = self.slot();
         let input = String::from_utf8_lossy(&test.input);
         let answer = Answer {
             checker_args: test.checker_args.clone(),
@@ -516,7 +536,11 @@ impl Checks<'_> {
             section.checked(check::ACCEPTS_REFERENCE);
             let results = par_map(&data, self.jobs, |test| {
                 let input = String::from_utf8_lossy(&test.input);
-                match problem.solve(&input) {
+                let answer = {
+                    let _slot = self.slot();
+                    problem.solve(&input)
+                };
+                match answer {
                     Ok(answer) => Some(self.judge(test, answer.text.as_bytes())),
                     Err(_) => None,
                 }
@@ -570,6 +594,7 @@ impl Checks<'_> {
             section.checked(check::DETERMINISTIC);
             let seed = 1;
             let runs = par_map(&[0, 1], self.jobs, |_| {
+                let _slot = self.slot();
                 generator.generate(&problem.sandboxes, &problem.limits, seed)
             });
             section.runs += 2;
@@ -578,6 +603,7 @@ impl Checks<'_> {
                 (Ok(a), Ok(b)) if a == b => {
                     section.checked(check::VALID_OUTPUT_OF_GENERATOR);
                     section.runs += problem.validators.len();
+                    let _slot = self.slot();
                     if let Err(e) = problem.validate(a) {
                         section.defect(
                             check::VALID_OUTPUT_OF_GENERATOR,
@@ -628,4 +654,28 @@ fn case_files(case: &ToolCase) -> Option<(Test, Vec<u8>)> {
         },
         read(case.output.as_ref()?)?,
     ))
+}
+
+/// What identifies the checks' results besides the package's files: every tool checked (its
+/// build and arguments); `None` when one does not build (the checks then always run, and say
+/// so).
+pub fn identity(problem: &ProgramsProblem, tests: &ToolTests) -> Option<String> {
+    let mut parts = vec![
+        problem.judging_identity()?,
+        format!("{:?}", problem.limits),
+        format!("{:?}", problem.checker_args),
+    ];
+    for validator in &problem.validators {
+        parts.push(validator.identity()?);
+    }
+    for tool in &tests.answer_validators {
+        parts.push(tool.identity()?);
+    }
+    for (kind, generator) in &problem.generators {
+        parts.push(format!("{kind} {}", generator.identity()?));
+    }
+    if let Some(Ok(reference)) = problem.reference() {
+        parts.push(reference.identity()?);
+    }
+    Some(parts.join("\n"))
 }

@@ -119,6 +119,11 @@ pub const SCHEMAS: &[SchemaEntry] = &[
         build: schema_of::<VerifyJson>,
     },
     SchemaEntry {
+        name: "check-tools",
+        describes: "`check-tools --json`",
+        build: schema_of::<crate::report::tool_checks::CheckToolsJson>,
+    },
+    SchemaEntry {
         name: "doctor",
         describes: "`doctor --json`",
         build: schema_of::<DoctorJson>,
@@ -189,6 +194,7 @@ mod tests {
         "own_limit_ms",
         "earlier",
         "kept_earlier",
+        "tool_checks",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.
