@@ -229,11 +229,28 @@ pub struct ReproOptions {
     pub input: Option<PathBuf>,
 }
 
+/// `stressjudge check-tools`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckToolsOptions {
+    /// The problem folders.
+    pub problems: Vec<String>,
+    /// Print one JSON object instead of the text.
+    pub json: bool,
+    /// Parallel tool runs.
+    pub jobs: usize,
+    /// The isolation demanded.
+    pub isolation: IsolationChoice,
+    /// Check again, using no result remembered by an earlier run.
+    pub fresh: bool,
+}
+
 /// `stressjudge verify`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerifyOptions {
     /// Built-in ids and problem folders (default: every built-in problem).
     pub problems: Vec<String>,
+    /// Whether the packages' own tools are put to the checks of `check-tools` too.
+    pub tool_checks: bool,
     /// The solutions library of the built-in problems.
     pub solutions: PathBuf,
     /// Print one JSON object instead of the table.

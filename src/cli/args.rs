@@ -45,6 +45,11 @@ pub enum Command {
     /// Judge every solution under solutions/ (or every submission of a problem folder) and
     /// check each gets its folder's verdict.
     Verify(VerifyArgs),
+    /// Put a problem package's own tools to the test: input validators fed junk, spoiled tests
+    /// and data/invalid_input; answer validators; the output validator fed junk, malformed
+    /// outputs, invalid_output and valid_output; generators run twice. Exit 1 when a tool
+    /// fails a check.
+    CheckTools(CheckToolsArgs),
     /// Merge the JSON reports of a command's shards (`verify --shard`, `stress --shard`) into
     /// the report one run would have given.
     Merge(MergeArgs),
@@ -407,6 +412,10 @@ pub struct VerifyArgs {
     /// Re-run everything: use no result remembered by an earlier run.
     #[arg(long)]
     pub fresh: bool,
+    /// Skip the checks of the packages' own tools (validators, checkers, generators) that
+    /// `check-tools` makes and verify makes by default.
+    #[arg(long)]
+    pub no_tool_checks: bool,
     /// File I/O of the problems' solutions (over a Polygon package's own).
     #[command(flatten)]
     pub file_io: FileIoArgs,
@@ -421,6 +430,26 @@ pub struct VerifyArgs {
     /// --shard: judge by the limits in FILE (never derive again).
     #[arg(long, value_name = "FILE")]
     pub plan: Option<PathBuf>,
+}
+
+/// `stressjudge check-tools`.
+#[derive(Debug, Args)]
+pub struct CheckToolsArgs {
+    /// Problem folders (Kattis, BAPCtools, DOMjudge or Polygon packages).
+    #[arg(required = true)]
+    pub problems: Vec<String>,
+    /// Print one JSON object instead of the text.
+    #[arg(long)]
+    pub json: bool,
+    /// Parallel tool runs (default: the number of cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Demand full isolation or the basic sandbox (default: the best this machine offers).
+    #[arg(long, value_enum)]
+    pub isolation: Option<IsolationArg>,
+    /// Check again: use no result remembered by an earlier run.
+    #[arg(long)]
+    pub fresh: bool,
 }
 
 /// `stressjudge merge`.

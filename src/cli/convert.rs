@@ -5,12 +5,12 @@
 use std::path::PathBuf;
 
 use super::args::{
-    CandidateArgs, DoctorArgs, FileIoArgs, GenArgs, GenerateArgs, IsolationArg, JudgeArgs,
+    CandidateArgs, CheckToolsArgs, DoctorArgs, FileIoArgs, GenArgs, GenerateArgs, IsolationArg, JudgeArgs,
     ListArgs, ListenArgs, MergeArgs, ProblemPartArgs, ReproArgs, SolveArgs, StressArgs, VerifyArgs,
 };
 use crate::error::UsageError;
 use crate::options::{
-    AdHocParts, CandidateOptions, CandidateSource, DoctorOptions, GenOptions, GenerateOptions,
+    AdHocParts, CandidateOptions, CheckToolsOptions, CandidateSource, DoctorOptions, GenOptions, GenerateOptions,
     IsolationChoice, JudgeOptions, ListOptions, ListenOptions, MergeOptions, ProblemSpec,
     ReproOptions, SolveOptions, StressOptions, VerifyOptions,
 };
@@ -122,6 +122,7 @@ pub fn repro(args: ReproArgs) -> Result<ReproOptions, UsageError> {
 pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
     Ok(VerifyOptions {
         problems: args.problems,
+        tool_checks: !args.no_tool_checks,
         solutions: args.solutions,
         json: args.json || args.json_lines,
         json_lines: args.json_lines,
@@ -136,6 +137,17 @@ pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
         testset: args.testset,
         shard: args.shard.as_deref().map(Shard::parse).transpose()?,
         plan: args.plan,
+    })
+}
+
+/// `check-tools`.
+pub fn check_tools(args: CheckToolsArgs) -> Result<CheckToolsOptions, UsageError> {
+    Ok(CheckToolsOptions {
+        problems: args.problems,
+        json: args.json,
+        jobs: jobs(args.jobs)?,
+        isolation: isolation(args.isolation),
+        fresh: args.fresh,
     })
 }
 

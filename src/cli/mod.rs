@@ -79,6 +79,7 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         }
         Command::Repro(args) => commands::repro::run(&convert::repro(args)?),
         Command::Verify(args) => commands::verify::run(&convert::verify(args)?),
+        Command::CheckTools(args) => commands::check_tools::run(&convert::check_tools(args)?),
         Command::Merge(args) => commands::merge::run(&convert::merge(args)),
         Command::Doctor(args) => commands::doctor::run(&convert::doctor(args)),
         Command::Man(args) => reference::man(args.out.as_deref()),
@@ -108,6 +109,7 @@ fn isolation_of(command: &Command) -> Option<IsolationChoice> {
         Command::Stress(a) => a.candidate.isolation,
         Command::Repro(a) => a.candidate.isolation,
         Command::Verify(a) => a.isolation,
+        Command::CheckTools(a) => a.isolation,
         _ => return None,
     };
     Some(convert::isolation(arg))

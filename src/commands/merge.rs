@@ -202,6 +202,8 @@ fn merge_verify(shards: &[(ShardInfo, Vec<u8>, PathBuf)]) -> Result<VerifyReport
     Ok(VerifyReport {
         problems: first.problems.clone(),
         rows: rows.into_iter().map(|(_, row)| row).collect(),
+        // The first shard checks the tools.
+        tool_checks: reports.iter().flat_map(|r| r.tool_checks.clone()).collect(),
         notes: first.notes.clone(),
         elapsed: longest(reports.iter().map(|r| r.elapsed)),
         isolation: first.isolation.clone(),

@@ -1,6 +1,7 @@
 //! The subcommands: each takes its [`crate::options`], drives the pipeline steps it needs and
 //! returns an [`Outcome`]; presentation is left to [`crate::report`].
 
+pub mod check_tools;
 pub mod common;
 pub mod doctor;
 pub mod gen;

@@ -13,6 +13,7 @@ use crate::problem::kattis;
 use crate::problem::polygon;
 use crate::problem::submission::Submission;
 use crate::problem::time_limit_rule::TimeLimitRule;
+use crate::problem::tool_tests::ToolTests;
 use crate::programs::ProgramsProblem;
 
 /// A problem folder, loaded: the problem and what `verify` and the time-limit rule need.
@@ -42,6 +43,8 @@ pub struct Folder {
     /// Kattis package: problemtools derives the limit from the accepted submissions), rather
     /// than every submission whose expectation gives a lower bound (2023-07 and later).
     pub lower_bound_from_accepted_only: bool,
+    /// The cases the package ships to test its own tools, and its answer validators.
+    pub tool_tests: ToolTests,
 }
 
 /// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a

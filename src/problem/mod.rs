@@ -30,6 +30,7 @@ pub mod rules;
 pub mod shape;
 pub mod submission;
 pub mod time_limit_rule;
+pub mod tool_tests;
 
 use std::fmt;
 use std::time::Duration;

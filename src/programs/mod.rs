@@ -22,6 +22,7 @@ pub mod interactor;
 pub mod sandboxes;
 pub mod test_build;
 pub mod tool;
+pub mod tool_checks;
 pub mod validator;
 
 use std::path::Path;

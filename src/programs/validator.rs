@@ -75,9 +75,20 @@ impl InputValidator {
         limits: &ToolLimits,
         input: &str,
     ) -> Result<Result<(), InputError>, ToolFailure> {
+        self.validate_bytes(sandboxes, limits, input.as_bytes())
+    }
+
+    /// [`InputValidator::validate`] for any bytes (the junk a validator is tested with need
+    /// not be text).
+    pub fn validate_bytes(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+        input: &[u8],
+    ) -> Result<Result<(), InputError>, ToolFailure> {
         let call = ToolCall {
             args: self.flags.iter().cloned().map(ToolArg::Text).collect(),
-            stdin: input.as_bytes(),
+            stdin: input,
             ..ToolCall::default()
         };
         let result = self.tool.call(sandboxes, limits, call)?;

@@ -11,6 +11,7 @@
 //! terminal) is [`style`]; numbers and durations are formatted by [`crate::units`] everywhere.
 
 mod compile_error;
+pub mod tool_checks;
 pub mod derivation;
 mod doctor;
 pub mod generate;

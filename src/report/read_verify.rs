@@ -36,6 +36,7 @@ pub fn verify_report(bytes: &[u8]) -> Result<VerifyReport, String> {
             .into_iter()
             .map(row)
             .collect::<Result<_, _>>()?,
+        tool_checks: json.tool_checks,
         notes: json.notes,
         elapsed: Duration::from_millis(json.elapsed_ms),
         isolation: json.isolation,

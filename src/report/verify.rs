@@ -11,6 +11,7 @@ use super::shard::ShardInfo;
 pub use crate::judge::grade::show_score;
 use crate::judge::grade_polygon::Score;
 use crate::judge::Verdict;
+use crate::programs::tool_checks::ToolChecks;
 use crate::run::calibration::Calibration;
 use crate::run::Isolation;
 use crate::testset::results::RunCounts;
@@ -195,6 +196,8 @@ pub struct VerifyReport {
     pub problems: Vec<VerifiedProblem>,
     /// One row per solution, problem by problem.
     pub rows: Vec<VerifyRow>,
+    /// The tool checks of each package whose tools were checked, in problem order.
+    pub tool_checks: Vec<ToolChecks>,
     /// Notes on how each problem was read (`problem: note`).
     pub notes: Vec<String>,
     /// Wall time of the whole run.
@@ -217,7 +220,9 @@ impl VerifyReport {
     /// Whether every judged solution keeps its folder's promise (skipped ones do not count)
     /// and every test could be made.
     pub fn ok(&self) -> bool {
-        self.incomplete.is_empty() && self.rows.iter().all(|r| r.status != RowStatus::Mismatch)
+        self.incomplete.is_empty()
+            && self.rows.iter().all(|r| r.status != RowStatus::Mismatch)
+            && self.tool_checks.iter().all(ToolChecks::passed)
     }
 
     /// How many rows have `status`.

@@ -1,6 +1,8 @@
 //! The terminal view of `verify`: a header, one line per solution as it is judged, and the
 //! summary.
 
+use std::fmt::Write;
+
 use super::style;
 use super::verify::{RowStatus, VerifyReport, VerifyRow};
 use crate::units::seconds;
@@ -150,22 +152,56 @@ pub fn summary(report: &VerifyReport) -> String {
         .isolation
         .as_ref()
         .map_or(String::new(), |i| format!("{}\n", i.report_line()));
-    let incomplete: String = report
+    let mut incomplete: String = report
         .incomplete
         .iter()
         .map(|line| format!("{}: {line}\n", style::failure("INCOMPLETE")))
         .collect();
+    // A broken tool fails the run on a line of its own, never as a submission's verdict.
+    for checks in &report.tool_checks {
+        for line in checks.defect_lines() {
+            let _ = writeln!(incomplete, "{}: {line}", style::failure("TOOL"));
+        }
+    }
+    let tools = tools_line(report);
     let noise = (report.calibration.as_ref()).map_or(String::new(), |c| {
         format!("timing noise: {}\n", c.describe())
     });
     format!(
-        "\n{incomplete}{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{isolation}{noise}",
+        "\n{incomplete}{status}: {} solutions, {} match, {} mismatch{skipped_text}, {warnings} warning(s), {:.1} s\n{}\n{tools}{isolation}{noise}",
         report.rows.len(),
         report.count(RowStatus::Match),
         report.count(RowStatus::Mismatch),
         report.elapsed.as_secs_f64(),
         runs_line(report)
     )
+}
+
+/// `tools: 5 checked, 1 defect (412 runs)`, or nothing when no tool was checked.
+fn tools_line(report: &VerifyReport) -> String {
+    let tools: usize = report.tool_checks.iter().map(|c| c.tools.len()).sum();
+    if report.tool_checks.is_empty() {
+        return String::new();
+    }
+    let defects: usize = report.tool_checks.iter().map(|c| c.defects()).sum();
+    let runs: usize = report.tool_checks.iter().map(|c| c.runs).sum();
+    let reused = report.tool_checks.iter().filter(|c| c.reused).count();
+    format!(
+        "tools: {tools} checked, {defects} defect(s) ({runs} run(s){})\n",
+        match reused {
+            0 => String::new(),
+            n => format!("; {n} package(s) remembered from the result cache"),
+        }
+    )
+}
+
+/// The tool checks' sections, one per tool, per package (`check-tools` shows the same).
+pub fn tool_sections(report: &VerifyReport) -> String {
+    report
+        .tool_checks
+        .iter()
+        .map(super::tool_checks::text)
+        .collect()
 }
 
 /// `runs: 120 made, 40 reused from the result cache; 3 stress passes reused`.

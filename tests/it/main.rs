@@ -73,4 +73,5 @@ mod stones_reference;
 mod stones_validator;
 mod stress_cli;
 mod stress_runs;
+mod tool_checks;
 mod watch_cli;

@@ -223,6 +223,7 @@ pub fn verify_report() -> VerifyReport {
         ],
         elapsed: Duration::from_millis(98_765),
         problems: Vec::new(),
+        tool_checks: Vec::new(),
         isolation: None,
         runs: Default::default(),
         incomplete: Vec::new(),

@@ -34,6 +34,9 @@ use crate::judge::Verdict;
 use crate::judge::{repeats, timing};
 use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::folder::{self, Folder};
+use crate::problem::tool_tests::ToolTests;
+use crate::programs::tool_checks::ToolChecks;
+use crate::programs::ProgramsProblem;
 use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
 use crate::programs::grader::{Grader, NotUsable};
 use crate::report::derivation::LimitDerivation;
@@ -82,6 +85,8 @@ struct Target {
     cases: OnceLock<Result<Vec<TestCase>, ToolFailure>>,
     /// How its time limit was derived, when it was.
     derivation: Option<LimitDerivation>,
+    /// A package's programs and the cases it ships to test them, for the tool checks.
+    tools: Option<(Arc<ProgramsProblem>, ToolTests)>,
 }
 
 impl Target {
@@ -491,13 +496,15 @@ fn targets(
                 },
                 None => None,
             };
+            let programs = Arc::new(loaded.problem);
             targets.push(Target {
                 name: name.clone(),
                 content,
                 points: loaded.points.clone(),
                 tle_margin: loaded.rule.time_limit_to_tle,
                 ac_to_time_limit: loaded.rule.ac_to_time_limit,
-                problem: Arc::new(loaded.problem),
+                problem: programs.clone(),
+                tools: Some((programs, loaded.tool_tests)),
                 solutions,
                 grading: loaded.grading,
                 grader,
@@ -531,6 +538,7 @@ fn targets(
                 cases: OnceLock::new(),
                 judged_early: Vec::new(),
                 derivation: None,
+                tools: None,
             });
         }
     }
@@ -654,7 +662,28 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         .min(jobs.len())
         .max(1);
     let order = slowest_first(&jobs);
+    // The packages' tools are checked beside the submissions' runs, each run in a slot of the
+    // same gate (one shard does it for a split verify).
+    let check_tools = args.tool_checks && shard.as_ref().is_none_or(|s| s.index == 1);
+    let tool_checks: Mutex<Vec<ToolChecks>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
+        if check_tools {
+            scope.spawn(|| {
+                for target in &targets {
+                    if let Some((programs, tests)) = &target.tools {
+                        let checks = crate::commands::check_tools::remembered(
+                            programs,
+                            tests,
+                            &target.content,
+                            &results,
+                            args.jobs,
+                            Some(&gate),
+                        );
+                        lock(&tool_checks).push(checks);
+                    }
+                }
+            });
+        }
         for _ in 0..workers {
             scope.spawn(|| loop {
                 let next = judged.next.fetch_add(1, Ordering::SeqCst);
@@ -764,6 +793,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     let report = VerifyReport {
         problems,
         rows,
+        tool_checks: std::mem::take(&mut *lock(&tool_checks)),
         notes,
         incomplete,
         elapsed: started.elapsed(),
@@ -775,6 +805,10 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     if args.json {
         print_json(report.to_json())?;
     } else {
+        let sections = verify_text::tool_sections(&report);
+        if !sections.is_empty() {
+            print_out(&format!("\n{sections}"))?;
+        }
         print_out(&verify_text::summary(&report))?;
     }
     write_report_files(Report::Verify(&report), &args.reports)?;

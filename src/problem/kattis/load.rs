@@ -41,7 +41,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     // Before anything of the folder is built (generated_data builds its generators).
     crate::build::use_folder_build_limits(package.stress.build_limits, &config);
     check_type(&package)?;
-    let (package, data_notes, built) = generated_data(dir, package)?;
+    let (package, data_notes, built, data_root) = generated_data(dir, package)?;
     let mut notes: Vec<String> = package.notices.clone();
     notes.extend(data_notes);
     // Relative to the current directory, and shown as the user wrote it (not `./gen.py`).
@@ -169,6 +169,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     };
     super::build_plan::declare_builds(&mut shape);
     let problem = ProgramsProblem::new(shape);
+    let tool_tests = kattis::tool_tests::read(&package, &data_root.join("data"));
     Ok(Folder {
         problem,
         submissions: package.submissions,
@@ -183,19 +184,21 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             .map(|g| (g.path.clone(), super::build_plan::build_plan_of(&g.path))),
         grading: package.grading,
         lower_bound_from_accepted_only: package.format == kattis::FormatVersion::Legacy,
+        tool_tests,
     })
 }
 
 /// A package with a BAPCtools `generators.yaml`: its tests are the data built from the plan
 /// (laid out in this process's working folder), as `bt run` regenerates `data/` before it
 /// judges; a committed `data/` is compared with it (a note says what differs) and judged
-/// instead only when the plan cannot be built.
+/// instead only when the plan cannot be built. The folder whose `data/` is judged comes back too.
 fn generated_data(
     dir: &Path,
     package: Package,
-) -> Result<(Package, Vec<String>, Option<BuiltData>), UsageError> {
+) -> Result<(Package, Vec<String>, Option<BuiltData>, PathBuf), UsageError> {
+    let own = dir.to_path_buf();
     let Some(plan) = &package.generation else {
-        return Ok((package, Vec::new(), None));
+        return Ok((package, Vec::new(), None, own));
     };
     let committed = !kattis::data_missing(dir);
     let built = match super::generated_data::build(&package, plan) {
@@ -204,7 +207,7 @@ fn generated_data(
             let note = format!(
                 "data/ could not be built from generators.yaml ({e}); the committed data/ is judged"
             );
-            return Ok((package, vec![note], None));
+            return Ok((package, vec![note], None, own));
         }
         Err(e) => return Err(e),
     };
@@ -243,7 +246,7 @@ fn generated_data(
         built.cases,
         dir.display()
     ));
-    Ok((reread, notes, Some(built)))
+    Ok((reread, notes, Some(built), root))
 }
 
 /// The stress reference (from `stressjudge.yaml`, else the first accepted submission), then the

@@ -103,6 +103,7 @@ mod stress_config;
 pub mod submissions;
 pub mod submissions_yaml;
 mod testdata;
+pub mod tool_tests;
 mod typed;
 mod yaml;
 
@@ -212,6 +213,7 @@ fn known_folder(name: &str) -> Option<Option<&'static str>> {
         | "input_format_validators"
         | "output_validators"
         | "output_validator"
+        | "answer_validators"
         | "generators" => None,
         "problem_statement" | "statement" | "solution" | "attachments" | "input_visualizer"
         | "output_visualizer" => None,

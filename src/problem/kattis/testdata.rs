@@ -121,7 +121,7 @@ pub(crate) fn read(
             "sample" | "secret" | "testdata.yaml" | "test_group.yaml" => {}
             "invalid_input" | "invalid_inputs" | "invalid_output" | "invalid_outputs" | "valid_output"
             | "valid_outputs" | "invalid_answer" | "invalid_answers" => notices.push(format!(
-                "data/{name}: tests of the validators themselves; not used by stressjudge"
+                "data/{name}: tests of the validators themselves; run by check-tools and verify"
             )),
             _ if path.is_dir() => notices.push(format!(
                 "data/{name}: not a test folder (tests live in data/sample and data/secret); skipped"
@@ -707,7 +707,7 @@ mod tests {
             notices,
             vec![
                 "data/extra: not a test folder (tests live in data/sample and data/secret); skipped",
-                "data/invalid_input: tests of the validators themselves; not used by stressjudge",
+                "data/invalid_input: tests of the validators themselves; run by check-tools and verify",
                 "data/secret/big.files: input files for file I/O are not supported; skipped",
                 "data/secret/notes.txt: not a test file; skipped",
                 "data/secret/orphan.ans: an answer without an .in file; skipped",

@@ -313,6 +313,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         grading: None,
         grader: None,
         lower_bound_from_accepted_only: false,
+        tool_tests: Default::default(),
     })
 }
 

@@ -4,6 +4,7 @@
 use maud::{html, Markup};
 
 use super::parts::{legend, notes, share, status, time_bar, verdict_class, with_isolation};
+use crate::programs::tool_checks::{Severity, ToolChecks};
 use crate::report::{RowStatus, TestRow, VerifyReport, VerifyRow};
 use crate::units::{limit_seconds, seconds};
 
@@ -30,8 +31,39 @@ pub(super) fn page(report: &VerifyReport) -> (String, Markup) {
         @for problem in problems(report) {
             (matrix(report, problem))
         }
+        @for checks in &report.tool_checks {
+            (tool_checks(checks))
+        }
     };
     (title, body)
+}
+
+/// One package's tool checks: a row per tool, its checks, and each finding.
+fn tool_checks(checks: &ToolChecks) -> Markup {
+    html! {
+        section.tools data-problem=(checks.problem) {
+            h2 { "tools of " (checks.problem) span.sub { " · " (checks.runs) " run(s)" } }
+            table.tools {
+                thead { tr { th.left { "tool" } th { "result" } th.left { "checks" } th.left { "findings" } } }
+                tbody {
+                    @for section in &checks.tools {
+                        tr data-tool=(section.tool) {
+                            td.left { (section.tool) }
+                            td { (status(section.defects().next().is_none())) }
+                            td.left { (section.checks.join(", ")) }
+                            td.left {
+                                @for f in &section.findings {
+                                    div class=(match f.severity { Severity::Defect => "defect", Severity::Notice => "notice" }) {
+                                        (f.check) ": " (f.case) ": " (f.detail)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The problems in the order their rows come.

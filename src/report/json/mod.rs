@@ -119,6 +119,11 @@ pub const SCHEMAS: &[SchemaEntry] = &[
         build: schema_of::<VerifyJson>,
     },
     SchemaEntry {
+        name: "check-tools",
+        describes: "`check-tools --json`",
+        build: schema_of::<crate::report::tool_checks::CheckToolsJson>,
+    },
+    SchemaEntry {
         name: "doctor",
         describes: "`doctor --json`",
         build: schema_of::<DoctorJson>,
@@ -201,6 +206,7 @@ mod tests {
         "moves_with_memory",
         "latency_median_us",
         "bandwidth_median_us",
+        "tool_checks",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::judge::grade_polygon::Score;
 use crate::problem::ValidatorScore;
+use crate::programs::tool_checks::ToolChecks;
 use crate::report::derivation::LimitDerivation;
 use crate::report::shard::ShardInfo;
 use crate::report::verify::NOT_RUN;
@@ -64,6 +65,10 @@ pub struct VerifyJson {
     /// Which shard of a split verify this is (`verify --shard`); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardInfo>,
+    /// The checks of each package's own tools (validators, checkers, generators), a section
+    /// per tool; empty for built-in problems and with `--no-tool-checks`.
+    #[serde(default)]
+    pub tool_checks: Vec<ToolChecks>,
 }
 
 /// One problem of a `verify` run.
@@ -551,6 +556,7 @@ impl From<&VerifyReport> for VerifyJson {
             incomplete: r.incomplete.clone(),
             timing_noise: r.calibration.as_ref().map(NoiseJson::from),
             shard: r.shard.clone(),
+            tool_checks: r.tool_checks.clone(),
         }
     }
 }

@@ -8,6 +8,7 @@ use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, Tes
 use super::{case, document, failure, plain, suite, test_case};
 use crate::judge::Verdict;
 use crate::report::verify::show_score;
+use crate::programs::tool_checks::{Severity, ToolChecks};
 use crate::report::{RowStatus, VerifyReport, VerifyRow};
 
 /// The verify report as a JUnit document.
@@ -18,11 +19,45 @@ pub(super) fn verify(report: &VerifyReport) -> Junit {
             problems.push(&row.problem);
         }
     }
-    let suites = problems
+    let mut suites: Vec<TestSuite> = problems
         .iter()
         .map(|problem| problem_suite(report, problem))
         .collect();
+    suites.extend(report.tool_checks.iter().map(tools_suite));
     document("stressjudge verify", suites, report.elapsed)
+}
+
+/// The suite of one package's tool checks: a case per tool, failed by its defects (never a
+/// case of a submission), its notices as output.
+fn tools_suite(checks: &ToolChecks) -> TestSuite {
+    let mut suite = suite(&format!("tools of {}", checks.problem), Duration::ZERO, &[]);
+    for section in &checks.tools {
+        let lines = |severity: Severity| -> Vec<String> {
+            (section.findings.iter())
+                .filter(|f| f.severity == severity)
+                .map(|f| format!("{}: {}: {}", f.check, f.case, f.detail))
+                .collect()
+        };
+        let defects = lines(Severity::Defect);
+        let status = match defects.first() {
+            None => TestCaseStatus::success(),
+            Some(first) => {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                status
+                    .set_type("tool check")
+                    .set_message(plain(first))
+                    .set_description(plain(&defects.join("\n")));
+                status
+            }
+        };
+        let out = format!(
+            "checks: {}\n{}",
+            section.checks.join(", "),
+            lines(Severity::Notice).join("\n")
+        );
+        suite.add_test_case(case(&section.tool, "tool checks", Duration::ZERO, status, out.trim_end()));
+    }
+    suite
 }
 
 /// The suite of one problem: its notes, then each of its solutions' cases.

@@ -6,7 +6,8 @@ import sys
 args = sys.argv[1:]
 group = args[args.index("--group") + 1] if "--group" in args else ""
 data = sys.stdin.buffer.read().decode()
-match = re.fullmatch(r"(\d+) (\d+)\n", data)
+# Canonical numbers only, as testlib's readInt: no leading zeros.
+match = re.fullmatch(r"([1-9][0-9]*) ([1-9][0-9]*)\n", data)
 if not match:
     sys.exit("FAIL expected 'a b' and a line feed, found %r" % data[:20])
 a, b = int(match.group(1)), int(match.group(2))
