@@ -212,6 +212,18 @@ fn a_case_its_generator_cannot_regenerate_is_judged_from_its_committed_files() {
             && incomplete.contains(&format!("test case(s) {medium} left out")),
         "{report:#}"
     );
+
+    // With no case made at all, the error says why rather than that data/ is empty.
+    std::fs::remove_dir_all(&data).unwrap();
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, text.replace("generator {seed", "crash.py {seed")).unwrap();
+    let line = verify(&package).one_line_error();
+    assert!(
+        line.contains("no test case could be made from generators.yaml")
+            && line.contains("crash.py")
+            && line.contains("exit code 3"),
+        "{line}"
+    );
 }
 
 /// Reserves 1 GiB (four times the memory limit, within the sandbox's generous backstop) and
