@@ -335,3 +335,23 @@ fn explain_format_prints_what_the_graphs_always_are() {
     }
     assert!(!run.stdout.contains("acyclic"), "{}", run.stdout);
 }
+
+#[test]
+fn the_text_report_says_which_shapes_the_shrunk_input_kept() {
+    use stressjudge::report::stress_text;
+    let mut report = crate::report_support::stress_report();
+    let mut failure = report.failures.remove(0);
+    failure.input_format = vec!["line 1: n (2 <= n <= 9)".into()];
+    failure.kept_properties =
+        vec!["edges on vertices 1..n: a tree (connected, acyclic, n-1 edges)".into()];
+    let text = stress_text::failure_text(&report.subject, &failure, &Ok(Vec::new()));
+    assert!(
+        text.contains(
+            "the shrunk input keeps the generator's shapes:\n    edges on vertices 1..n: a tree"
+        ),
+        "{text}"
+    );
+    failure.kept_properties.clear();
+    let text = stress_text::failure_text(&report.subject, &failure, &Ok(Vec::new()));
+    assert!(!text.contains("keeps the generator's shapes"), "{text}");
+}

@@ -7,6 +7,12 @@
 //! that dropping items rewrites their count in the same variant (`layout`). Passes, from the one
 //! that removes the most:
 //!
+//! 0. reshape, when a learned format guards the shrink (`reshape`): the shapes the format knows
+//!    edited as wholes, keeping them by construction: vertices of an edge list removed with
+//!    their edges and per-vertex items and the rest renumbered (contracted into their nearest
+//!    kept ancestor in a forest, so a tree stays a tree), edges removed or contracted, a parent
+//!    array's vertices removed with their children re-parented, a permutation's items removed
+//!    and its values renumbered, a grid's rows and columns removed together;
 //! 1. drop whole lines: top-level sections, counted lines, test cases (`drop`);
 //! 2. drop tokens: arrays (with indices into them renumbered), grid columns, free tokens of a
 //!    line (`drop`);
@@ -26,7 +32,8 @@
 //! Without an input validator, the reference running cleanly is a weak judge (a brute force
 //! that reads tokens accepts `3 1 / 1 / 0`). [`shrink_guarded`] then takes the [`Format`] learned
 //! from the inputs the generator produced (`format`: line structure, types, bounds, order
-//! relations, sorted/distinct/permutation arrays) and never proposes a variant that breaks it;
+//! relations, sorted/distinct/permutation arrays, edge lists and what their graphs always are:
+//! connected, acyclic, simple, ...) and never proposes a variant that breaks it;
 //! rejected variants cost no run. With a validator, the validator alone judges.
 //!
 //! A multi-test input (`t`, then t cases, as the learned format reads it: [`Format::cases`]) is

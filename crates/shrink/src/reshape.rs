@@ -74,11 +74,13 @@ fn remove_chunks<F: FnMut(&str) -> bool>(
     dim: &Dimension,
 ) -> Option<bool> {
     let n = dim.value;
-    if n <= 0 {
+    // No more elements may go than the learned smallest value allows.
+    let room = n - dim.min.unwrap_or(0).max(0);
+    if n <= 0 || room <= 0 {
         return Some(false);
     }
     let smallest = (n / MAX_CHUNKS).max(1);
-    let mut size = (n + 1) / 2;
+    let mut size = ((n + 1) / 2).min(room);
     loop {
         let mut start = 1;
         while start <= n {
@@ -95,7 +97,7 @@ fn remove_chunks<F: FnMut(&str) -> bool>(
         if size <= smallest {
             return Some(false);
         }
-        size = (size + 1) / 2;
+        size = ((size + 1) / 2).min(room);
     }
 }
 
@@ -106,7 +108,7 @@ fn contract_edges<F: FnMut(&str) -> bool>(search: &mut Search<F>) -> Option<bool
     let mut tried = 0;
     'again: while let Some((lines, dims)) = editable(search) {
         let mut seen = 0;
-        for dim in &dims {
+        for dim in dims.iter().filter(|d| d.value > d.min.unwrap_or(0)) {
             for part in &dim.parts {
                 let Part::Edges(edges) = part else { continue };
                 if edges.learned.contains(&GraphProperty::Acyclic)
@@ -171,6 +173,9 @@ fn grids_together<F: FnMut(&str) -> bool>(search: &mut Search<F>) -> Option<bool
                 continue;
             };
             let (r, c) = (rows.value, cols.value);
+            if r <= rows.min.unwrap_or(0) || c <= cols.min.unwrap_or(0) {
+                continue;
+            }
             let mut chunks = 2;
             while chunks <= (r.min(c).max(1) * 2).min(MAX_CHUNKS) {
                 let chunk = |n: i128, k: i128| -> BTreeSet<usize> {

@@ -52,6 +52,8 @@ pub(crate) struct Edges {
 pub(crate) struct Dimension {
     pub at: At,
     pub value: i128,
+    /// The smallest value the generator gave it (when learned): it never goes lower.
+    pub min: Option<i128>,
     pub parts: Vec<Part>,
 }
 
@@ -95,6 +97,7 @@ pub(super) fn dimensions(
                 .or_insert_with(|| Dimension {
                     at,
                     value,
+                    min: smallest(&blocks, by),
                     parts: Vec::new(),
                 })
                 .parts
@@ -102,6 +105,21 @@ pub(super) fn dimensions(
         }
     }
     Some((lines, dims.into_values().collect()))
+}
+
+/// The smallest value learned of header integer `at`.
+fn smallest(blocks: &HashMap<usize, &Block>, at: Ref) -> Option<i128> {
+    match &blocks.get(&at.block)?.row {
+        Row::Fixed { fields, .. } => {
+            let field = fields.get(at.col)?;
+            field
+                .learned()
+                .then(|| field.int_range())
+                .flatten()
+                .map(|r| r.0)
+        }
+        _ => None,
+    }
 }
 
 /// The parts one block occurrence gives, each with the header integer it depends on.

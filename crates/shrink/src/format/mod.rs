@@ -16,14 +16,19 @@
 //! a line (`a < b`, `a <= b`) and against earlier header integers (`b <= n`), and for arrays
 //! whether they are sorted, distinct or permutations of `1..len`. For the rows of a repeated line
 //! it learns invariants on whole rows (`rows`): no two equal, sorted, a row's values distinct,
-//! intervals nested or disjoint.
+//! intervals nested or disjoint. A repeated line whose first two values always lie in `1..n`
+//! for a header integer `n` is an edge list (`graph`): of its graphs it learns no self-loop, no
+//! repeated edge, connected, acyclic, every vertex on an edge; an array of `n - 1` items, whether
+//! it is a tree's parents (and `p_i < i`). [`Format::dimensions`] lists what each header integer
+//! counts or numbers in a text, for the shrinker to remove elements of it as wholes.
 //!
 //! How many observations an invariant needs (a handful of inputs proves nothing):
 //! - the structure: [`MIN_INPUTS`] inputs;
 //! - a field's bounds, character set and every order relation: [`MIN_OBSERVATIONS`] values or
 //!   value pairs (a header field, seen once per input, thus needs that many inputs);
 //! - sorted, distinct, permutation: [`MIN_SEQUENCES`] arrays of two or more items;
-//! - properties of a block's rows: [`MIN_SEQUENCES`] blocks of two or more rows.
+//! - properties of a block's rows: [`MIN_SEQUENCES`] blocks of two or more rows;
+//! - properties of graphs and parent arrays: [`MIN_SEQUENCES`] graphs of two or more vertices.
 //!
 //! Invariants with fewer observations are not learned: they neither constrain nor get printed.
 
