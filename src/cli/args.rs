@@ -407,6 +407,10 @@ pub struct VerifyArgs {
     /// Re-run everything: use no result remembered by an earlier run.
     #[arg(long)]
     pub fresh: bool,
+    /// Forget what this machine has shown before (its calibration history, the fastest
+    /// deciding runs and the time limits derived here), which --fresh keeps, then start anew.
+    #[arg(long)]
+    pub forget_machine: bool,
     /// File I/O of the problems' solutions (over a Polygon package's own).
     #[command(flatten)]
     pub file_io: FileIoArgs,

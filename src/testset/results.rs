@@ -52,6 +52,7 @@
 //! stands.
 
 pub mod derived_limit;
+pub mod machine_profile;
 
 use crate::problem::ValidatorScore;
 use std::collections::HashMap;

@@ -23,6 +23,13 @@ pub struct LimitKey {
     hash: String,
 }
 
+impl LimitKey {
+    /// The key as text: the machine profile's key of the package state's limits.
+    pub fn id(&self) -> &str {
+        &self.hash
+    }
+}
+
 /// [`EarlierLimit`] as stored.
 #[derive(Debug, Serialize, Deserialize)]
 struct StoredLimit {
@@ -72,6 +79,7 @@ impl ResultCache {
         (stored.limit_ms > 0).then(|| EarlierLimit {
             limit: Duration::from_millis(stored.limit_ms),
             deciding: Duration::from_millis(stored.deciding_ms),
+            measured_unix_s: 0,
         })
     }
 
@@ -99,6 +107,7 @@ mod tests {
         Some(EarlierLimit {
             limit: s(limit),
             deciding: Duration::from_millis(1260),
+            measured_unix_s: 0,
         })
     }
 
