@@ -557,12 +557,14 @@ fn evidence_outlives_fresh_a_lower_limit_it_allows_is_kept_and_forget_machine_cl
         "submissions/accepted/scripted.c",
         SCRIPTED_BURNER,
     );
+    let last = std::cell::RefCell::new(Value::Null);
     let derive = |seconds: &str, extra: &[&str]| {
         std::fs::write(&control, seconds).unwrap();
         let mut args = vec!["--isolation", "basic", "--fresh"];
         args.extend(extra);
         let (report, code, stderr) = verify(dir.path(), cache.path(), &args);
         assert_eq!(code, 0, "{report:#}\n{stderr}");
+        *last.borrow_mut() = report.clone();
         report["problems"][0].clone()
     };
     // 0.5 s: 3 x 0.5 s gives 2 s.
@@ -593,6 +595,12 @@ fn evidence_outlives_fresh_a_lower_limit_it_allows_is_kept_and_forget_machine_cl
     assert_eq!(
         derivation["differs_from"]["limit_ms"], 2000,
         "{derivation:#}"
+    );
+    // The accepted run's 2 s would be TLE under the earlier 2 s: its row says so.
+    let warnings = row(&last.borrow(), "accepted/scripted.c")["warnings"].to_string();
+    assert!(
+        warnings.contains("AC under this verify's 6.00 s limit, TLE under the 2.00 s an earlier"),
+        "{warnings}"
     );
     // --forget-machine: nothing earlier is known, so 1.4 s sets its own 5 s, said plainly.
     let forgotten = derive("1.4", &["--forget-machine"]);

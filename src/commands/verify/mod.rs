@@ -162,6 +162,29 @@ fn timing_warnings(mut e: Evaluation, target: &Target, noise: f64) -> Evaluation
     }
     let timed =
         |t: &&crate::report::TestRow| matches!(t.result.verdict, Verdict::AC | Verdict::TLE);
+    // Issue 45: a verdict the limit an earlier derivation here set would turn over.
+    if let Some(other) = (target.derivation.as_ref()).and_then(|d| d.differs) {
+        let (low, high) = (limit.min(other.limit), limit.max(other.limit));
+        let between = |t: &&crate::report::TestRow| {
+            let cpu = t.result.cpu();
+            low < cpu && cpu <= high
+        };
+        if let Some(t) = e.tests.iter().filter(timed).find(between) {
+            let (this, then) = if t.result.cpu() <= limit {
+                ("AC", "TLE")
+            } else {
+                ("TLE", "AC")
+            };
+            e.warnings.push(format!(
+                "unreliable: test {} took {}: {this} under this verify's {} limit, {then} under \
+                 the {} an earlier derivation of this package on this machine set",
+                t.name,
+                seconds(t.result.cpu()),
+                seconds(limit),
+                seconds(other.limit)
+            ));
+        }
+    }
     if let Some(t) =
         (e.tests.iter().filter(timed)).find(|t| repeats::flips_within(t.result.cpu(), limit, drift))
     {
