@@ -271,6 +271,8 @@ pub struct VerifyOptions {
     pub all_tests: bool,
     /// Reuse no remembered result.
     pub fresh: bool,
+    /// `--forget-machine`: delete the machine profile (issue 45) before anything runs.
+    pub forget_machine: bool,
     /// `--input-file`/`--output-file`, over each problem's own file I/O.
     pub file_io: crate::run::FileIo,
     /// The testset of each Polygon package to judge (`--testset`, default `tests`).

@@ -405,11 +405,22 @@ fn a_derivation_its_runs_cannot_settle_keeps_the_earlier_limit_and_gives_way_whe
     let derivation = &third["time_limit_derivation"];
     assert_eq!(limit(&third), 3000, "{derivation:#}");
     assert_eq!(derivation["kept_earlier"], false, "{derivation:#}");
+    // Issue 45: the earlier limit is named with its deciding time and when it was measured,
+    // and the limit is called unreliable.
+    assert_eq!(derivation["unreliable"], true, "{derivation:#}");
+    assert_eq!(
+        derivation["differs_from"]["limit_ms"], 1000,
+        "{derivation:#}"
+    );
     let notes = third["notes"].to_string();
     assert!(
-        notes.contains("time limit changed: an earlier derivation of this package set 1.00 s"),
+        notes.contains(
+            "time limit unreliable: an earlier derivation of the same package content and \
+             builds on this machine set 1.00 s (slowest accepted run 0.4"
+        ),
         "{notes}"
     );
+    assert!(notes.contains("measured at 20"), "{notes}");
 }
 
 #[test]
@@ -523,4 +534,194 @@ fn a_second_verify_repeats_no_further_than_the_first_whose_repeats_hit_the_cap()
     assert_eq!(derivation["gave_up"], true, "{derivation:#}");
     assert_eq!(derivation["repeated_runs"], repeated, "{derivation:#}");
     assert_eq!(runs_so_far(), runs_before, "{derivation:#}");
+}
+
+/// A 2023-07 package whose accepted submission burns what the control file says: 3 x the
+/// slowest accepted run, whole seconds, and a safety margin (`time_limit_to_tle`) of 1.2.
+const MARGIN: &str = "problem_format_version: 2023-07\nname: Margin\nuuid: 0c1d2e3f-4a5b-4c6d-8e7f-901234567845\nlimits:\n  time_multipliers:\n    ac_to_time_limit: 3\n    time_limit_to_tle: 1.2\n  time_resolution: 1\n";
+
+#[test]
+fn evidence_outlives_fresh_a_lower_limit_it_allows_is_kept_and_forget_machine_clears_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let control = dir.path().join("seconds");
+    write(dir.path(), "problem.yaml", MARGIN);
+    write(
+        dir.path(),
+        "data/secret/1.in",
+        &format!("{}\n", control.display()),
+    );
+    write(dir.path(), "data/secret/1.ans", "done\n");
+    write(
+        dir.path(),
+        "submissions/accepted/scripted.c",
+        SCRIPTED_BURNER,
+    );
+    let last = std::cell::RefCell::new(Value::Null);
+    let derive = |seconds: &str, extra: &[&str]| {
+        std::fs::write(&control, seconds).unwrap();
+        let mut args = vec!["--isolation", "basic", "--fresh"];
+        args.extend(extra);
+        let (report, code, stderr) = verify(dir.path(), cache.path(), &args);
+        assert_eq!(code, 0, "{report:#}\n{stderr}");
+        *last.borrow_mut() = report.clone();
+        report["problems"][0].clone()
+    };
+    // 0.5 s: 3 x 0.5 s gives 2 s.
+    let first = derive("0.5", &[]);
+    assert_eq!(first["time_limit_ms"], 2000, "{first:#}");
+    assert!(cache.path().join("stressjudge/machine.json").is_file());
+    // 1.4 s (the machine slowed, as the issue's memory-bound solution did): its own runs give
+    // 5 s, and 4 s within their band, so the band does not reach 2 s; but 1.4 s x the safety
+    // margin 1.2 = 1.68 s fits under the 2 s the earlier, faster run gave, under --fresh too.
+    let second = derive("1.4", &[]);
+    let derivation = &second["time_limit_derivation"];
+    assert_eq!(second["time_limit_ms"], 2000, "{derivation:#}");
+    assert_eq!(derivation["own_limit_ms"], 5000, "{derivation:#}");
+    assert_eq!(derivation["kept_because"], "fits", "{derivation:#}");
+    assert_eq!(derivation["safety_margin"], 1.2, "{derivation:#}");
+    assert_eq!(derivation["differs_from"], Value::Null, "{derivation:#}");
+    let notes = second["notes"].to_string();
+    assert!(
+        notes.contains("2.00 s, the lower limit the evidence allows: an earlier derivation"),
+        "{notes}"
+    );
+    assert!(notes.contains("x 1.2 = 1.68 s"), "{notes}");
+    // 2.0 s does not fit (2.4 s): its own 6 s stands, and both limits are named.
+    let third = derive("2.0", &[]);
+    let derivation = &third["time_limit_derivation"];
+    assert_eq!(third["time_limit_ms"], 6000, "{derivation:#}");
+    assert_eq!(derivation["unreliable"], true, "{derivation:#}");
+    assert_eq!(
+        derivation["differs_from"]["limit_ms"], 2000,
+        "{derivation:#}"
+    );
+    // The accepted run's 2 s would be TLE under the earlier 2 s: its row says so.
+    let warnings = row(&last.borrow(), "accepted/scripted.c")["warnings"].to_string();
+    assert!(
+        warnings.contains("AC under this verify's 6.00 s limit, TLE under the 2.00 s an earlier"),
+        "{warnings}"
+    );
+    // --forget-machine: nothing earlier is known, so 1.4 s sets its own 5 s, said plainly.
+    let forgotten = derive("1.4", &["--forget-machine"]);
+    let derivation = &forgotten["time_limit_derivation"];
+    assert_eq!(forgotten["time_limit_ms"], 5000, "{derivation:#}");
+    assert_eq!(derivation["earlier"], Value::Null, "{derivation:#}");
+    assert_eq!(derivation["differs_from"], Value::Null, "{derivation:#}");
+}
+
+/// Burns, on its k-th run (counted in `PATH.count`), the k-th number of the control file
+/// `PATH` the input names (the last one past its end), then prints `done`.
+const SEQUENCE_BURNER: &str = "#include <stdio.h>\n#include <time.h>\n\
+int main(void) {\n\
+    char path[4000] = \"\", count[4100];\n\
+    double seconds = 0, next;\n\
+    long runs = 0, k = 0;\n\
+    if (scanf(\"%3999s\", path) != 1) return 1;\n\
+    snprintf(count, sizeof count, \"%s.count\", path);\n\
+    FILE *c = fopen(count, \"a+\");\n\
+    if (!c) return 1;\n\
+    while (fgetc(c) != EOF) runs++;\n\
+    fputc('x', c);\n\
+    fclose(c);\n\
+    FILE *f = fopen(path, \"r\");\n\
+    while (f && fscanf(f, \"%lf\", &next) == 1) { seconds = next; if (k++ == runs) break; }\n\
+    while ((double)clock() / CLOCKS_PER_SEC < seconds) {}\n\
+    puts(\"done\");\n\
+    return 0;\n\
+}\n";
+
+#[test]
+fn deciding_times_that_straddle_a_step_are_settled_by_more_runs_alone_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let control = dir.path().join("seconds");
+    write(dir.path(), "problem.yaml", DERIVED);
+    write(
+        dir.path(),
+        "data/secret/1.in",
+        &format!("{}\n", control.display()),
+    );
+    write(dir.path(), "data/secret/1.ans", "done\n");
+    write(
+        dir.path(),
+        "submissions/accepted/sequence.c",
+        SEQUENCE_BURNER,
+    );
+    // 2 x, whole seconds: 0.3 s gives 1 s, 0.6 s gives 2 s (the step at 0.5 s). The first
+    // three runs give 0.6, 0.3 and 0.6 s: their fastest gives 1 s, their median 2 s.
+    std::fs::write(&control, "0.6 0.3 0.6 0.6 0.35 0.35 0.35 0.35 0.35 0.35").unwrap();
+    let (report, code, stderr) = verify(dir.path(), cache.path(), &["--isolation", "basic"]);
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    let problem = &report["problems"][0];
+    let derivation = &problem["time_limit_derivation"];
+    assert_eq!(problem["time_limit_ms"], 1000, "{derivation:#}");
+    assert_eq!(derivation["settling"]["runs_before"], 3, "{derivation:#}");
+    assert_eq!(
+        derivation["settling"]["limits_ms"][0], 1000,
+        "{derivation:#}"
+    );
+    assert_eq!(
+        derivation["settling"]["limits_ms"][1], 2000,
+        "{derivation:#}"
+    );
+    assert_eq!(derivation["settling"]["step_ms"], 500, "{derivation:#}");
+    // Up to five more runs, until the median no longer straddles: 0.6, 0.35, 0.35, 0.35.
+    let times = derivation["times_ms"].as_array().unwrap();
+    assert_eq!(times.len(), 7, "{derivation:#}");
+    // Each run alone came with a memory-latency reading.
+    assert_eq!(
+        derivation["memory_beside"].as_array().unwrap().len(),
+        6,
+        "{derivation:#}"
+    );
+    let notes = problem["notes"].to_string();
+    assert!(
+        notes.contains(
+            "time limit settled: the deciding times straddled the rule's step at 0.50 s (up to \
+             it the rule gives 1.00 s, past it 2.00 s), so that test ran alone 4 more time(s)"
+        ),
+        "{notes}"
+    );
+}
+
+#[test]
+fn a_tle_submission_accepted_under_a_derived_limit_is_told_how_close_it_came() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "problem.yaml",
+        "problem_format_version: 2023-07\nname: Close\nuuid: 0c1d2e3f-4a5b-4c6d-8e7f-901234567846\nlimits:\n  time_multipliers:\n    ac_to_time_limit: 2\n    time_limit_to_tle: 1.5\n  time_resolution: 0.5\n",
+    );
+    write(dir.path(), "data/secret/1.in", "close\n");
+    write(dir.path(), "data/secret/1.ans", "close\n");
+    write(dir.path(), "submissions/accepted/quick.c", &c_burner(0.3));
+    // 0.3 s x 2 gives 1 s (0.6 rounded up to 0.5 s steps); 0.8 s is AC under it.
+    write(
+        dir.path(),
+        "submissions/time_limit_exceeded/close.c",
+        &c_burner(0.8),
+    );
+    let (report, code, stderr) = verify(dir.path(), cache.path(), &["--isolation", "basic"]);
+    assert_eq!(code, 1, "{report:#}\n{stderr}");
+    assert_eq!(report["problems"][0]["time_limit_ms"], 1000, "{report:#}");
+    let row = row(&report, "time_limit_exceeded/close.c");
+    assert_eq!(row["got"], "AC", "{row:#}");
+    let warnings = row["warnings"].to_string();
+    assert!(
+        warnings.contains(
+            "accepted under the derived 1.00 s limit: its slowest test, secret/1, took 0.8"
+        ),
+        "{warnings}"
+    );
+    // About 2.7 x the accepted 0.3 s; 0.5 s would reject it (1.67 x instead of 2).
+    assert!(
+        warnings.contains(" x the slowest accepted run ("),
+        "{warnings}"
+    );
+    assert!(
+        warnings.contains("the rule would need a limit of at most 0.50 s to reject it"),
+        "{warnings}"
+    );
 }

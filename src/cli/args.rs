@@ -416,6 +416,10 @@ pub struct VerifyArgs {
     /// `check-tools` makes and verify makes by default.
     #[arg(long)]
     pub no_tool_checks: bool,
+    /// Forget what this machine has shown before (its calibration history, the fastest
+    /// deciding runs and the time limits derived here), which --fresh keeps, then start anew.
+    #[arg(long)]
+    pub forget_machine: bool,
     /// File I/O of the problems' solutions (over a Polygon package's own).
     #[command(flatten)]
     pub file_io: FileIoArgs,

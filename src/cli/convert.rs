@@ -134,6 +134,7 @@ pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
         reports: args.reports,
         all_tests: args.all_tests,
         fresh: args.fresh,
+        forget_machine: args.forget_machine,
         testset: args.testset,
         shard: args.shard.as_deref().map(Shard::parse).transpose()?,
         plan: args.plan,

@@ -131,6 +131,14 @@ impl Measured {
         median.as_secs_f64() / deciding.as_secs_f64() - 1.0
     }
 
+    /// The upper median of the times (the middle one of an odd count, the upper of the two
+    /// middle ones of an even count).
+    pub fn upper_median(&self) -> Duration {
+        let mut sorted = self.times.clone();
+        sorted.sort();
+        sorted.get(sorted.len() / 2).copied().unwrap_or_default()
+    }
+
     /// Slowest minus deciding run.
     pub fn spread(&self) -> Duration {
         let slowest = self.times.iter().copied().max().unwrap_or_default();
@@ -227,6 +235,56 @@ pub struct EarlierLimit {
     pub limit: Duration,
     /// The slowest accepted run's deciding time it set the limit from.
     pub deciding: Duration,
+    /// When it was measured, seconds since the epoch (0: not known).
+    pub measured_unix_s: u64,
+}
+
+/// Why a limit below a derivation's own was kept (issue 45).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum KeptBecause {
+    /// The earlier limit lies within this derivation's band ([`settled_limit`]).
+    Band,
+    /// Every accepted run of this verify fits under it with the package's safety margin:
+    /// its slowest deciding time `slowest` times `margin` (`time_limit_to_tle`, legacy
+    /// `time_safety_margin`) is at most the limit.
+    Fits {
+        /// The package's safety margin.
+        margin: f64,
+        /// The slowest accepted deciding time of this verify.
+        slowest: Duration,
+    },
+}
+
+/// The limit to keep below a derivation's `own`, and why: the lowest of the limits the
+/// evidence offers (`earlier`: the last limit derived for this package state here; `evidence`:
+/// the limit the fastest deciding runs ever seen here give) that either lies within this
+/// derivation's band `within` (an earlier limit only, as [`settled_limit`] keeps it) or that
+/// every accepted run of this verify fits under with the safety `margin`: its `slowest`
+/// deciding time x `margin` at most the limit. `None` keeps `own`. Noise only adds time, so an
+/// earlier, faster run is evidence the program needs no more; the margin makes sure this
+/// verify's own runs, slowed as they may be, are still clear of the lower limit by as much as
+/// the package asks of a limit.
+pub fn kept_lower(
+    own: Duration,
+    within: (Duration, Duration),
+    earlier: Option<Duration>,
+    evidence: Option<Duration>,
+    slowest: Duration,
+    margin: f64,
+) -> Option<(Duration, KeptBecause)> {
+    let fits = |limit: Duration| slowest.mul_f64(margin.max(1.0)) <= limit;
+    let mut options = Vec::new();
+    if let Some(earlier) = earlier.filter(|&e| e < own) {
+        if settled_limit(own, within, Some(earlier)) == earlier {
+            options.push((earlier, KeptBecause::Band));
+        } else if fits(earlier) {
+            options.push((earlier, KeptBecause::Fits { margin, slowest }));
+        }
+    }
+    if let Some(evidence) = evidence.filter(|&e| e < own && fits(e)) {
+        options.push((evidence, KeptBecause::Fits { margin, slowest }));
+    }
+    options.into_iter().min_by_key(|(limit, _)| *limit)
 }
 
 /// The limit a derivation sets: its `own`, unless the limit an `earlier` derivation of the
@@ -269,6 +327,50 @@ mod tests {
 
     fn ms(v: u64) -> Duration {
         Duration::from_millis(v)
+    }
+
+    #[test]
+    fn a_lower_limit_the_evidence_allows_is_kept_when_this_verifys_runs_fit_under_it() {
+        let s = Duration::from_secs;
+        // The issue's table, a 1.5 safety margin: verify 2's slowest 1.122 s needs 1.68 s, so
+        // verify 1's 2 s (its 0.774 s run) is kept over this verify's own 3 s.
+        let kept = kept_lower(s(3), (s(3), s(3)), Some(s(2)), Some(s(2)), ms(1122), 1.5);
+        assert_eq!(
+            kept,
+            Some((
+                s(2),
+                KeptBecause::Fits {
+                    margin: 1.5,
+                    slowest: ms(1122)
+                }
+            ))
+        );
+        // Legacy's margin 2: 2.24 s does not fit under 2 s, so the own limit stands.
+        assert_eq!(
+            kept_lower(s(3), (s(3), s(3)), Some(s(2)), Some(s(2)), ms(1122), 2.0),
+            None
+        );
+        // Within the band, the earlier stands whatever the margin (issue 31's rule).
+        assert_eq!(
+            kept_lower(s(5), (s(4), s(5)), Some(s(4)), None, ms(1400), 2.0),
+            Some((s(4), KeptBecause::Band))
+        );
+        // The lowest allowed wins; a limit at or above this one's own is no reason.
+        let both = kept_lower(s(5), (s(4), s(5)), Some(s(4)), Some(s(3)), ms(1400), 2.0);
+        assert_eq!(
+            both,
+            Some((
+                s(3),
+                KeptBecause::Fits {
+                    margin: 2.0,
+                    slowest: ms(1400)
+                }
+            ))
+        );
+        assert_eq!(
+            kept_lower(s(3), (s(3), s(3)), Some(s(4)), Some(s(3)), ms(1000), 1.5),
+            None
+        );
     }
 
     #[test]

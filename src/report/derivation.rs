@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::judge::repeats::EarlierLimit;
+use crate::judge::repeats::{EarlierLimit, KeptBecause};
+use crate::testset::results::machine_profile::utc;
 use crate::units::seconds;
 
 /// The machine's speed (median of the calibration workload) at one point of the derivation.
@@ -151,16 +152,39 @@ pub struct LimitDerivation {
     pub longest_probe: Option<(String, Duration)>,
     /// What the memory workloads said (issue 45).
     pub memory: MemoryView,
+    /// Why a limit below `own_limit` was kept, when one was (issue 45).
+    pub kept: Option<KeptBecause>,
+    /// The deciding time the fastest runs ever seen on this machine give (each accepted run's
+    /// fastest here, the slowest of those), when it is below this derivation's own.
+    pub evidence_deciding: Option<Duration>,
+    /// An earlier derivation of the same package state on this machine that set another
+    /// limit (the newest such): the limit is then unreliable (issue 45).
+    pub differs: Option<EarlierLimit>,
+    /// When the deciding times straddled a step of the rule and the test was run more to
+    /// settle it (issue 45).
+    pub settling: Option<Settling>,
+}
+
+/// A deciding test run more because its times straddled a step of the rule (issue 45).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settling {
+    /// How many of the derivation's `times` there were before (the rest are the settling
+    /// runs, each made alone after a memory-latency reading).
+    pub runs_before: usize,
+    /// The two limits the straddling times gave, lower first.
+    pub limits: (Duration, Duration),
+    /// The step between them: the longest deciding time that gets the lower limit.
+    pub step: Duration,
 }
 
 /// Drift below this (relative) is the calibration's own jitter, never called a change.
 pub const DRIFT_FLOOR: f64 = 0.05;
 
 impl LimitDerivation {
-    /// Whether an earlier derivation's limit was kept over this one's own.
+    /// Whether a lower limit than this derivation's own was kept (an earlier derivation's, or
+    /// the one the fastest runs seen here give).
     pub fn kept_earlier(&self) -> bool {
-        self.earlier
-            .is_some_and(|e| e.limit == self.limit && self.limit != self.own_limit)
+        self.limit != self.own_limit
     }
 
     /// Whether the limit would change within the machine's noise.
@@ -187,7 +211,9 @@ impl LimitDerivation {
     /// Whether the drift could have moved the limit, or the run that set it had too little of
     /// a core: it is then not given as fact.
     pub fn unreliable(&self) -> bool {
-        self.drifted() && self.drift_limits.0 != self.drift_limits.1 || self.waited.is_some()
+        self.drifted() && self.drift_limits.0 != self.drift_limits.1
+            || self.waited.is_some()
+            || self.differs.is_some()
     }
 
     /// The report's lines: the first says where the limit came from (as the note before
@@ -203,39 +229,70 @@ impl LimitDerivation {
             self.ac_to_time_limit,
             self.time_resolution
         );
-        let mut lines = vec![match self.earlier {
-            Some(earlier) if self.kept_earlier() => format!(
+        let when = |unix_s: u64| {
+            if unix_s == 0 {
+                "at a time not recorded".to_string()
+            } else {
+                format!("at {}", utc(unix_s))
+            }
+        };
+        let mut lines = vec![match (self.kept, self.earlier) {
+            (Some(KeptBecause::Band), Some(earlier)) if self.kept_earlier() => format!(
                 "no time limit in problem.yaml: {}, kept from an earlier derivation of this \
-                 package (slowest accepted run then {}): this one's runs give {} from {} (as \
-                 problemtools sets it), and the earlier limit within their band (below); noise \
-                 only adds time, so the lower stands",
+                 package (slowest accepted run then {}, measured {}): this one's runs give {} \
+                 from {} (as problemtools sets it), and the earlier limit within their band \
+                 (below); noise only adds time, so the lower stands",
                 seconds(self.limit),
                 seconds(earlier.deciding),
+                when(earlier.measured_unix_s),
                 seconds(self.own_limit),
                 from_slowest
             ),
+            (Some(KeptBecause::Fits { margin, slowest }), _) if self.kept_earlier() => {
+                let evidence = match (self.earlier, self.evidence_deciding) {
+                    (Some(e), _) if e.limit == self.limit => format!(
+                        "an earlier derivation of this package on this machine set it (slowest \
+                         accepted run then {}, measured {})",
+                        seconds(e.deciding),
+                        when(e.measured_unix_s)
+                    ),
+                    (_, Some(deciding)) => format!(
+                        "the fastest run of each accepted submission and test seen on this \
+                         machine gives it (the slowest of those {})",
+                        seconds(deciding)
+                    ),
+                    _ => "earlier runs on this machine give it".to_string(),
+                };
+                format!(
+                    "no time limit in problem.yaml: {}, the lower limit the evidence allows: \
+                     {evidence}; this one's runs give {} from {}, but every accepted run here \
+                     fits under {} with the package's safety margin (its slowest, {}, x {} = {}); \
+                     noise only adds time, so the lower limit is kept",
+                    seconds(self.limit),
+                    seconds(self.own_limit),
+                    from_slowest,
+                    seconds(self.limit),
+                    seconds(slowest),
+                    margin,
+                    seconds(slowest.mul_f64(margin))
+                )
+            }
             _ => format!(
                 "no time limit in problem.yaml: {} from {from_slowest}, as problemtools sets it",
                 seconds(self.limit)
             ),
         }];
-        if let Some(earlier) = self.earlier.filter(|e| e.limit != self.limit) {
-            let why = if earlier.limit > self.limit {
-                "a higher earlier limit always gives way: a run here was fast enough for less"
-                    .to_string()
-            } else {
-                format!(
-                    "it lies below the limits within this one's band ({} to {}): less its noise, \
-                     the slowest run here still needs more",
-                    seconds(self.noise_limits.0),
-                    seconds(self.noise_limits.1)
-                )
-            };
+        if let Some(other) = self.differs {
             lines.push(format!(
-                "time limit changed: an earlier derivation of this package set {} (slowest \
-                 accepted run then {}); this one's runs rule it out ({why})",
-                seconds(earlier.limit),
-                seconds(earlier.deciding)
+                "time limit unreliable: an earlier derivation of the same package content and \
+                 builds on this machine set {} (slowest accepted run {}, measured {}); this one \
+                 sets {} (slowest accepted run {}, measured in this verify): the machine's \
+                 speed changed between them, so the limit depends on when it is derived",
+                seconds(other.limit),
+                seconds(other.deciding),
+                when(other.measured_unix_s),
+                seconds(self.limit),
+                seconds(self.deciding),
             ));
         }
         let smallest = Duration::from_secs_f64(self.time_resolution);
@@ -271,6 +328,29 @@ impl LimitDerivation {
             ));
         }
         lines.push(measured);
+        if let Some(settling) = self.settling {
+            let more: Vec<String> = (self.times.iter().skip(settling.runs_before))
+                .map(|&t| seconds(t))
+                .collect();
+            let readings: Vec<String> = (self.memory.beside.iter().rev().take(more.len()).rev())
+                .map(|p| format!("{:.1} ms", p.1.as_secs_f64() * 1e3))
+                .collect();
+            lines.push(format!(
+                "time limit settled: the deciding times straddled the rule's step at {} (up to \
+                 it the rule gives {}, past it {}), so that test ran alone {} more time(s), each \
+                 right after a memory-latency reading (runs {}; readings {}); the fastest of all \
+                 {} runs, {}, decides: {}",
+                seconds(settling.step),
+                seconds(settling.limits.0),
+                seconds(settling.limits.1),
+                more.len(),
+                more.join(", "),
+                readings.join(", "),
+                self.times.len(),
+                seconds(self.deciding),
+                seconds(self.own_limit)
+            ));
+        }
         if self.gave_up {
             lines.push(format!(
                 "time limit unreliable: {} runs alone were made to repeat the slowest runs and \
@@ -372,6 +452,47 @@ impl LimitDerivation {
             ));
         }
         lines
+    }
+
+    /// The warning for a submission that must exceed the limit but was judged AC under it
+    /// (issue 45), its slowest test `test` taking `cpu`: how close it came (its time as a
+    /// multiple of the slowest accepted run) and what limit the rule would need to reject it,
+    /// as problemtools' "sensitive to time limit" warning does, with the figures.
+    pub fn accepted_too_slow(&self, test: &str, cpu: Duration) -> String {
+        let ratio = if self.deciding.is_zero() {
+            0.0
+        } else {
+            cpu.as_secs_f64() / self.deciding.as_secs_f64()
+        };
+        // A run is TLE when its time exceeds the limit: the largest limit of the rule's
+        // resolution strictly below `cpu` rejects it.
+        let resolution = self.time_resolution.max(1e-3);
+        let steps = (cpu.as_secs_f64() / resolution - 1e-9).floor().max(0.0);
+        let needed = Duration::from_secs_f64(steps * resolution);
+        let how = if needed <= self.deciding {
+            format!(
+                "no limit of the rule's resolution ({} s) lies between them: it is no slower \
+                 than the slowest accepted run by a step, so no multiplier can reject it",
+                self.time_resolution
+            )
+        } else {
+            format!(
+                "the rule would need a limit of at most {} to reject it (ac_to_time_limit at \
+                 most {:.2} instead of {})",
+                seconds(needed),
+                needed.as_secs_f64() / self.deciding.as_secs_f64(),
+                self.ac_to_time_limit
+            )
+        };
+        format!(
+            "accepted under the derived {} limit: its slowest test, {test}, took {}, {ratio:.2} x \
+             the slowest accepted run ({} on {}, {}); {how}",
+            seconds(self.limit),
+            seconds(cpu),
+            self.submission,
+            self.test,
+            seconds(self.deciding)
+        )
     }
 
     /// What changed speed: `speed` (the integer workload), `memory speed`, or both.

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::derivation::{LimitDerivation, MemoryView, SpeedReading};
+use super::derivation::{LimitDerivation, MemoryView, Settling, SpeedReading};
 use super::json::verify::{
     DerivationJson, RowScoreJson, VerifyProblemJson, VerifySolutionJson, VerifyTestJson,
 };
@@ -18,7 +18,7 @@ use super::verify::{
 };
 use super::TestRow;
 use crate::judge::grade_polygon::{GroupScore, Score};
-use crate::judge::repeats::EarlierLimit;
+use crate::judge::repeats::{EarlierLimit, KeptBecause};
 use crate::judge::{TestResult, Verdict};
 use crate::problem::ValidatorScore;
 use crate::run::calibration::Calibration;
@@ -88,6 +88,7 @@ fn limit_derivation(d: DerivationJson) -> Result<LimitDerivation, String> {
         earlier: d.earlier.map(|e| EarlierLimit {
             limit: ms(e.limit_ms),
             deciding: ms(e.deciding_ms),
+            measured_unix_s: e.measured_unix_s.unwrap_or(0),
         }),
         submission: d.submission,
         test: d.test,
@@ -109,6 +110,25 @@ fn limit_derivation(d: DerivationJson) -> Result<LimitDerivation, String> {
         drift_limits: pair(d.drift_limits_ms),
         elapsed: ms(d.elapsed_ms),
         longest_probe: (d.longest_probe).map(|p| (p.submission, ms(p.wall_ms))),
+        kept: match d.kept_because.as_deref() {
+            Some("band") => Some(KeptBecause::Band),
+            Some("fits") => Some(KeptBecause::Fits {
+                margin: d.safety_margin.unwrap_or(1.0),
+                slowest: ms(d.deciding_ms),
+            }),
+            _ => None,
+        },
+        evidence_deciding: d.evidence_deciding_ms.map(ms),
+        differs: d.differs_from.map(|e| EarlierLimit {
+            limit: ms(e.limit_ms),
+            deciding: ms(e.deciding_ms),
+            measured_unix_s: e.measured_unix_s.unwrap_or(0),
+        }),
+        settling: d.settling.map(|s| Settling {
+            runs_before: s.runs_before,
+            limits: (ms(s.limits_ms[0]), ms(s.limits_ms[1])),
+            step: ms(s.step_ms),
+        }),
         memory: MemoryView {
             noise: d.memory_noise,
             drift: d.memory_drift,

@@ -53,6 +53,7 @@
 
 pub mod derived_limit;
 pub mod tool_checks;
+pub mod machine_profile;
 
 use crate::problem::ValidatorScore;
 use std::collections::HashMap;

@@ -23,11 +23,12 @@ use crate::problem::folder::Folder;
 use crate::problem::submission::Submission;
 use crate::problem::time_limit_rule::TimeLimitRule;
 use crate::problem::{Problem, TestCase};
-use crate::report::derivation::{LimitDerivation, MemoryView, SpeedReading};
+use crate::report::derivation::{LimitDerivation, MemoryView, Settling, SpeedReading};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::run::calibration::{Calibration, Readings, Workload};
 use crate::testset::gate::Gate;
 use crate::testset::results::derived_limit::LimitKey;
+use crate::testset::results::machine_profile::MachineProfile;
 use crate::testset::results::{ResultCache, RunKey};
 use crate::testset::{
     run_one, run_test_set_with, Judging, Memo, Plan, SandboxExecutor, TestObserver,
@@ -119,15 +120,58 @@ pub fn derive_remembering(
     let band = crate::judge::timing::sensitivity_band(noise, found.measured.own_spread());
     let own_limit = limit_of(found.slowest.cpu);
     let noise_limits = repeats::limits_within(found.slowest.cpu, band, limit_of);
+    // The evidence this machine kept (issue 45, [`MachineProfile`]): the limits derived for
+    // this package state before, and each accepted run's fastest time ever seen here.
+    let root = results.machine_root();
+    let mut profile = root
+        .as_deref()
+        .map(MachineProfile::load)
+        .unwrap_or_default();
     let key = found.limit_key.as_ref();
-    let earlier = key.and_then(|key| results.recall_limit(key));
-    let limit = repeats::settled_limit(own_limit, noise_limits, earlier.map(|e| e.limit));
-    if let (Some(key), true) = (key, limit == own_limit) {
-        let set = EarlierLimit {
-            limit,
-            deciding: found.slowest.cpu,
+    let history: Vec<EarlierLimit> = (key.map(|k| profile.limits(k.id()).to_vec()))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|l| EarlierLimit {
+            limit: Duration::from_millis(l.limit_ms),
+            deciding: Duration::from_millis(l.deciding_ms),
+            measured_unix_s: l.unix_s,
+        })
+        .collect();
+    let earlier = history.last().copied();
+    let fastest_ever = (found.all_runs.iter())
+        .map(|(k, cpu)| profile.fastest(k).map_or(*cpu, |f| f.cpu().min(*cpu)))
+        .max();
+    let evidence_deciding = fastest_ever.filter(|&d| d < found.slowest.cpu);
+    let slowest_here = (found.all_runs.iter().map(|(_, cpu)| *cpu).max())
+        .unwrap_or(found.slowest.cpu)
+        .max(found.slowest.cpu);
+    let kept = repeats::kept_lower(
+        own_limit,
+        noise_limits,
+        earlier.map(|e| e.limit),
+        evidence_deciding.map(limit_of),
+        slowest_here,
+        rule.time_limit_to_tle,
+    );
+    let limit = kept.map_or(own_limit, |(limit, _)| limit);
+    let differs = history.iter().rev().find(|e| e.limit != limit).copied();
+    for (k, cpu) in &found.all_runs {
+        profile.offer_run(k, *cpu);
+    }
+    if found.calibrations.len() > 1 {
+        profile.add_readings(&found.calibrations);
+    }
+    if let Some(key) = key {
+        // A kept limit is remembered with the measurement that set it, not with this one's.
+        let (deciding, unix_s) = match (kept, earlier, evidence_deciding) {
+            (Some(_), Some(e), _) if e.limit == limit => (e.deciding, e.measured_unix_s),
+            (Some(_), _, Some(evidence)) => (evidence, 0),
+            _ => (found.slowest.cpu, 0),
         };
-        results.remember_limit(key, set);
+        profile.add_limit(key.id(), limit, deciding, unix_s);
+    }
+    if let Some(root) = &root {
+        profile.save(root);
     }
     for (key, first) in &found.first_runs {
         if slowed_past(*first, limit) {
@@ -178,6 +222,10 @@ pub fn derive_remembering(
         elapsed: started.elapsed(),
         longest_probe: found.longest_probe,
         memory,
+        kept: kept.map(|(_, because)| because),
+        evidence_deciding,
+        differs,
+        settling: found.settling,
     }))
 }
 
@@ -233,6 +281,10 @@ struct Found {
     /// The deciding test's runs made alone here, each with the memory-latency reading taken
     /// right before it.
     beside: Vec<(Duration, Duration)>,
+    /// Every accepted run's deciding time, by its machine-profile key (build and test).
+    all_runs: Vec<(String, Duration)>,
+    /// When the deciding test was run more because its times straddled a step of the rule.
+    settling: Option<Settling>,
     longest_probe: Option<(String, Duration)>,
     /// The first runs of the runs repeated here, by their result-cache keys.
     first_runs: Vec<(RunKey, Duration)>,
@@ -342,11 +394,19 @@ fn slowest_accepted(
     // A deciding run is run more ([`SETTLING_RUNS`]) when a lower limit lies within its band
     // (the band the derivation is judged sensitive by): more runs can only lower its minimum,
     // so they matter only when that could reach the step below.
+    // Issue 45: so is one whose own times straddle a step of the rule (the fastest gives one
+    // limit, the upper median another: 0.774, 1.138 and 1.179 s under 2 x whole seconds).
     let unsettled = |measured: &Measured| {
         let band = crate::judge::timing::sensitivity_band(noise_before(), measured.own_spread());
         let limit_of = |cpu: Duration| rule.time_limit(cpu);
+        let own = limit_of(measured.deciding());
         let (low, _) = repeats::limits_within(measured.deciding(), band, limit_of);
-        low < limit_of(measured.deciding())
+        let high = limit_of(measured.upper_median());
+        if low < own {
+            Some((low, own))
+        } else {
+            (high > own).then_some((own, high))
+        }
     };
     let ran_before = results.counts().ran;
     let something_ran = || results.counts().ran > ran_before;
@@ -592,7 +652,7 @@ impl Probe<'_> {
         probed: &[Option<Probed>],
         rule: &TimeLimitRule,
         band: f64,
-        unsettled: &dyn Fn(&Measured) -> bool,
+        unsettled: &dyn Fn(&Measured) -> Option<(Duration, Duration)>,
         before_first_repeat: &dyn Fn(),
     ) -> Result<Option<Found>, UsageError> {
         let limit_of = |cpu: Duration| rule.time_limit(cpu);
@@ -628,6 +688,8 @@ impl Probe<'_> {
         }
         let mut first_runs = Vec::new();
         let mut beside: Vec<Vec<(Duration, Duration)>> = vec![Vec::new(); runs.len()];
+        // The run settled (issue 45), how many times it had then, and the limits it straddled.
+        let mut settling: Option<(usize, usize, (Duration, Duration))> = None;
         loop {
             let i = match repeats::next_to_repeat(&runs, &limit_of, band) {
                 Some(_) if extra_runs >= MAX_REPEATED * REPEATS => {
@@ -639,8 +701,12 @@ impl Probe<'_> {
                     Some(i)
                         if runs[i].times.len() < SETTLING_RUNS
                             && extra_runs < MAX_REPEATED * REPEATS + SETTLING_RUNS
-                            && unsettled(&runs[i]) =>
+                            && unsettled(&runs[i]).is_some() =>
                     {
+                        if settling.is_none() {
+                            settling =
+                                unsettled(&runs[i]).map(|limits| (i, runs[i].times.len(), limits));
+                        }
                         i
                     }
                     _ => break,
@@ -679,6 +745,21 @@ impl Probe<'_> {
             .collect();
         let limit_key = (self.problem.judging_identity())
             .map(|identity| self.results.limit_key(rule, &identity, &builds, self.cases));
+        let all_runs = (index.iter().zip(&runs))
+            .filter_map(|(&(s, t), run)| {
+                let p = probed[s].as_ref()?;
+                let case = self.cases.iter().find(|c| c.name == p.runs[t].0)?;
+                let key = MachineProfile::run_key(&p.program.content_hash, case);
+                Some((key, run.deciding()))
+            })
+            .collect();
+        let settling = settling
+            .filter(|&(settled, before, _)| settled == i && runs[i].times.len() > before)
+            .map(|(_, runs_before, limits)| Settling {
+                runs_before,
+                limits,
+                step: limits.0.div_f64(rule.ac_to_time_limit),
+            });
         Ok(Some(Found {
             slowest: Slowest {
                 submission: p.name.clone(),
@@ -692,6 +773,8 @@ impl Probe<'_> {
             gave_up,
             calibrations: Vec::new(),
             beside: beside[i].clone(),
+            all_runs,
+            settling,
             longest_probe: longest.map(|p| (p.name.clone(), p.wall)),
             first_runs,
             limit_key,

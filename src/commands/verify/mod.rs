@@ -141,7 +141,7 @@ const NOISE_RUNS: usize = 15;
 fn timing_warnings(mut e: Evaluation, target: &Target, noise: f64) -> Evaluation {
     let drift = (target.derivation.as_ref())
         .filter(|d| d.drifted())
-        .map_or(0.0, |d| d.drift);
+        .map_or(0.0, |d| d.judged_drift());
     let limit = e.time_limit;
     e.sensitive = (e.tests.iter().enumerate())
         .filter(|(_, t)| timing::time_sensitive(&t.result, t.borderline.as_ref(), limit, noise))
@@ -171,6 +171,29 @@ fn timing_warnings(mut e: Evaluation, target: &Target, noise: f64) -> Evaluation
     }
     let timed =
         |t: &&crate::report::TestRow| matches!(t.result.verdict, Verdict::AC | Verdict::TLE);
+    // Issue 45: a verdict the limit an earlier derivation here set would turn over.
+    if let Some(other) = (target.derivation.as_ref()).and_then(|d| d.differs) {
+        let (low, high) = (limit.min(other.limit), limit.max(other.limit));
+        let between = |t: &&crate::report::TestRow| {
+            let cpu = t.result.cpu();
+            low < cpu && cpu <= high
+        };
+        if let Some(t) = e.tests.iter().filter(timed).find(between) {
+            let (this, then) = if t.result.cpu() <= limit {
+                ("AC", "TLE")
+            } else {
+                ("TLE", "AC")
+            };
+            e.warnings.push(format!(
+                "unreliable: test {} took {}: {this} under this verify's {} limit, {then} under \
+                 the {} an earlier derivation of this package on this machine set",
+                t.name,
+                seconds(t.result.cpu()),
+                seconds(limit),
+                seconds(other.limit)
+            ));
+        }
+    }
     if let Some(t) =
         (e.tests.iter().filter(timed)).find(|t| repeats::flips_within(t.result.cpu(), limit, drift))
     {
@@ -182,6 +205,25 @@ fn timing_warnings(mut e: Evaluation, target: &Target, noise: f64) -> Evaluation
             drift * 100.0,
             seconds(limit)
         ));
+    }
+    e
+}
+
+/// `e` with a warning when `solution` must exceed a derived time limit but every test was
+/// AC under it (issue 45): how close it came and what limit the rule would need
+/// ([`LimitDerivation::accepted_too_slow`]).
+fn too_slow_accepted(mut e: Evaluation, target: &Target, solution: &LibrarySolution) -> Evaluation {
+    let expects_tle = match &solution.expected {
+        Expected::Verdict(verdict) => *verdict == Verdict::TLE,
+        Expected::Kattis { expectation, .. } => expectation.must_exceed_time_limit(),
+    };
+    let (Some(derivation), true, Some(Verdict::AC)) = (&target.derivation, expects_tle, e.got)
+    else {
+        return e;
+    };
+    if let Some(slowest) = e.tests.iter().max_by_key(|t| t.result.cpu()) {
+        let warning = derivation.accepted_too_slow(&slowest.name, slowest.result.cpu());
+        e.warnings.push(warning);
     }
     e
 }
@@ -570,6 +612,16 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         (None, Some(_), _) => Limits::Refuse,
         _ => Limits::Derive,
     };
+    if args.forget_machine {
+        // Before the noise is read: it is part of what this machine showed.
+        let root = BuildOptions::default_for_user().cache_dir;
+        crate::testset::results::machine_profile::forget(&root).map_err(|e| {
+            UsageError::new(format!(
+                "--forget-machine: cannot delete the machine profile in {}: {e}",
+                root.display()
+            ))
+        })?;
+    }
     let results = ResultCache::open(&BuildOptions::default_for_user().cache_dir, args.fresh);
     // The machine's timing noise, measured before anything runs (or remembered from a command
     // of the last hour): a verdict that would flip within it is named sensitive.
@@ -727,6 +779,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                 });
                 let row = match evaluated
                     .map(|evaluation| timing_warnings(evaluation, target, calibration.noise()))
+                    .map(|evaluation| too_slow_accepted(evaluation, target, solution))
                     .and_then(|evaluation| verify_row(solution, evaluation, target))
                     .and_then(|mut row| {
                         if let Some((line, other)) =

@@ -5,6 +5,7 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 
 use crate::judge::grade_polygon::Score;
+use crate::judge::repeats::KeptBecause;
 use crate::problem::ValidatorScore;
 use crate::programs::tool_checks::ToolChecks;
 use crate::report::derivation::LimitDerivation;
@@ -366,6 +367,37 @@ pub struct DerivationJson {
     /// past 5 %): the correlation.
     #[serde(default)]
     pub moves_with_memory: Option<f64>,
+    /// Why a limit below `own_limit_ms` was kept: `band` (the earlier limit lies within this
+    /// derivation's band) or `fits` (every accepted run here fits under it with the package's
+    /// safety margin); absent when none was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_because: Option<String>,
+    /// The package's safety margin the runs were checked with, when `kept_because` is `fits`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safety_margin: Option<f64>,
+    /// The deciding time the fastest runs seen on this machine give, when below this
+    /// derivation's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence_deciding_ms: Option<u64>,
+    /// An earlier derivation of the same package content and builds on this machine that set
+    /// another limit (the newest such): `unreliable` is then set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub differs_from: Option<EarlierLimitJson>,
+    /// When the deciding times straddled a step of the rule and the test ran alone more.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settling: Option<SettlingJson>,
+}
+
+/// The runs that settled a deciding test whose times straddled a step of the rule.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct SettlingJson {
+    /// How many of `times_ms` came before (the rest are the settling runs).
+    pub runs_before: usize,
+    /// The two limits the straddling times gave, lower first.
+    pub limits_ms: [u64; 2],
+    /// The longest deciding time that gets the lower limit.
+    pub step_ms: u64,
 }
 
 /// One run of the deciding test alone and the memory-latency reading beside it.
@@ -396,6 +428,9 @@ pub struct EarlierLimitJson {
     pub limit_ms: u64,
     /// The slowest accepted run's deciding time then.
     pub deciding_ms: u64,
+    /// When it was measured, seconds since the epoch (issue 45; absent when not known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured_unix_s: Option<u64>,
 }
 
 /// A deciding run that had less than 90 % of a core.
@@ -470,6 +505,7 @@ impl From<&LimitDerivation> for DerivationJson {
             earlier: d.earlier.map(|e| EarlierLimitJson {
                 limit_ms: millis(e.limit),
                 deciding_ms: millis(e.deciding),
+                measured_unix_s: (e.measured_unix_s > 0).then_some(e.measured_unix_s),
             }),
             kept_earlier: d.kept_earlier(),
             submission: d.submission.clone(),
@@ -524,6 +560,28 @@ impl From<&LimitDerivation> for DerivationJson {
                 })
                 .collect(),
             moves_with_memory: d.memory.moves_with_memory(),
+            kept_because: (d.kept_earlier())
+                .then_some(d.kept)
+                .flatten()
+                .map(|k| match k {
+                    KeptBecause::Band => "band".to_string(),
+                    KeptBecause::Fits { .. } => "fits".to_string(),
+                }),
+            safety_margin: match d.kept {
+                Some(KeptBecause::Fits { margin, .. }) if d.kept_earlier() => Some(margin),
+                _ => None,
+            },
+            evidence_deciding_ms: d.evidence_deciding.map(millis),
+            differs_from: d.differs.map(|e| EarlierLimitJson {
+                limit_ms: millis(e.limit),
+                deciding_ms: millis(e.deciding),
+                measured_unix_s: (e.measured_unix_s > 0).then_some(e.measured_unix_s),
+            }),
+            settling: d.settling.map(|s| SettlingJson {
+                runs_before: s.runs_before,
+                limits_ms: [millis(s.limits.0), millis(s.limits.1)],
+                step_ms: millis(s.step),
+            }),
         }
     }
 }
