@@ -144,6 +144,7 @@ fn a_clean_package_passes_every_check() {
         "rejects-invalid-answer",
         "rejects-junk-output",
         "survives-malformed-output",
+        "fuzz",
         "rejects-invalid-output",
         "accepts-valid-output",
         "accepts-reference",
@@ -279,6 +280,28 @@ sys.exit(42 if team == answer else 43)
             "IndexError",
         ],
     );
+}
+
+#[test]
+fn the_fuzzing_pass_finds_a_crash_only_a_mutated_answer_shows() {
+    // Divides by the team's numbers: `-0` crashes it, no junk or malformed output does.
+    let dividing = r#"import sys
+answer = [int(t) for t in open(sys.argv[2]).read().split()]
+try:
+    team = [float(t) for t in sys.stdin.buffer.read().decode("ascii").split()]
+except (UnicodeDecodeError, ValueError):
+    sys.exit(43)
+if len(team) != len(answer):
+    sys.exit(43)
+ratios = [a / t for a, t in zip(answer, team)]
+sys.exit(42 if all(r == 1 for r in ratios) else 43)
+"#;
+    let found = planted(
+        "output_validator/validate.py",
+        dividing,
+        &["fuzz", "test sample/1's answer with token 1 turned into -0, shrunk to the output \"-0 2\\n\"", "ZeroDivisionError"],
+    );
+    assert!(found.iter().all(|l| l.contains(" | fuzz | ")), "{found:#?}");
 }
 
 #[test]

@@ -8,6 +8,7 @@
 //! shows it.
 
 pub mod findings;
+pub mod fuzz;
 pub mod junk;
 mod parallel;
 
@@ -50,6 +51,8 @@ pub mod check {
     pub const REJECTS_INVALID_OUTPUT: &str = "rejects-invalid-output";
     /// Each `valid_output` case (and a test's `.out`) is accepted.
     pub const ACCEPTS_VALID_OUTPUT: &str = "accepts-valid-output";
+    /// Mutations of the answers give no judge error.
+    pub const FUZZ: &str = "fuzz";
     /// The reference's own output is accepted on every test.
     pub const ACCEPTS_REFERENCE: &str = "accepts-reference";
     /// A generator gives the same bytes for the same arguments.
@@ -61,6 +64,12 @@ pub mod check {
 /// Output validators' malformed outputs are tried on this many tests (problemtools: "These
 /// bugs are rarely dependent on the actual test case, so we just run on a few").
 const MALFORMED_ON_TESTS: usize = 3;
+/// The fuzzing pass mutates the answers of this many tests.
+const FUZZ_TESTS: usize = 2;
+/// Crashing mutations named per tool, at most (the rest are counted).
+const FUZZ_FINDINGS: usize = 5;
+/// Runs spent shrinking one crashing output, at most.
+const SHRINK_RUNS: usize = 24;
 
 /// One test as the checks use it: bytes, since junk and tests need not be text.
 struct Test {
@@ -511,6 +520,9 @@ impl Checks<'_> {
                 }
             }
         }
+        if problem.checker.tool().is_some() && !data.is_empty() {
+            self.fuzz(&mut section, &data);
+        }
         // The package's invalid and valid outputs.
         for (cases, check, want) in [
             (&tests.invalid_outputs, check::REJECTS_INVALID_OUTPUT, false),
@@ -589,6 +601,59 @@ impl Checks<'_> {
             return Vec::new();
         }
         vec![section]
+    }
+
+    /// The fuzzing pass ([`fuzz`]): each crashing mutation named with its shrunk output.
+    fn fuzz(&self, section: &mut ToolSection, data: &[&Test]) {
+        let cases: Vec<(&Test, fuzz::Mutation)> = data
+            .iter()
+            .take(FUZZ_TESTS)
+            .filter_map(|t| Some((*t, std::str::from_utf8(t.answer.as_deref()?).ok()?)))
+            .flat_map(|(t, answer)| fuzz::mutations(answer).into_iter().map(move |m| (t, m)))
+            .collect();
+        section.checked(check::FUZZ);
+        section.runs += cases.len();
+        let results = par_map(&cases, self.jobs, |(test, m)| self.judge(test, &m.output).err());
+        let crashes: Vec<(&(&Test, fuzz::Mutation), ToolFailure)> = cases
+            .iter()
+            .zip(results)
+            .filter_map(|(c, r)| Some((c, r?)))
+            .collect();
+        for ((test, m), failure) in crashes.iter().take(FUZZ_FINDINGS) {
+            // Shrink: drop tokens (or halve a long line) while the judge error stays.
+            let (mut smallest, mut failure, mut runs) = (m.output.clone(), failure.clone(), 0);
+            'shrink: while runs < SHRINK_RUNS {
+                for candidate in fuzz::smaller(&smallest) {
+                    if runs >= SHRINK_RUNS {
+                        break 'shrink;
+                    }
+                    runs += 1;
+                    if let Err(f) = self.judge(test, &candidate) {
+                        (smallest, failure) = (candidate, f);
+                        continue 'shrink;
+                    }
+                }
+                break;
+            }
+            section.runs += runs;
+            section.defect(
+                check::FUZZ,
+                format!(
+                    "test {}'s answer with {}, shrunk to the output {}",
+                    test.name,
+                    m.what,
+                    fuzz::shown(&smallest)
+                ),
+                failure.problem,
+            );
+        }
+        if crashes.len() > FUZZ_FINDINGS {
+            section.defect(
+                check::FUZZ,
+                format!("{} more mutations", crashes.len() - FUZZ_FINDINGS),
+                "give judge errors too",
+            );
+        }
     }
 
     fn generators(&self) -> Vec<ToolSection> {
