@@ -40,11 +40,20 @@ pub fn mutations(answer: &str) -> Vec<Mutation> {
         };
         let n = i + 1;
         if let Ok(value) = token.parse::<i128>() {
-            push(format!("token {n} plus one"), with(&(value + 1).to_string()));
-            push(format!("token {n} minus one"), with(&(value - 1).to_string()));
+            push(
+                format!("token {n} plus one"),
+                with(&(value + 1).to_string()),
+            );
+            push(
+                format!("token {n} minus one"),
+                with(&(value - 1).to_string()),
+            );
             push(format!("token {n} negated"), with(&(-value).to_string()));
         } else if let Ok(value) = token.parse::<f64>() {
-            push(format!("token {n} plus one"), with(&(value + 1.0).to_string()));
+            push(
+                format!("token {n} plus one"),
+                with(&(value + 1.0).to_string()),
+            );
             push(format!("token {n} negated"), with(&(-value).to_string()));
         }
         push(
@@ -63,7 +72,10 @@ pub fn mutations(answer: &str) -> Vec<Mutation> {
         if i + 1 < tokens.len() {
             let mut swapped = tokens.clone();
             swapped.swap(i, i + 1);
-            push(format!("tokens {n} and {} swapped", n + 1), swapped.join(" ") + "\n");
+            push(
+                format!("tokens {n} and {} swapped", n + 1),
+                swapped.join(" ") + "\n",
+            );
         }
     }
     // A line break moved: the first one joined, a break put after the answer's first token.
@@ -124,7 +136,10 @@ mod tests {
     fn every_mutation_of_an_answer() {
         let m = mutations("3 2\n");
         let find = |what: &str| {
-            let m = m.iter().find(|m| m.what == what).unwrap_or_else(|| panic!("{what}"));
+            let m = m
+                .iter()
+                .find(|m| m.what == what)
+                .unwrap_or_else(|| panic!("{what}"));
             String::from_utf8(m.output.clone()).unwrap()
         };
         assert_eq!(find("token 1 plus one"), "4 2\n");
@@ -135,7 +150,13 @@ mod tests {
         assert_eq!(find("token 2 repeated"), "3 2 2\n");
         assert_eq!(find("tokens 1 and 2 swapped"), "2 3\n");
         assert!(find("a 10 MB line of \"3\"").len() >= 10 << 20);
-        assert_eq!(mutations("1 2\n3\n").iter().find(|m| m.what == "a line break moved").map(|m| m.output.clone()), Some(b"1\n2 3\n".to_vec()));
+        assert_eq!(
+            mutations("1 2\n3\n")
+                .iter()
+                .find(|m| m.what == "a line break moved")
+                .map(|m| m.output.clone()),
+            Some(b"1\n2 3\n".to_vec())
+        );
         // Never the answer itself, never twice the same output.
         let outputs: std::collections::HashSet<_> = m.iter().map(|m| &m.output).collect();
         assert_eq!(outputs.len(), m.len());

@@ -111,10 +111,10 @@ pub fn run(
         jobs,
         gate,
     };
-    checks.tools.extend(checker.input_validators(&tests.invalid_inputs));
     checks
         .tools
-        .extend(checker.answer_validators(tests));
+        .extend(checker.input_validators(&tests.invalid_inputs));
+    checks.tools.extend(checker.answer_validators(tests));
     checks.tools.extend(checker.output_validator(tests));
     checks.tools.extend(checker.generators());
     checks.runs = checks.tools.iter().map(|t| t.runs).sum();
@@ -161,7 +161,11 @@ impl Checks<'_> {
 
     /// Every built validator on each of `inputs`: for each input, whether all accept it, and
     /// the validators that broke on it.
-    fn all_validators(&self, built: &[usize], inputs: &[&[u8]]) -> Vec<(bool, Vec<(usize, ToolFailure)>)> {
+    fn all_validators(
+        &self,
+        built: &[usize],
+        inputs: &[&[u8]],
+    ) -> Vec<(bool, Vec<(usize, ToolFailure)>)> {
         let pairs: Vec<(usize, usize)> = (0..inputs.len())
             .flat_map(|i| built.iter().map(move |&v| (i, v)))
             .collect();
@@ -339,7 +343,11 @@ impl Checks<'_> {
             .collect();
         let judged = par_map(&pairs, self.jobs, |&(v, t)| {
             let test = answered[t];
-            self.answer_valid(&tools[v], &test.input, test.answer.as_deref().unwrap_or_default())
+            self.answer_valid(
+                &tools[v],
+                &test.input,
+                test.answer.as_deref().unwrap_or_default(),
+            )
         });
         for &v in &built {
             sections[v].checked(check::ACCEPTS_ANSWERS);
@@ -414,7 +422,9 @@ impl Checks<'_> {
         let input = String::from_utf8_lossy(&test.input);
         let answer = Answer {
             checker_args: test.checker_args.clone(),
-            ..Answer::new(String::from_utf8_lossy(test.answer.as_deref().unwrap_or_default()))
+            ..Answer::new(String::from_utf8_lossy(
+                test.answer.as_deref().unwrap_or_default(),
+            ))
         };
         Ok(matches!(
             self.problem.check(&input, &answer, output)?,
@@ -425,7 +435,10 @@ impl Checks<'_> {
     fn output_validator(&self, tests: &ToolTests) -> Vec<ToolSection> {
         let problem = self.problem;
         let (name, role) = match &problem.checker {
-            Checker::Default => ("the default output validator".to_string(), "output validator"),
+            Checker::Default => (
+                "the default output validator".to_string(),
+                "output validator",
+            ),
             Checker::Kattis(tool) => (self.shown(tool), "output validator"),
             Checker::Testlib(tool) => (self.shown(tool), "checker"),
         };
@@ -483,11 +496,9 @@ impl Checks<'_> {
                 section.runs += runs;
                 match result {
                     Ok(false) => {}
-                    Ok(true) => section.defect(
-                        check::REJECTS_JUNK_OUTPUT,
-                        j.name,
-                        "accepted on every test",
-                    ),
+                    Ok(true) => {
+                        section.defect(check::REJECTS_JUNK_OUTPUT, j.name, "accepted on every test")
+                    }
                     Err((test, f)) => section.defect(
                         check::NO_CRASH,
                         format!("{} as the output of test {test}", j.name),
@@ -513,7 +524,10 @@ impl Checks<'_> {
                     if named.insert(m) {
                         section.defect(
                             check::SURVIVES_MALFORMED,
-                            format!("{} as the output of test {}", malformed[m].name, few[t].name),
+                            format!(
+                                "{} as the output of test {}",
+                                malformed[m].name, few[t].name
+                            ),
                             f.problem,
                         );
                     }
@@ -528,10 +542,8 @@ impl Checks<'_> {
             (&tests.invalid_outputs, check::REJECTS_INVALID_OUTPUT, false),
             (&tests.valid_outputs, check::ACCEPTS_VALID_OUTPUT, true),
         ] {
-            let read: Vec<(&ToolCase, Option<(Test, Vec<u8>)>)> = cases
-                .iter()
-                .map(|c| (c, case_files(c)))
-                .collect();
+            let read: Vec<(&ToolCase, Option<(Test, Vec<u8>)>)> =
+                cases.iter().map(|c| (c, case_files(c))).collect();
             let results = par_map(&read, self.jobs, |(_, files)| {
                 files.as_ref().map(|(test, out)| self.judge(test, out))
             });
@@ -613,7 +625,9 @@ impl Checks<'_> {
             .collect();
         section.checked(check::FUZZ);
         section.runs += cases.len();
-        let results = par_map(&cases, self.jobs, |(test, m)| self.judge(test, &m.output).err());
+        let results = par_map(&cases, self.jobs, |(test, m)| {
+            self.judge(test, &m.output).err()
+        });
         let crashes: Vec<(&(&Test, fuzz::Mutation), ToolFailure)> = cases
             .iter()
             .zip(results)
@@ -703,7 +717,9 @@ impl Checks<'_> {
                         a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
                     ),
                 ),
-                (Err(f), _) | (_, Err(f)) => section.defect(check::NO_CRASH, case, f.problem.clone()),
+                (Err(f), _) | (_, Err(f)) => {
+                    section.defect(check::NO_CRASH, case, f.problem.clone())
+                }
             }
             sections.push(section);
         }
