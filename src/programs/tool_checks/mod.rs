@@ -128,6 +128,9 @@ struct Checks<'a> {
     gate: Option<&'a Gate>,
 }
 
+/// Whether every input validator accepted an input, and those that broke on it.
+type AllJudged = (bool, Vec<(usize, ToolFailure)>);
+
 /// How one input validator judged one input.
 enum Judged {
     Accepted,
@@ -170,8 +173,7 @@ impl Checks<'_> {
             .flat_map(|i| built.iter().map(move |&v| (i, v)))
             .collect();
         let judged = par_map(&pairs, self.jobs, |&(i, v)| self.validate(v, inputs[i]));
-        let mut out: Vec<(bool, Vec<(usize, ToolFailure)>)> =
-            (0..inputs.len()).map(|_| (true, Vec::new())).collect();
+        let mut out: Vec<AllJudged> = (0..inputs.len()).map(|_| (true, Vec::new())).collect();
         for (&(i, v), judged) in pairs.iter().zip(judged) {
             match judged {
                 Judged::Accepted => {}
@@ -542,7 +544,7 @@ impl Checks<'_> {
             (&tests.invalid_outputs, check::REJECTS_INVALID_OUTPUT, false),
             (&tests.valid_outputs, check::ACCEPTS_VALID_OUTPUT, true),
         ] {
-            let read: Vec<(&ToolCase, Option<(Test, Vec<u8>)>)> =
+            let read: Vec<(&ToolCase, Option<CaseFiles>)> =
                 cases.iter().map(|c| (c, case_files(c))).collect();
             let results = par_map(&read, self.jobs, |(_, files)| {
                 files.as_ref().map(|(test, out)| self.judge(test, out))
@@ -739,8 +741,11 @@ impl Checks<'_> {
     }
 }
 
+/// The test of an invalid or valid output case, and the output.
+type CaseFiles = (Test, Vec<u8>);
+
 /// The test and output of an invalid or valid output case, when its files can be read.
-fn case_files(case: &ToolCase) -> Option<(Test, Vec<u8>)> {
+fn case_files(case: &ToolCase) -> Option<CaseFiles> {
     let read = |p: &Path| std::fs::read(p).ok();
     Some((
         Test {
