@@ -5,14 +5,15 @@
 use std::path::PathBuf;
 
 use super::args::{
-    CandidateArgs, CheckToolsArgs, DoctorArgs, FileIoArgs, GenArgs, GenerateArgs, IsolationArg, JudgeArgs,
-    ListArgs, ListenArgs, MergeArgs, ProblemPartArgs, ReproArgs, SolveArgs, StressArgs, VerifyArgs,
+    CandidateArgs, CheckToolsArgs, DoctorArgs, FileIoArgs, GenArgs, GenerateArgs, IsolationArg,
+    JudgeArgs, ListArgs, ListenArgs, MergeArgs, ProblemPartArgs, ReproArgs, SolveArgs, StressArgs,
+    VerifyArgs,
 };
 use crate::error::UsageError;
 use crate::options::{
-    AdHocParts, CandidateOptions, CheckToolsOptions, CandidateSource, DoctorOptions, GenOptions, GenerateOptions,
-    IsolationChoice, JudgeOptions, ListOptions, ListenOptions, MergeOptions, ProblemSpec,
-    ReproOptions, SolveOptions, StressOptions, VerifyOptions,
+    AdHocParts, CandidateOptions, CandidateSource, CheckToolsOptions, DoctorOptions, GenOptions,
+    GenerateOptions, IsolationChoice, JudgeOptions, ListOptions, ListenOptions, MergeOptions,
+    ProblemSpec, ReproOptions, SolveOptions, StressOptions, VerifyOptions,
 };
 use crate::run::FileIo;
 use crate::stress::seeds::{SeedRange, Shard, DEFAULT_SEEDS};

@@ -5,10 +5,10 @@
 use std::path::Path;
 
 use super::{print_json, print_out, Outcome};
+use crate::build::BuildOptions;
 use crate::error::UsageError;
 use crate::options::{AdHocParts, CheckToolsOptions};
 use crate::problem::folder::{self, names_a_folder};
-use crate::build::BuildOptions;
 use crate::problem::tool_tests::ToolTests;
 use crate::problem::Problem;
 use crate::programs::tool_checks::{self, ToolChecks};
@@ -31,7 +31,9 @@ pub fn run(options: &CheckToolsOptions) -> Result<Outcome, UsageError> {
     for name in &names {
         all.push(check_folder(Path::new(name), options)?);
         if !options.json {
-            print_out(&crate::report::tool_checks::text(all.last().expect("pushed")))?;
+            print_out(&crate::report::tool_checks::text(
+                all.last().expect("pushed"),
+            ))?;
         }
     }
     if options.json {

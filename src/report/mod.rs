@@ -11,7 +11,6 @@
 //! terminal) is [`style`]; numbers and durations are formatted by [`crate::units`] everywhere.
 
 mod compile_error;
-pub mod tool_checks;
 pub mod derivation;
 mod doctor;
 pub mod generate;
@@ -33,6 +32,7 @@ pub mod stress;
 pub mod stress_text;
 pub mod style;
 pub mod text;
+pub mod tool_checks;
 mod verify;
 pub mod verify_text;
 

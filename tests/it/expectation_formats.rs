@@ -550,7 +550,7 @@ fn modern_scoring_with_validator_scores() {
     let validator = "\
 import sys
 answer = open(sys.argv[2]).read().split()
-output = sys.stdin.read().split()
+output = sys.stdin.buffer.read().decode(errors='replace').split()
 if output == answer:
     sys.exit(42)
 if output == ['half']:

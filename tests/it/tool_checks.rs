@@ -46,9 +46,17 @@ fn clean_package(dir: &Path) {
         "problem_format_version: 2023-07-draft\nname: Sum and product\ntype: pass-fail\n\
          limits:\n  time_limit: 2.0\n",
     );
-    for (name, a, b) in [("sample/1", 1, 2), ("secret/1", 10, 20), ("secret/2", 100, 7)] {
+    for (name, a, b) in [
+        ("sample/1", 1, 2),
+        ("secret/1", 10, 20),
+        ("secret/2", 100, 7),
+    ] {
         write(dir, &format!("data/{name}.in"), &format!("{a} {b}\n"));
-        write(dir, &format!("data/{name}.ans"), &format!("{} {}\n", a + b, a * b));
+        write(
+            dir,
+            &format!("data/{name}.ans"),
+            &format!("{} {}\n", a + b, a * b),
+        );
     }
     write(dir, "data/invalid_input/zero.in", "0 5\n");
     write(dir, "data/invalid_answer/word.in", "1 2\n");
@@ -144,18 +152,27 @@ fn a_clean_package_passes_every_check() {
         "rejects-invalid-answer",
         "rejects-junk-output",
         "survives-malformed-output",
+        "fuzz",
         "rejects-invalid-output",
         "accepts-valid-output",
         "accepts-reference",
         "deterministic",
         "makes-valid-inputs",
     ] {
-        assert!(checks.iter().any(|c| c == check), "{check} made: {checks:?}");
+        assert!(
+            checks.iter().any(|c| c == check),
+            "{check} made: {checks:?}"
+        );
     }
     let roles: Vec<&str> = tools.iter().map(|t| t["role"].as_str().unwrap()).collect();
     assert_eq!(
         roles,
-        ["input validator", "answer validator", "output validator", "generator"]
+        [
+            "input validator",
+            "answer validator",
+            "output validator",
+            "generator"
+        ]
     );
 }
 
@@ -282,12 +299,43 @@ sys.exit(42 if team == answer else 43)
 }
 
 #[test]
+fn the_fuzzing_pass_finds_a_crash_only_a_mutated_answer_shows() {
+    // Divides by the team's numbers: `-0` crashes it, no junk or malformed output does.
+    let dividing = r#"import sys
+answer = [int(t) for t in open(sys.argv[2]).read().split()]
+try:
+    team = [float(t) for t in sys.stdin.buffer.read().decode("ascii").split()]
+except (UnicodeDecodeError, ValueError):
+    sys.exit(43)
+if len(team) != len(answer):
+    sys.exit(43)
+ratios = [a / t for a, t in zip(answer, team)]
+sys.exit(42 if all(r == 1 for r in ratios) else 43)
+"#;
+    let found = planted(
+        "output_validator/validate.py",
+        dividing,
+        &[
+            "fuzz",
+            "test sample/1's answer with token 1 turned into -0, shrunk to the output \"-0 2\\n\"",
+            "ZeroDivisionError",
+        ],
+    );
+    assert!(found.iter().all(|l| l.contains(" | fuzz | ")), "{found:#?}");
+}
+
+#[test]
 fn a_generator_that_is_not_deterministic() {
     let clocked = "import random\nprint(random.randint(1, 100), random.randint(1, 100))\n";
     planted(
         "generators/gen.py",
         clocked,
-        &["generator generators/gen.py", "deterministic", "seed 1, run twice", "different inputs"],
+        &[
+            "generator generators/gen.py",
+            "deterministic",
+            "seed 1, run twice",
+            "different inputs",
+        ],
     );
 }
 
@@ -297,7 +345,12 @@ fn an_answer_validator_that_rejects_the_answers() {
     planted(
         "answer_validators/answer.py",
         wrong,
-        &["answer validator answer_validators/answer.py", "accepts-answers", "the answer of test secret/2", "rejects it"],
+        &[
+            "answer validator answer_validators/answer.py",
+            "accepts-answers",
+            "the answer of test secret/2",
+            "rejects it",
+        ],
     );
 }
 
@@ -307,10 +360,16 @@ fn an_output_validator_that_accepts_junk_and_the_invalid_output() {
     let found = planted(
         "output_validator/validate.py",
         lax,
-        &["rejects-junk-output", "an empty file", "accepted on every test"],
+        &[
+            "rejects-junk-output",
+            "an empty file",
+            "accepted on every test",
+        ],
     );
     assert!(
-        found.iter().any(|l| l.contains("rejects-invalid-output | invalid_output/case")),
+        found
+            .iter()
+            .any(|l| l.contains("rejects-invalid-output | invalid_output/case")),
         "{found:#?}"
     );
 }
@@ -327,7 +386,10 @@ fn the_example_folders_pass_every_check() {
 #[test]
 fn what_is_not_a_problem_folder_is_a_usage_error() {
     let line = stressjudge(&["check-tools", "nowhere/at-all"]).one_line_error();
-    assert!(line.contains("`nowhere/at-all` is not a problem folder"), "{line}");
+    assert!(
+        line.contains("`nowhere/at-all` is not a problem folder"),
+        "{line}"
+    );
 }
 
 /// The package accepting an empty file (its submissions all keep their promises).
@@ -364,10 +426,16 @@ fn verify_fails_on_a_broken_tool_with_a_line_naming_it_and_no_verdict_changed() 
         .find(|l| l.starts_with("TOOL: "))
         .unwrap_or_else(|| panic!("a TOOL line\n{}", run.describe()));
     assert!(
-        line.contains("input validator input_validators/validate.py fails rejects-junk on an empty file"),
+        line.contains(
+            "input validator input_validators/validate.py fails rejects-junk on an empty file"
+        ),
         "{line}"
     );
-    assert!(run.stdout.contains("1 match, 0 mismatch"), "{}", run.describe());
+    assert!(
+        run.stdout.contains("1 match, 0 mismatch"),
+        "{}",
+        run.describe()
+    );
     let junit = String::from_utf8(read(&junit)).unwrap();
     assert!(junit.contains("tools of "), "{junit}");
     assert!(junit.contains("rejects-junk: an empty file"), "{junit}");
@@ -381,7 +449,10 @@ fn verify_fails_on_a_broken_tool_with_a_line_naming_it_and_no_verdict_changed() 
     let report = json.json();
     assert_eq!(report["solutions"][0]["ok"], true, "{}", json.describe());
     let checks = &report["tool_checks"][0];
-    assert_eq!(checks["reused"], true, "the first verify's checks are remembered");
+    assert_eq!(
+        checks["reused"], true,
+        "the first verify's checks are remembered"
+    );
     assert!(defects(checks["tools"].as_array().unwrap())
         .iter()
         .any(|d| d.contains("rejects-junk | an empty file")));
@@ -406,6 +477,15 @@ fn verify_checks_the_tools_of_a_clean_package_and_passes() {
     let _heavy = heavy();
     let run = stressjudge(&["verify", arg(dir.path()), "--stress-seeds", "0", "--fresh"]);
     run.expect_code(0);
-    assert!(run.stdout.contains("ok     input validator input_validators/validate.py"), "{}", run.describe());
-    assert!(run.stdout.contains("tools: 4 checked, 0 defect(s)"), "{}", run.describe());
+    assert!(
+        run.stdout
+            .contains("ok     input validator input_validators/validate.py"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stdout.contains("tools: 4 checked, 0 defect(s)"),
+        "{}",
+        run.describe()
+    );
 }

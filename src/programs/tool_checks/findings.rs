@@ -77,7 +77,13 @@ impl ToolSection {
         self.add(check, case, detail, Severity::Notice);
     }
 
-    fn add(&mut self, check: &str, case: impl Into<String>, detail: impl Into<String>, s: Severity) {
+    fn add(
+        &mut self,
+        check: &str,
+        case: impl Into<String>,
+        detail: impl Into<String>,
+        s: Severity,
+    ) {
         self.checked(check);
         self.findings.push(Finding {
             check: check.to_string(),

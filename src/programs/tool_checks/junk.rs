@@ -35,7 +35,10 @@ pub fn junk_files() -> Vec<Junk> {
             name: "a text file of the ASCII characters 32 to 126",
             bytes: Cow::Owned(ascii),
         },
-        junk("a text file of 200 random printable characters", RANDOM_PRINTABLE),
+        junk(
+            "a text file of 200 random printable characters",
+            RANDOM_PRINTABLE,
+        ),
     ]
 }
 
@@ -177,8 +180,14 @@ mod tests {
             apply("whitespace character", input).unwrap(),
             "3  -5\n 1.25  x7  2\n "
         );
-        assert_eq!(apply("after every line", input).unwrap(), "3 -5\n 1.25 x7 2\n ");
-        assert_eq!(apply("before every line", input).unwrap(), "3 -5 \n1.25 x7 2 \n");
+        assert_eq!(
+            apply("after every line", input).unwrap(),
+            "3 -5\n 1.25 x7 2\n "
+        );
+        assert_eq!(
+            apply("before every line", input).unwrap(),
+            "3 -5 \n1.25 x7 2 \n"
+        );
         assert_eq!(apply("doubled", input).unwrap(), "3 -5\n\n1.25 x7 2\n\n");
         // Not the digits of a fraction, nor those glued to a letter.
         assert_eq!(

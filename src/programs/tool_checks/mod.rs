@@ -8,6 +8,7 @@
 //! shows it.
 
 pub mod findings;
+pub mod fuzz;
 pub mod junk;
 mod parallel;
 
@@ -50,6 +51,8 @@ pub mod check {
     pub const REJECTS_INVALID_OUTPUT: &str = "rejects-invalid-output";
     /// Each `valid_output` case (and a test's `.out`) is accepted.
     pub const ACCEPTS_VALID_OUTPUT: &str = "accepts-valid-output";
+    /// Mutations of the answers give no judge error.
+    pub const FUZZ: &str = "fuzz";
     /// The reference's own output is accepted on every test.
     pub const ACCEPTS_REFERENCE: &str = "accepts-reference";
     /// A generator gives the same bytes for the same arguments.
@@ -61,6 +64,12 @@ pub mod check {
 /// Output validators' malformed outputs are tried on this many tests (problemtools: "These
 /// bugs are rarely dependent on the actual test case, so we just run on a few").
 const MALFORMED_ON_TESTS: usize = 3;
+/// The fuzzing pass mutates the answers of this many tests.
+const FUZZ_TESTS: usize = 2;
+/// Crashing mutations named per tool, at most (the rest are counted).
+const FUZZ_FINDINGS: usize = 5;
+/// Runs spent shrinking one crashing output, at most.
+const SHRINK_RUNS: usize = 24;
 
 /// One test as the checks use it: bytes, since junk and tests need not be text.
 struct Test {
@@ -102,10 +111,10 @@ pub fn run(
         jobs,
         gate,
     };
-    checks.tools.extend(checker.input_validators(&tests.invalid_inputs));
     checks
         .tools
-        .extend(checker.answer_validators(tests));
+        .extend(checker.input_validators(&tests.invalid_inputs));
+    checks.tools.extend(checker.answer_validators(tests));
     checks.tools.extend(checker.output_validator(tests));
     checks.tools.extend(checker.generators());
     checks.runs = checks.tools.iter().map(|t| t.runs).sum();
@@ -118,6 +127,9 @@ struct Checks<'a> {
     jobs: usize,
     gate: Option<&'a Gate>,
 }
+
+/// Whether every input validator accepted an input, and those that broke on it.
+type AllJudged = (bool, Vec<(usize, ToolFailure)>);
 
 /// How one input validator judged one input.
 enum Judged {
@@ -152,13 +164,16 @@ impl Checks<'_> {
 
     /// Every built validator on each of `inputs`: for each input, whether all accept it, and
     /// the validators that broke on it.
-    fn all_validators(&self, built: &[usize], inputs: &[&[u8]]) -> Vec<(bool, Vec<(usize, ToolFailure)>)> {
+    fn all_validators(
+        &self,
+        built: &[usize],
+        inputs: &[&[u8]],
+    ) -> Vec<(bool, Vec<(usize, ToolFailure)>)> {
         let pairs: Vec<(usize, usize)> = (0..inputs.len())
             .flat_map(|i| built.iter().map(move |&v| (i, v)))
             .collect();
         let judged = par_map(&pairs, self.jobs, |&(i, v)| self.validate(v, inputs[i]));
-        let mut out: Vec<(bool, Vec<(usize, ToolFailure)>)> =
-            (0..inputs.len()).map(|_| (true, Vec::new())).collect();
+        let mut out: Vec<AllJudged> = (0..inputs.len()).map(|_| (true, Vec::new())).collect();
         for (&(i, v), judged) in pairs.iter().zip(judged) {
             match judged {
                 Judged::Accepted => {}
@@ -330,7 +345,11 @@ impl Checks<'_> {
             .collect();
         let judged = par_map(&pairs, self.jobs, |&(v, t)| {
             let test = answered[t];
-            self.answer_valid(&tools[v], &test.input, test.answer.as_deref().unwrap_or_default())
+            self.answer_valid(
+                &tools[v],
+                &test.input,
+                test.answer.as_deref().unwrap_or_default(),
+            )
         });
         for &v in &built {
             sections[v].checked(check::ACCEPTS_ANSWERS);
@@ -405,7 +424,9 @@ impl Checks<'_> {
         let input = String::from_utf8_lossy(&test.input);
         let answer = Answer {
             checker_args: test.checker_args.clone(),
-            ..Answer::new(String::from_utf8_lossy(test.answer.as_deref().unwrap_or_default()))
+            ..Answer::new(String::from_utf8_lossy(
+                test.answer.as_deref().unwrap_or_default(),
+            ))
         };
         Ok(matches!(
             self.problem.check(&input, &answer, output)?,
@@ -416,7 +437,10 @@ impl Checks<'_> {
     fn output_validator(&self, tests: &ToolTests) -> Vec<ToolSection> {
         let problem = self.problem;
         let (name, role) = match &problem.checker {
-            Checker::Default => ("the default output validator".to_string(), "output validator"),
+            Checker::Default => (
+                "the default output validator".to_string(),
+                "output validator",
+            ),
             Checker::Kattis(tool) => (self.shown(tool), "output validator"),
             Checker::Testlib(tool) => (self.shown(tool), "checker"),
         };
@@ -474,11 +498,9 @@ impl Checks<'_> {
                 section.runs += runs;
                 match result {
                     Ok(false) => {}
-                    Ok(true) => section.defect(
-                        check::REJECTS_JUNK_OUTPUT,
-                        j.name,
-                        "accepted on every test",
-                    ),
+                    Ok(true) => {
+                        section.defect(check::REJECTS_JUNK_OUTPUT, j.name, "accepted on every test")
+                    }
                     Err((test, f)) => section.defect(
                         check::NO_CRASH,
                         format!("{} as the output of test {test}", j.name),
@@ -504,22 +526,26 @@ impl Checks<'_> {
                     if named.insert(m) {
                         section.defect(
                             check::SURVIVES_MALFORMED,
-                            format!("{} as the output of test {}", malformed[m].name, few[t].name),
+                            format!(
+                                "{} as the output of test {}",
+                                malformed[m].name, few[t].name
+                            ),
                             f.problem,
                         );
                     }
                 }
             }
         }
+        if problem.checker.tool().is_some() && !data.is_empty() {
+            self.fuzz(&mut section, &data);
+        }
         // The package's invalid and valid outputs.
         for (cases, check, want) in [
             (&tests.invalid_outputs, check::REJECTS_INVALID_OUTPUT, false),
             (&tests.valid_outputs, check::ACCEPTS_VALID_OUTPUT, true),
         ] {
-            let read: Vec<(&ToolCase, Option<(Test, Vec<u8>)>)> = cases
-                .iter()
-                .map(|c| (c, case_files(c)))
-                .collect();
+            let read: Vec<(&ToolCase, Option<CaseFiles>)> =
+                cases.iter().map(|c| (c, case_files(c))).collect();
             let results = par_map(&read, self.jobs, |(_, files)| {
                 files.as_ref().map(|(test, out)| self.judge(test, out))
             });
@@ -591,6 +617,61 @@ impl Checks<'_> {
         vec![section]
     }
 
+    /// The fuzzing pass ([`fuzz`]): each crashing mutation named with its shrunk output.
+    fn fuzz(&self, section: &mut ToolSection, data: &[&Test]) {
+        let cases: Vec<(&Test, fuzz::Mutation)> = data
+            .iter()
+            .take(FUZZ_TESTS)
+            .filter_map(|t| Some((*t, std::str::from_utf8(t.answer.as_deref()?).ok()?)))
+            .flat_map(|(t, answer)| fuzz::mutations(answer).into_iter().map(move |m| (t, m)))
+            .collect();
+        section.checked(check::FUZZ);
+        section.runs += cases.len();
+        let results = par_map(&cases, self.jobs, |(test, m)| {
+            self.judge(test, &m.output).err()
+        });
+        let crashes: Vec<(&(&Test, fuzz::Mutation), ToolFailure)> = cases
+            .iter()
+            .zip(results)
+            .filter_map(|(c, r)| Some((c, r?)))
+            .collect();
+        for ((test, m), failure) in crashes.iter().take(FUZZ_FINDINGS) {
+            // Shrink: drop tokens (or halve a long line) while the judge error stays.
+            let (mut smallest, mut failure, mut runs) = (m.output.clone(), failure.clone(), 0);
+            'shrink: while runs < SHRINK_RUNS {
+                for candidate in fuzz::smaller(&smallest) {
+                    if runs >= SHRINK_RUNS {
+                        break 'shrink;
+                    }
+                    runs += 1;
+                    if let Err(f) = self.judge(test, &candidate) {
+                        (smallest, failure) = (candidate, f);
+                        continue 'shrink;
+                    }
+                }
+                break;
+            }
+            section.runs += runs;
+            section.defect(
+                check::FUZZ,
+                format!(
+                    "test {}'s answer with {}, shrunk to the output {}",
+                    test.name,
+                    m.what,
+                    fuzz::shown(&smallest)
+                ),
+                failure.problem,
+            );
+        }
+        if crashes.len() > FUZZ_FINDINGS {
+            section.defect(
+                check::FUZZ,
+                format!("{} more mutations", crashes.len() - FUZZ_FINDINGS),
+                "give judge errors too",
+            );
+        }
+    }
+
     fn generators(&self) -> Vec<ToolSection> {
         let problem = self.problem;
         let mut sections = Vec::new();
@@ -638,7 +719,9 @@ impl Checks<'_> {
                         a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
                     ),
                 ),
-                (Err(f), _) | (_, Err(f)) => section.defect(check::NO_CRASH, case, f.problem.clone()),
+                (Err(f), _) | (_, Err(f)) => {
+                    section.defect(check::NO_CRASH, case, f.problem.clone())
+                }
             }
             sections.push(section);
         }
@@ -658,8 +741,11 @@ impl Checks<'_> {
     }
 }
 
+/// The test of an invalid or valid output case, and the output.
+type CaseFiles = (Test, Vec<u8>);
+
 /// The test and output of an invalid or valid output case, when its files can be read.
-fn case_files(case: &ToolCase) -> Option<(Test, Vec<u8>)> {
+fn case_files(case: &ToolCase) -> Option<CaseFiles> {
     let read = |p: &Path| std::fs::read(p).ok();
     Some((
         Test {

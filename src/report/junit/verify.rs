@@ -7,8 +7,8 @@ use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, Tes
 
 use super::{case, document, failure, plain, suite, test_case};
 use crate::judge::Verdict;
-use crate::report::verify::show_score;
 use crate::programs::tool_checks::{Severity, ToolChecks};
+use crate::report::verify::show_score;
 use crate::report::{RowStatus, VerifyReport, VerifyRow};
 
 /// The verify report as a JUnit document.
@@ -55,7 +55,13 @@ fn tools_suite(checks: &ToolChecks) -> TestSuite {
             section.checks.join(", "),
             lines(Severity::Notice).join("\n")
         );
-        suite.add_test_case(case(&section.tool, "tool checks", Duration::ZERO, status, out.trim_end()));
+        suite.add_test_case(case(
+            &section.tool,
+            "tool checks",
+            Duration::ZERO,
+            status,
+            out.trim_end(),
+        ));
     }
     suite
 }
