@@ -438,7 +438,9 @@ impl Problem for ProgramsProblem {
     fn judging_identity(&self) -> Option<String> {
         let checker = match &self.checker {
             Checker::Default => "default".to_string(),
+            Checker::WhiteDiff => "white-diff".to_string(),
             Checker::Testlib(tool) | Checker::Kattis(tool) => tool.identity()?,
+            Checker::Cms(tool) => format!("cms {}", tool.identity()?),
         };
         let interactor = match &self.interactor {
             Some(interactor) => interactor.identity()?,

@@ -310,6 +310,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         submissions_place,
         grading: None,
         grader: None,
+        subtasks: None,
         lower_bound_from_accepted_only: false,
     })
 }
