@@ -11,8 +11,11 @@ use super::common::{build_candidate, fault_error, python_named, resolve_for_runs
 use super::{print_json, print_out, Outcome};
 use crate::build::{BuildError, Program};
 use crate::error::{Fault, UsageError};
+use crate::judge::grade_polygon::Score;
+use crate::judge::subtasks::TestOutcome as SubtaskOutcome;
 use crate::judge::Verdict;
 use crate::options::JudgeOptions;
+use crate::problem::ValidatorScore;
 use crate::problem::{Problem, TestCase};
 use crate::report::json::{events, Event};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
@@ -64,6 +67,9 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
         )?,
     };
     report.python = python;
+    if report.compile_error.is_none() {
+        report.subtasks = subtask_score(&options.problem, &report);
+    }
     // Tests the problem could not make: the verdict holds for the others only.
     let incomplete = problem.left_out();
     report
@@ -129,7 +135,29 @@ fn empty_report(problem: &dyn Problem, plan: &Plan, name: &str) -> JudgeReport {
         notes: problem.info().notes.clone(),
         isolation: crate::run::process_isolation(),
         python: None,
+        subtasks: None,
     }
+}
+
+/// An Italian-format task's subtask scores of the judged tests (a partial score counts as
+/// the fraction the checker gave); `None` for every other problem.
+fn subtask_score(spec: &crate::options::ProblemSpec, report: &JudgeReport) -> Option<Score> {
+    use crate::problem::italian;
+    let dir = std::path::Path::new(spec.name.as_deref()?);
+    if !italian::is_italian_task(dir) {
+        return None;
+    }
+    let model = italian::load::subtask_model(&italian::read(dir).ok()?);
+    Some(model.score(|name| {
+        let row = report.tests.iter().find(|r| r.name == name)?;
+        Some(SubtaskOutcome {
+            verdict: row.result.verdict,
+            fraction: match row.result.score {
+                Some(ValidatorScore::Multiplier(f)) => Some(f),
+                _ => None,
+            },
+        })
+    }))
 }
 
 /// The live display: tests done of all and the ones running.

@@ -10,7 +10,7 @@ pub use crate::testset::{Scheduling, TestRow};
 use crate::units::{millis, seconds};
 
 /// The judgement of one candidate on one test set.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct JudgeReport {
     /// Problem id.
     pub problem: String,
@@ -32,6 +32,8 @@ pub struct JudgeReport {
     pub isolation: Option<Isolation>,
     /// The Python 3 interpreter the candidate ran with and why, when it is Python 3.
     pub python: Option<String>,
+    /// An olympiad task's subtask scores and total (an Italian-format task).
+    pub subtasks: Option<crate::judge::grade_polygon::Score>,
 }
 
 /// The test that used the most CPU time and its share of the limit.

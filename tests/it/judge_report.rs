@@ -52,6 +52,7 @@ fn report(tests: Vec<TestRow>) -> JudgeReport {
         notes: Vec::new(),
         isolation: None,
         python: None,
+        subtasks: None,
     }
 }
 

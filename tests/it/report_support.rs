@@ -263,6 +263,7 @@ pub fn judge_report() -> JudgeReport {
         notes: vec![format!("note {HOSTILE}")],
         isolation: None,
         python: None,
+        subtasks: None,
     }
 }
 

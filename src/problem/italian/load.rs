@@ -93,12 +93,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         .map(|s| Submission {
             program: Program::at(&s.path),
             category: "sol".to_string(),
-            expected: Expectation {
-                rules: Vec::new(),
-                verdict_any_of: None,
-                partial_score: false,
-                label: label(&s.checks, Some(&s.path) == task.reference.as_ref()),
-            },
+            expected: promised(s, task.reference.as_deref()),
             language: None,
             entrypoint: None,
             expectation_source: format!("@check comments of {}", relative(dir, &s.path)),
@@ -194,6 +189,24 @@ pub fn subtask_model(task: &ItalianTask) -> SubtaskModel {
                 (s.path.clone(), checks)
             })
             .collect(),
+    }
+}
+
+/// What a solution promises beyond its subtask promises (which verify checks with the
+/// subtasks): a solution that makes some must compile; one that makes none (and is not the
+/// official solution) promises nothing, as in task-maker-rust (`not_compile.cpp` of its test
+/// tasks).
+fn promised(solution: &super::ItalianSolution, reference: Option<&Path>) -> Expectation {
+    let is_reference = Some(solution.path.as_path()) == reference;
+    let free = solution.checks.is_empty() && !is_reference;
+    Expectation {
+        rules: Vec::new(),
+        verdict_any_of: free.then(|| {
+            use crate::judge::Verdict::*;
+            [AC, WA, TLE, RE, MLE, OLE, CE].into_iter().collect()
+        }),
+        partial_score: false,
+        label: label(&solution.checks, is_reference),
     }
 }
 

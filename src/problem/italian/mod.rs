@@ -22,6 +22,7 @@
 //! task-maker-rust is followed (the notes on each rule say where).
 
 pub mod checks;
+pub mod details;
 pub mod gen_file;
 pub mod graders;
 pub mod load;

@@ -43,6 +43,9 @@ pub struct JudgeJson {
     pub python: Option<String>,
     /// How timing was protected from parallel runs.
     pub timing: TimingJson,
+    /// An olympiad task's score: each subtask's and the total (absent for other problems).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subtasks: Option<super::verify::PointsJson>,
 }
 
 /// The slowest test.
@@ -156,6 +159,10 @@ impl From<&JudgeReport> for JudgeJson {
                 parallel_used: report.scheduling.parallel_used,
                 notes: report.timing_notes(),
             },
+            subtasks: report
+                .subtasks
+                .as_ref()
+                .map(super::verify::PointsJson::from),
         }
     }
 }
