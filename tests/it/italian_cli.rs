@@ -284,10 +284,13 @@ fn a_broken_promise_names_the_subtask_the_test_and_both_verdicts() {
     );
 }
 
+/// A broken copy of a task: the task, how it is broken, the command run and the error wanted.
+type BadCase = (&'static str, Box<dyn Fn(&Path)>, &'static str, &'static str);
+
 #[test]
 fn bad_tasks_are_one_line_naming_the_file_and_line() {
     let dir = tempdir();
-    let cases: Vec<(&str, Box<dyn Fn(&Path)>, &str, &str)> = vec![
+    let cases: Vec<BadCase> = vec![
         (
             "somma",
             Box::new(|t| std::fs::remove_file(t.join("gen/generatore.py")).unwrap()),
