@@ -358,3 +358,43 @@ fn bad_tasks_are_one_line_naming_the_file_and_line() {
         assert!(line.contains(arg(&task)), "names the task: {line}");
     }
 }
+
+#[test]
+fn stress_runs_a_subtask_s_generator_line_and_repro_replays_it() {
+    let _heavy = heavy();
+    let out = tempdir();
+    let run = stressjudge(&[
+        "stress",
+        SOMMA,
+        "tests/italian/somma/sol/overflow.cpp",
+        "--kind",
+        "big",
+        "--seeds",
+        "1..=3",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(1);
+    let text = format!("{}{}", run.stdout, run.stderr);
+    assert!(text.contains("(big kind): WA"), "{}", run.describe());
+    let shrunk: Vec<u64> = (text.lines())
+        .skip_while(|l| !l.starts_with("shrunk input"))
+        .nth(1)
+        .expect("a shrunk input")
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert!(
+        shrunk[0] + shrunk[1] > i32::MAX as u64 && shrunk[0].max(shrunk[1]) <= 2_000_000_000,
+        "shrunk within the validator to an overflowing sum\n{}",
+        run.describe()
+    );
+    let repro_line = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("repro: "))
+        .expect("a repro line");
+    let words: Vec<&str> = repro_line.split_whitespace().skip(1).collect();
+    let repro = stressjudge(&words);
+    repro.expect_code(1);
+    assert!(repro.stdout.contains("WA"), "{}", repro.describe());
+}

@@ -3,12 +3,14 @@
 //! arguments to the generator, `#COPY:` files, or the fixed `input/` files), each validated as
 //! `valida INPUT SUBTASK`, answered by the official solution (or `output/outputN.txt` without
 //! one), judged by the CMS checker or white-diff; its solutions with their `@check` promises
-//! and its subtasks for scoring ([`crate::judge::subtasks`]).
+//! and its subtasks for scoring ([`crate::judge::subtasks`]). `stress` runs one generator
+//! kind per subtask with generated tests, named after it ([`stress_kinds`]).
 //!
 //! A generator that fails, an input the validator rejects, or a missing file is the task's
 //! fault: one line naming the GEN line and the test, exit 2, never a candidate's verdict.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::build::{BuildLimits, BuildOptions, BuildPlan};
 use crate::error::UsageError;
@@ -22,6 +24,7 @@ use crate::problem::shape::{AnswerRules, Shape, TestFile};
 use crate::problem::submission::Submission;
 use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
+use crate::programs::generator::{Generator, SeedArgs};
 use crate::programs::sandboxes::ToolSandboxes;
 use crate::programs::test_build::{self, Recipe, TestStore};
 use crate::programs::tool::{Tool, ToolLimits};
@@ -124,12 +127,22 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         origin: Origin::Folder(dir.to_path_buf()),
         file_io,
     };
+    let (generators, validators) = match &overrides.generator {
+        Some(command) => (
+            vec![(
+                "random".to_string(),
+                Generator::parse(command, Path::new(""))?,
+            )],
+            Vec::new(),
+        ),
+        None => (stress_kinds(&task), stress_validators(&task)),
+    };
     let shape = Shape {
         info,
-        generators: Vec::new(),
+        generators,
         kind_settings: Vec::new(),
         references,
-        validators: Vec::new(),
+        validators,
         checker,
         checker_args: Vec::new(),
         interactor: None,
@@ -325,6 +338,51 @@ fn validate_tests(
     Ok(())
 }
 
+/// The generator kinds `stress` runs: one per subtask with generated tests, named after the
+/// subtask, running the generator with the arguments of the subtask's last GEN line and its
+/// last whole-number argument replaced by the seed (GEN lines end with the seed by
+/// convention; a line without a number gets the seed appended).
+fn stress_kinds(task: &ItalianTask) -> Vec<(String, Generator)> {
+    let Some(path) = &task.generator else {
+        return Vec::new();
+    };
+    let mut kinds = Vec::new();
+    for (i, subtask) in task.subtasks.iter().enumerate() {
+        let last = (task.tests.iter().rev())
+            .filter(|t| t.subtask == i)
+            .find_map(|t| match &t.source {
+                TestSource::Generated(args) => Some(args.clone()),
+                TestSource::File(_) => None,
+            });
+        if let Some(args) = last {
+            let seeded: SeedArgs = Arc::new(move |seed| with_seed(&args, seed));
+            kinds.push((
+                subtask.name.clone(),
+                Generator::with_seed_args(path, seeded),
+            ));
+        }
+    }
+    kinds
+}
+
+/// `args` with its last whole-number argument replaced by `seed` (appended without one).
+fn with_seed(args: &[String], seed: u64) -> Vec<String> {
+    let mut words = args.to_vec();
+    match words.iter().rposition(|w| w.parse::<u64>().is_ok()) {
+        Some(i) => words[i] = seed.to_string(),
+        None => words.push(seed.to_string()),
+    }
+    words
+}
+
+/// The validator of generated stress inputs: the task's, called with the last subtask (whose
+/// constraints are the task's own, by the usual order of subtasks).
+fn stress_validators(task: &ItalianTask) -> Vec<InputValidator> {
+    (task.validator.iter())
+        .map(|path| InputValidator::with_input_file(path, vec![task.subtasks.len().to_string()]))
+        .collect()
+}
+
 /// How the task's solutions are built: with its graders and stubs when it has any.
 fn grader_plan(task: &ItalianTask) -> Result<BuildPlan, String> {
     Ok(BuildPlan {
@@ -342,4 +400,17 @@ fn names(dir: &Path, paths: &[PathBuf]) -> String {
 
 fn relative(dir: &Path, path: &Path) -> String {
     path.strip_prefix(dir).unwrap_or(path).display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seed_is_the_last_whole_number() {
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(with_seed(&words("1000 10 7"), 42), words("1000 10 42"));
+        assert_eq!(with_seed(&words("7 tree"), 42), words("42 tree"));
+        assert_eq!(with_seed(&words("tree"), 42), words("tree 42"));
+    }
 }
