@@ -249,7 +249,11 @@ impl ProgramsProblem {
             None => None,
         };
         let hash = self.reference_key.get_or_init(|| {
-            let key = answers::reference_key(content_hash, reference.path());
+            let mut key = answers::reference_key(content_hash, reference.path());
+            // The same reference reading another file (or stdin) answers differently.
+            if !self.info.file_io.is_standard() {
+                key = format!("{key} files {:?}", self.info.file_io);
+            }
             match &identity {
                 Some(interactor) => format!("{key} with {interactor}"),
                 None => key,

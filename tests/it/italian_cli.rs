@@ -398,3 +398,115 @@ fn stress_runs_a_subtask_s_generator_line_and_repro_replays_it() {
     repro.expect_code(1);
     assert!(repro.stdout.contains("WA"), "{}", repro.describe());
 }
+
+/// task-maker-rust's own test tasks and the per-subtask scores its `tests/*.rs` expect of
+/// each solution (transcribed from them), for [`task_maker_s_own_tasks_score_as_its_tests_expect`].
+const TASK_MAKER_SCORES: &[(&str, &[(&str, &[f64])])] = &[
+    (
+        "classic",
+        &[
+            ("soluzione.py", &[5.0, 45.0, 50.0]),
+            ("bash.sh", &[5.0, 45.0, 50.0]),
+            ("float_error.cpp", &[0.0, 0.0, 0.0]),
+            ("mle.cpp", &[0.0, 0.0, 0.0]),
+            ("noop.py", &[0.0, 0.0, 0.0]),
+            ("nonzero.cpp", &[0.0, 0.0, 0.0]),
+            ("sigsegv.c", &[0.0, 0.0, 0.0]),
+            ("tle.cpp", &[5.0, 45.0, 0.0]),
+            ("wa.cpp", &[0.0, 0.0, 0.0]),
+            ("wrong_file.cpp", &[0.0, 0.0, 0.0]),
+        ],
+    ),
+    (
+        "with_constraints_py",
+        &[
+            ("soluzione.py", &[5.0, 45.0, 50.0]),
+            ("tle.cpp", &[5.0, 45.0, 0.0]),
+            ("wa.cpp", &[0.0, 0.0, 0.0]),
+        ],
+    ),
+    (
+        "with_checker",
+        &[("soluzione.sh", &[100.0]), ("wrong.sh", &[0.0])],
+    ),
+    (
+        "with_stdio",
+        &[
+            ("soluzione.cpp", &[100.0]),
+            ("noop.py", &[0.0]),
+            ("wa.cpp", &[50.0]),
+            ("wrong_file.cpp", &[0.0]),
+        ],
+    ),
+    (
+        "without_gen",
+        &[
+            ("soluzione.cpp", &[100.0]),
+            ("wa.cpp", &[50.0]),
+            ("wrong_file.cpp", &[0.0]),
+        ],
+    ),
+    (
+        "without_st",
+        &[("soluzione.py", &[100.0]), ("40_points.py", &[40.0])],
+    ),
+    (
+        "task-yaml-orig",
+        &[
+            ("solution.cpp", &[5.0, 45.0, 50.0]),
+            ("wrong_file.cpp", &[0.0, 0.0, 0.0]),
+        ],
+    ),
+    (
+        "deps",
+        &[
+            ("sol-.cpp", &[0.0, 0.0, 0.0]),
+            ("sol-0.cpp", &[0.0, 0.0, 0.0]),
+            ("sol-1.cpp", &[0.0, 30.0, 0.0]),
+            ("sol-2.cpp", &[0.0, 0.0, 0.0]),
+            ("sol-01.cpp", &[30.0, 30.0, 0.0]),
+            ("sol-02.cpp", &[0.0, 0.0, 0.0]),
+            ("sol-12.cpp", &[0.0, 30.0, 0.0]),
+            ("sol-012.cpp", &[30.0, 30.0, 40.0]),
+        ],
+    ),
+];
+
+/// With `STRESSJUDGE_TASK_MAKER_TASKS` naming the `tests/tasks/` folder of a task-maker-rust
+/// checkout (its code is not part of this repository), each of its tasks verifies with every
+/// `@check` kept and the per-subtask scores its own tests expect. Without it, the test says so
+/// and checks nothing.
+#[test]
+fn task_maker_s_own_tasks_score_as_its_tests_expect() {
+    let Some(tasks) = std::env::var_os("STRESSJUDGE_TASK_MAKER_TASKS") else {
+        eprintln!("STRESSJUDGE_TASK_MAKER_TASKS is not set: task-maker-rust's tasks not checked");
+        return;
+    };
+    let _heavy = heavy();
+    let copies = tempdir();
+    for (task, expected) in TASK_MAKER_SCORES {
+        let dir = copies.path().join(task);
+        copy_dir(&PathBuf::from(&tasks).join(task), &dir);
+        if *task == "deps" {
+            // Its generator is a link to /usr/bin/echo, outside the task: refused, so the
+            // copy gets a script doing the same.
+            let generator = dir.join("gen/generator.sh");
+            std::fs::remove_file(&generator).unwrap();
+            std::fs::write(&generator, "#!/bin/sh\necho \"$@\"\n").unwrap();
+        }
+        let run = stressjudge(&["verify", arg(&dir), "--json", "--stress-seeds", "0"]);
+        // The `@check` comments of `deps` do not hold under task-maker-rust's own rule either
+        // (`sol-1.cpp` promises a wrong answer on `st-1`, where its test expects 30 of 30):
+        // its tests check scores only.
+        run.expect_code(if *task == "deps" { 1 } else { 0 });
+        let report = run.json();
+        for (solution, scores) in *expected {
+            let row = (report["solutions"].as_array().unwrap().iter())
+                .find(|r| r["shown"] == format!("sol/{solution}"))
+                .unwrap_or_else(|| panic!("{task}: {solution}\n{}", run.describe()));
+            let (_, groups) = points(row);
+            let got: Vec<f64> = groups.iter().map(|(_, p)| *p).collect();
+            assert_eq!(got, scores.to_vec(), "{task}: {solution}");
+        }
+    }
+}

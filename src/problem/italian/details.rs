@@ -14,11 +14,10 @@ pub fn describe(task: &ItalianTask) -> Details {
             name: s.name.clone(),
             points: s.points,
             policy: format!("subtask {}, {}", i + 1, task.score_type.name()),
-            dependencies: Vec::new(),
-            tests: (task.tests.iter())
-                .filter(|t| t.subtask == i)
-                .map(|t| t.index)
+            dependencies: (s.dependencies.iter())
+                .map(|&d| task.subtasks[d].name.clone())
                 .collect(),
+            tests: task.tests_of(i),
         })
         .collect();
     let generated = (task.tests.iter())

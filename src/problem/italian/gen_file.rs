@@ -9,8 +9,10 @@
 //!   an inline `#` comment;
 //! - without any `#ST:` line, every test is in one subtask worth 100.
 //!
-//! `#STDEP:` (subtask dependencies, which task-maker-rust takes only with `task.yaml.orig`) is
-//! refused with its line, as is a `#ST:` without a number.
+//! `#STDEP: names` right after `#ST:` (and `#STNAME:`) makes the subtask hold the tests of the
+//! subtasks named too (`*`: every subtask), as task-maker-rust does; it takes them only with
+//! `task.yaml.orig` (for the `task.yaml` it writes for CMS), stressjudge in any task. A `#ST:`
+//! without a number is refused with its line.
 
 use std::path::{Path, PathBuf};
 
@@ -25,6 +27,8 @@ pub struct GenSubtask {
     pub name: Option<String>,
     /// Its `#ST:` line (0 for the implicit subtask of a GEN without one).
     pub line: usize,
+    /// The subtasks whose tests it also holds (`#STDEP:`), as written, with their line.
+    pub dependencies: Vec<(String, usize)>,
 }
 
 /// How one test's input is made.
@@ -85,6 +89,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Gen, PackageError> {
                 points,
                 name: None,
                 line: line_no,
+                dependencies: Vec::new(),
             });
             after_st = true;
             continue;
@@ -116,12 +121,19 @@ pub fn parse(path: &Path, text: &str) -> Result<Gen, PackageError> {
             subtask.name = Some(name.to_string());
             continue;
         }
-        if line.starts_with("#STDEP:") {
-            return Err(error(
-                "`#STDEP:` (subtask dependencies) is not supported: list the tests in each \
-                 subtask"
-                    .into(),
-            ));
+        if let Some(rest) = line.strip_prefix("#STDEP:") {
+            let subtask = match gen.subtasks.last_mut() {
+                Some(s) if after_st => s,
+                _ => {
+                    return Err(error(
+                        "`#STDEP:` must come right after a `#ST:` line".into(),
+                    ))
+                }
+            };
+            let names = rest.split('#').next().unwrap_or("");
+            (subtask.dependencies)
+                .extend(names.split_whitespace().map(|n| (n.to_string(), line_no)));
+            continue;
         }
         if let Some(rest) = line.strip_prefix("#COPY:") {
             let file = rest.split('#').next().unwrap_or("").trim();
@@ -167,6 +179,7 @@ fn implicit_subtask(gen: &mut Gen) -> usize {
             points: 100.0,
             name: None,
             line: 0,
+            dependencies: Vec::new(),
         });
     }
     gen.subtasks.len() - 1
@@ -212,9 +225,12 @@ mod tests {
         );
         assert!(gen("#ST: x\n").unwrap_err().contains("line 1"));
         assert!(gen("1\n#STNAME: a\n").unwrap_err().contains("right after"));
-        assert!(gen("#ST: 5\n#STDEP: a\n")
-            .unwrap_err()
-            .contains("not supported"));
+        assert!(gen("1\n#STDEP: a\n").unwrap_err().contains("right after"));
+        let g = gen("#ST: 5\n#STNAME: a\n#STDEP: b *\n").unwrap();
+        assert_eq!(
+            g.subtasks[0].dependencies,
+            vec![("b".to_string(), 3), ("*".to_string(), 3)]
+        );
         assert!(gen("#COPY:\n").unwrap_err().contains("one path"));
     }
 }

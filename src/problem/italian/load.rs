@@ -149,8 +149,9 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         tests,
         left_out: Vec::new(),
         answers: AnswerRules {
-            // CMS and task-maker-rust keep whatever the official solution writes.
-            empty_is_valid: true,
+            // An official solution that writes nothing (to the wrong file, say) is the task's
+            // error, not an empty answer every candidate then matches.
+            empty_is_valid: false,
             through_interactor: false,
         },
     };
@@ -178,10 +179,7 @@ pub fn subtask_model(task: &ItalianTask) -> SubtaskModel {
             .map(|(i, s)| Subtask {
                 name: s.name.clone(),
                 points: s.points,
-                tests: (task.tests.iter())
-                    .filter(|t| t.subtask == i)
-                    .map(|t| t.index.to_string())
-                    .collect(),
+                tests: (task.tests_of(i).iter()).map(ToString::to_string).collect(),
             })
             .collect(),
         score_type: task.score_type,

@@ -96,6 +96,8 @@ pub struct ItalianSubtask {
     pub name: String,
     /// Its points.
     pub points: f64,
+    /// The subtasks whose tests it also holds (`#STDEP:`), by index.
+    pub dependencies: Vec<usize>,
 }
 
 /// One solution of `sol/` with its promises.
@@ -146,6 +148,27 @@ pub struct ItalianTask {
     pub checker: Option<PathBuf>,
     /// One line per rule applied that a user may not expect.
     pub notices: Vec<String>,
+}
+
+impl ItalianTask {
+    /// The tests of subtask `subtask`, by number: its own and, through `#STDEP:`, those of
+    /// the subtasks it depends on, transitively (task-maker-rust's closure), in order.
+    pub fn tests_of(&self, subtask: usize) -> Vec<usize> {
+        let mut reached = vec![subtask];
+        let mut i = 0;
+        while i < reached.len() {
+            for &d in &self.subtasks[reached[i]].dependencies {
+                if !reached.contains(&d) {
+                    reached.push(d);
+                }
+            }
+            i += 1;
+        }
+        (self.tests.iter())
+            .filter(|t| reached.contains(&t.subtask))
+            .map(|t| t.index)
+            .collect()
+    }
 }
 
 /// The time limit when task.yaml sets none (task-maker-rust runs without one; a stress
@@ -271,12 +294,36 @@ fn from_gen(
     generator: Option<&Path>,
     has_reference: bool,
 ) -> Result<(Vec<ItalianSubtask>, Vec<ItalianTest>), PackageError> {
-    let subtasks = (gen.subtasks.iter().enumerate())
+    let mut subtasks: Vec<ItalianSubtask> = (gen.subtasks.iter().enumerate())
         .map(|(i, s)| ItalianSubtask {
             name: s.name.clone().unwrap_or_else(|| format!("subtask{i}")),
             points: s.points,
+            dependencies: Vec::new(),
         })
         .collect();
+    // `#STDEP:` names subtasks by their `#STNAME:` (`*`: all of them), as task-maker-rust.
+    for (i, s) in gen.subtasks.iter().enumerate() {
+        for (name, line) in &s.dependencies {
+            let found: Vec<usize> = if name == "*" {
+                (0..gen.subtasks.len()).collect()
+            } else {
+                let at = (gen.subtasks.iter()).position(|o| o.name.as_deref() == Some(name));
+                let at = at.ok_or_else(|| {
+                    PackageError::new(
+                        gen_path,
+                        Some(*line),
+                        format!("`#STDEP: {name}`: no subtask is named {name} (`#STNAME:`)"),
+                    )
+                })?;
+                vec![at]
+            };
+            for d in found {
+                if d != i && !subtasks[i].dependencies.contains(&d) {
+                    subtasks[i].dependencies.push(d);
+                }
+            }
+        }
+    }
     let mut tests = Vec::new();
     for (index, line) in gen.tests.iter().enumerate() {
         let at = |message: String| PackageError::new(gen_path, Some(line.line), message);
@@ -372,6 +419,7 @@ fn fixed_tests(
     let subtasks = vec![ItalianSubtask {
         name: "subtask0".to_string(),
         points: 100.0,
+        dependencies: Vec::new(),
     }];
     Ok((subtasks, tests))
 }
@@ -409,6 +457,7 @@ fn solutions_of(dir: &Path) -> Result<(Vec<ItalianSolution>, Vec<PathBuf>), Pack
         ) {
             continue;
         }
+        crate::problem::confined::inside(dir, &path).map_err(|why| PackageError::at(&path, why))?;
         let shown = format!("sol/{name}");
         let text = std::fs::read(&path)
             .map_err(|e| PackageError::at(&path, format!("cannot be read: {e}")))?;
@@ -447,7 +496,13 @@ fn one_of(dir: &Path, stems: &[&str], what: &str) -> Result<Option<PathBuf>, Pac
             format!("more than one of the {what}: {}", names.join(", ")),
         ));
     }
-    Ok(sources.pop().or_else(|| bare.pop()))
+    let found = sources.pop().or_else(|| bare.pop());
+    if let Some(path) = &found {
+        // A program linked to one outside the task (task-maker-rust's `deps` task links its
+        // generator to /usr/bin/echo) is refused, as every file a package points at.
+        crate::problem::confined::inside(dir, path).map_err(|why| PackageError::at(path, why))?;
+    }
+    Ok(found)
 }
 
 /// The files of `folder` named `stem` or `stem.EXT` (not hidden, not backups).

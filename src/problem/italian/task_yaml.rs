@@ -5,9 +5,10 @@
 //! `output_only`, `num_processes`, `user_io`. Other keys (CMS's token and feedback settings)
 //! are read and left alone.
 //!
-//! `infile`/`outfile` default to `input.txt`/`output.txt` as in task-maker-rust and CMS up
-//! to 1.4 (CMS 1.5 takes standard streams when they are missing); an empty one is the
-//! standard stream.
+//! `infile`/`outfile` default to `input.txt`/`output.txt` as in task-maker-rust's `task.yaml`
+//! and CMS up to 1.4 (CMS 1.5 takes standard streams when they are missing), but to the
+//! standard streams in task-maker-rust's `task.yaml.orig` (its `TaskYAMLOrig`); an empty one is
+//! the standard stream.
 
 use std::path::Path;
 
@@ -60,6 +61,7 @@ pub struct TaskYaml {
 /// Reads `text`, task.yaml at `path`. Output-only and two-step tasks, and score types neither
 /// tool scores without parameters, are refused with one line naming the type.
 pub fn parse(path: &Path, text: &str) -> Result<TaskYaml, PackageError> {
+    let orig = path.file_name().is_some_and(|n| n == super::TASK_YAML_ORIG);
     let blank = text
         .lines()
         .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
@@ -146,6 +148,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TaskYaml, PackageError> {
     // Missing: `input.txt`/`output.txt` (task-maker-rust's default); empty: the stream.
     let file = |key: &str, v: &Option<serde_json::Value>, default: &str| {
         text_of(key, v).map(|name| match name {
+            None if orig => None,
             None => Some(default.to_string()),
             Some(name) if name.trim().is_empty() => None,
             Some(name) => Some(name),
@@ -184,6 +187,12 @@ mod tests {
             t.infile.as_deref(),
             Some("input.txt"),
             "task-maker-rust's default"
+        );
+        let orig = parse(Path::new("t/task.yaml.orig"), "title: x\n").unwrap();
+        assert_eq!(
+            (orig.infile, orig.outfile),
+            (None, None),
+            "TaskYAMLOrig's default"
         );
     }
 
