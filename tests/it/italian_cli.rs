@@ -399,9 +399,12 @@ fn stress_runs_a_subtask_s_generator_line_and_repro_replays_it() {
     assert!(repro.stdout.contains("WA"), "{}", repro.describe());
 }
 
+/// A solution of a task-maker-rust task and its expected score on each subtask.
+type Scores = (&'static str, &'static [f64]);
+
 /// task-maker-rust's own test tasks and the per-subtask scores its `tests/*.rs` expect of
 /// each solution (transcribed from them), for [`task_maker_s_own_tasks_score_as_its_tests_expect`].
-const TASK_MAKER_SCORES: &[(&str, &[(&str, &[f64])])] = &[
+const TASK_MAKER_SCORES: &[(&str, &[Scores])] = &[
     (
         "classic",
         &[
