@@ -140,6 +140,7 @@ fn near_limit_runs_are_rerun_alone_and_far_ones_are_not() {
         isolation: None,
         python: None,
         score: None,
+        subtasks: None,
     };
     let json = report.to_json();
     let tests = json["tests"].as_array().unwrap();

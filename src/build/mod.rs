@@ -286,6 +286,14 @@ impl From<UsageError> for BuildError {
     }
 }
 
+/// The language-table id (`cpp`, `python3`, ...) of the single source file at `path`, as a
+/// build would detect it; `None` when it is not a source of a language of the table. Readers
+/// use it to place a package's per-language files (the Italian format's `sol/grader.cpp`).
+pub fn language_id_of(path: &Path) -> Option<&'static str> {
+    let language = language::detect(path).ok()?;
+    language.spec().map(|_| language.id())
+}
+
 /// Builds `source` into a runnable program, compiling at most once per content hash.
 ///
 /// A user's language table that cannot be read or is malformed fails every build with a usage

@@ -31,8 +31,9 @@ pub enum Command {
     /// Print one generated input: one seed of one generator kind, exactly as `stress` makes it
     /// (to write a whole package's data/ from its generators.yaml, use `generate`).
     Gen(GenArgs),
-    /// Build a problem folder's data/ from its BAPCtools generators/generators.yaml and write it
-    /// (to print one seeded input as `stress` makes it, use `gen`).
+    /// Build a problem folder's data/ from its BAPCtools generators/generators.yaml and write it,
+    /// or an Italian-format task's input/ and output/ from its gen/GEN (to print one seeded
+    /// input as `stress` makes it, use `gen`).
     Generate(GenerateArgs),
     /// Validate an input and print the reference answers, one per line.
     Solve(SolveArgs),
@@ -160,9 +161,11 @@ pub struct GenArgs {
 /// `stressjudge generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// The problem folder (with generators/generators.yaml).
+    /// The problem folder (with generators/generators.yaml), or an Italian-format task (with
+    /// gen/GEN).
     pub problem: PathBuf,
-    /// Write the test data into this folder instead of the problem's data/.
+    /// Write the test data into this folder instead of the problem's data/ (an Italian-format
+    /// task's input/ and output/ go into this folder instead of the task's).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }

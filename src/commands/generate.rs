@@ -1,6 +1,9 @@
 //! `stressjudge generate PATH`: builds a problem folder's `data/` from its BAPCtools
 //! `generators/generators.yaml` (through the test-building step, cached by content) and writes
-//! it into the folder's `data/` (or `--out DIR`), as `bt generate` does.
+//! it into the folder's `data/` (or `--out DIR`), as `bt generate` does. For an
+//! Italian-format task it writes the tests `gen/GEN` makes, with the official solution's
+//! answers, as `input/inputN.txt` and `output/outputN.txt` of the task (or of `--out DIR`), as
+//! task-maker-rust does.
 
 use super::{print_out, Outcome};
 use crate::error::UsageError;
@@ -12,6 +15,9 @@ use crate::problem::generated_data;
 /// fails (exit 1).
 pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
     let dir = &options.problem;
+    if crate::problem::italian::is_italian_task(dir) {
+        return italian(options);
+    }
     let package = generated_data::load_package(dir).map_err(|e| UsageError::new(e.to_string()))?;
     let Some(plan) = &package.generation else {
         return Err(UsageError::new(format!(
@@ -47,4 +53,44 @@ pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
             Outcome::Failed
         },
     )
+}
+
+/// `generate` of an Italian-format task: every test's input and answer, built and judged
+/// valid as `verify` builds them, written as `input/inputN.txt` and `output/outputN.txt`.
+fn italian(options: &GenerateOptions) -> Result<Outcome, UsageError> {
+    use crate::problem::Problem;
+    let dir = &options.problem;
+    let folder = crate::problem::folder::load(dir, &crate::options::AdHocParts::default())?;
+    let cases = folder
+        .problem
+        .fixed_tests()
+        .map_err(|f| UsageError::new(format!("{}: {f}", dir.display())))?;
+    let mut built = generated_data::BuiltData {
+        files: Default::default(),
+        cases: cases.len(),
+        left_out: Vec::new(),
+        failed_programs: Vec::new(),
+        unanswered: Vec::new(),
+        from_committed: Vec::new(),
+    };
+    for case in &cases {
+        built.files.insert(
+            format!("input/input{}.txt", case.name),
+            case.input.clone().into_bytes(),
+        );
+        built.files.insert(
+            format!("output/output{}.txt", case.name),
+            case.expected.text.clone().into_bytes(),
+        );
+    }
+    let out = options.out.clone().unwrap_or_else(|| dir.clone());
+    let written = generated_data::write(&built, &out)?;
+    print_out(&crate::report::generate::summary(
+        &out,
+        built.cases,
+        &written,
+        &folder.problem.info().notes,
+        &[],
+    ))?;
+    Ok(Outcome::Passed)
 }

@@ -14,9 +14,12 @@ use super::{print_json, print_out, Outcome};
 use crate::build::{BuildError, Program};
 use crate::error::{Fault, UsageError};
 use crate::judge::grade::ScoredTest;
+use crate::judge::grade_polygon::Score;
 use crate::judge::grading_model::CustomGrader;
+use crate::judge::subtasks::TestOutcome as SubtaskOutcome;
 use crate::judge::Verdict;
 use crate::options::JudgeOptions;
+use crate::problem::ValidatorScore;
 use crate::problem::{Problem, TestCase};
 use crate::report::json::{events, Event};
 use crate::report::progress::{Display, Progress, Status, TestProgress};
@@ -71,6 +74,9 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     report.python = python;
     report.notes.extend(resolved.notes.iter().cloned());
     report.score = score(&resolved, &report, problem.as_ref())?;
+    if report.compile_error.is_none() {
+        report.subtasks = subtask_score(&options.problem, &report);
+    }
     // Tests the problem could not make: the verdict holds for the others only.
     let incomplete = problem.left_out();
     report
@@ -137,6 +143,7 @@ fn empty_report(problem: &dyn Problem, plan: &Plan, name: &str) -> JudgeReport {
         isolation: crate::run::process_isolation(),
         python: None,
         score: None,
+        subtasks: None,
     }
 }
 
@@ -170,6 +177,27 @@ fn score(
         ))
     })?;
     Ok(Some(super::verify::row_score(graded)))
+}
+
+/// An Italian-format task's subtask scores of the judged tests (a partial score counts as
+/// the fraction the checker gave); `None` for every other problem.
+fn subtask_score(spec: &crate::options::ProblemSpec, report: &JudgeReport) -> Option<Score> {
+    use crate::problem::italian;
+    let dir = std::path::Path::new(spec.name.as_deref()?);
+    if !italian::is_italian_task(dir) {
+        return None;
+    }
+    let model = italian::load::subtask_model(&italian::read(dir).ok()?);
+    Some(model.score(|name| {
+        let row = report.tests.iter().find(|r| r.name == name)?;
+        Some(SubtaskOutcome {
+            verdict: row.result.verdict,
+            fraction: match row.result.score {
+                Some(ValidatorScore::Multiplier(f)) => Some(f),
+                _ => None,
+            },
+        })
+    }))
 }
 
 /// The live display: tests done of all and the ones running.

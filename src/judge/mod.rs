@@ -14,6 +14,7 @@
 //! | the same scores as DOMjudge computes them | [`grade_domjudge`] |
 //! | what scoring by points needs, which the Polygon reader fills (tests, groups, points policies, dependencies) | [`points_model`] |
 //! | a solution's points as Polygon scores them (`complete-group`, `each-test`, a checker's points) | [`grade_polygon`] |
+//! | olympiad subtasks, which the Italian reader fills: their scores by score type (`GroupMin`, `Sum`, `GroupMul`) and the `@check-*` promises per subtask | [`subtasks`] |
 //! | what a submission promised, which the readers fill (rules over tests, scores, a final verdict; time-limit roles) | [`expectation_model`] |
 //! | the test globs a promise names its tests by (`secret/*-easy`, `{a,b}`) | [`test_glob`] |
 //! | whether a submission kept what its package promised (expectations) | [`expectation`] |
@@ -29,6 +30,7 @@ pub mod points_model;
 pub mod repeats;
 pub mod stop;
 pub mod submission;
+pub mod subtasks;
 pub mod test_glob;
 pub mod timing;
 pub mod verdict;

@@ -2,7 +2,8 @@
 //! a problem package: what its package declares for it, as a neutral [`crate::build::Declared`]
 //! and [`crate::build::BuildPlan`], so the commands name no format.
 //!
-//! Only the Kattis reader's packages declare builds (`submissions.yaml`, DOMjudge's
+//! An Italian-format task's solutions are built with its graders (`sol/grader.*`, see
+//! [`super::italian::graders`]). Otherwise only the Kattis reader's packages declare builds (`submissions.yaml`, DOMjudge's
 //! `submissions.json`, problem.yaml's `constants`, `include/`, the Python 3 interpreter its
 //! judge runs): a package is found from the program's path upward, as that reader finds a
 //! program's package. A Polygon package declares none (its solutions are built as the build
@@ -33,6 +34,13 @@ pub fn build_declared_for(path: &Path) -> Result<Declared, UsageError> {
 /// command: its constants, its preferred Python 3 interpreter and the folder of files
 /// included in the build; the default outside a package.
 pub fn package_build_for(path: &Path) -> BuildPlan {
+    // A solution of an Italian-format task is built with the task's graders of its language.
+    if let Some(include) = super::italian::graders::include_for_solution(path) {
+        return BuildPlan {
+            include: Some(include),
+            ..BuildPlan::default()
+        };
+    }
     kattis::build_plan::package_build_of(path)
 }
 

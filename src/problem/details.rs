@@ -1,6 +1,7 @@
 //! What `stressjudge list` shows of a problem folder beyond its one-line summary, as the reader
 //! that owns the folder describes it: a Polygon package's testsets, groups, generators,
-//! programs and stresses ([`super::polygon::details`]), a problem folder's sample interactions
+//! programs and stresses ([`super::polygon::details`]), an Italian-format task's subtasks and
+//! programs ([`super::italian::details`]), a problem folder's sample interactions
 //! (`data/sample/*.interaction`, [`super::kattis::sample_interactions`]). `src/report/list.rs`
 //! renders it.
 
@@ -9,7 +10,7 @@ use std::time::Duration;
 
 use crate::error::UsageError;
 
-use super::{kattis, polygon};
+use super::{italian, kattis, polygon};
 
 /// What a problem folder holds, for `list`; every part may be empty.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -123,6 +124,10 @@ pub fn details_of(dir: &Path, testset: Option<&str>) -> Result<Details, UsageErr
             .or_else(|| package.main_testset().map(|t| t.name.clone()))
             .unwrap_or_default();
         return Ok(polygon::details::describe(&package, &judged));
+    }
+    if italian::is_italian_task(dir) {
+        let task = italian::read(dir).map_err(|e| UsageError::new(e.to_string()))?;
+        return Ok(italian::details::describe(&task));
     }
     if !dir.is_dir() {
         return Ok(Details::default());

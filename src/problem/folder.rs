@@ -1,5 +1,6 @@
 //! A problem folder named on the command line: which reader it needs (a `problem.xml` makes it
-//! a Polygon package, [`super::polygon`]; anything else is read as a Kattis / ICPC package,
+//! a Polygon package, [`super::polygon`]; a `task.yaml` an Italian-format task,
+//! [`super::italian`]; anything else is read as a Kattis / ICPC package,
 //! [`super::kattis`]), and what `verify` and the time-limit rule need of it besides the problem.
 
 use std::path::{Path, PathBuf};
@@ -8,7 +9,9 @@ use crate::build::BuildPlan;
 use crate::error::UsageError;
 use crate::judge::grading_model::Grading;
 use crate::judge::points_model::PointsModel;
+use crate::judge::subtasks::SubtaskModel;
 use crate::options::AdHocParts;
+use crate::problem::italian;
 use crate::problem::kattis;
 use crate::problem::polygon;
 use crate::problem::submission::Submission;
@@ -45,6 +48,9 @@ pub struct Folder {
     pub lower_bound_from_accepted_only: bool,
     /// The cases the package ships to test its own tools, and its answer validators.
     pub tool_tests: ToolTests,
+    /// An olympiad task's subtasks, their scoring and each solution's promises per subtask
+    /// (an Italian-format task).
+    pub subtasks: Option<SubtaskModel>,
 }
 
 /// Whether a command's PROBLEM argument names a folder rather than a built-in id: it holds a
@@ -55,8 +61,12 @@ pub fn names_a_folder(name: &str) -> bool {
 
 /// The problem folders `dir` holds when it is a collection of problems rather than one: a
 /// Polygon contest package (`contest.xml`, `problems/*/`, and no `problem.xml` of its own),
-/// its problems in name order. `None` for anything else.
+/// its problems in name order, or an Italian-format contest (`contest.yaml` beside its task
+/// folders), its tasks in name order. `None` for anything else.
 pub fn problems_in(dir: &Path) -> Option<Vec<PathBuf>> {
+    if italian::is_contest(dir) {
+        return Some(italian::contest_tasks(dir));
+    }
     (polygon::is_contest(dir) && !dir.join(polygon::PROBLEM_XML).exists())
         .then(|| polygon::contest_problems(dir))
 }
@@ -66,6 +76,15 @@ pub fn problems_in(dir: &Path) -> Option<Vec<PathBuf>> {
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     if polygon::is_polygon_package(dir) {
         return polygon::load::load(dir, overrides);
+    }
+    if italian::is_italian_task(dir) {
+        if overrides.testset.is_some() {
+            return Err(UsageError::new(format!(
+                "--testset: `{}` is an Italian-format task (only a problem.xml has testsets)",
+                dir.display()
+            )));
+        }
+        return italian::load::load(dir, overrides);
     }
     if overrides.testset.is_some() {
         return Err(UsageError::new(format!(

@@ -5,7 +5,7 @@
 //! a reference, a checker and its fixed test set. The three built-in problems do all of that in
 //! process ([`rules`]). Every other problem is read by one reader per format, each in its own
 //! folder: [`kattis`] (Kattis, ICPC, BAPCtools and DOMjudge problem folders), [`polygon`]
-//! (Polygon packages), [`adhoc`] (programs named on the command line, `--tests` folders) and
+//! (Polygon packages), [`italian`] (Italian-format olympiad tasks of CMS and task-maker-rust), [`adhoc`] (programs named on the command line, `--tests` folders) and
 //! [`companion`] (Competitive Companion's JSON, written as a Kattis folder); [`folder`] tells
 //! which reader a folder needs. Each reader fills the same [`shape::Shape`], run by
 //! [`crate::programs`], and for a package the same submissions ([`submission`], [`program`])
@@ -23,6 +23,7 @@ pub mod checker;
 pub mod companion;
 pub mod confined;
 pub mod folder;
+pub mod italian;
 pub mod kattis;
 pub mod polygon;
 pub mod program;

@@ -6,6 +6,11 @@
 //!   interactor's), anything else a broken checker; its message is on stderr;
 //! - a Kattis output validator: `val INPUT ANSWER FEEDBACK_DIR [FLAGS] < OUTPUT`; exit 42 AC,
 //!   43 WA with `FEEDBACK_DIR/judgemessage.txt` shown, anything else a broken validator;
+//! - a CMS checker (the Italian format's `check/checker.*` or `cor/correttore.*`):
+//!   `chk INPUT CORRECT_OUTPUT CONTESTANT_OUTPUT`; exit 0 with a score from 0 to 1 as the first
+//!   token of stdout and a message on stderr's first line; any other exit, no score or a score
+//!   outside [0, 1] is a broken checker ([`cms`]);
+//! - CMS's white-diff comparison, line by line ([`white_diff`]);
 //! - without either, the Kattis default validator with the problem's flags.
 
 use std::path::Path;
@@ -34,6 +39,10 @@ pub enum Checker {
     Testlib(Tool),
     /// A Kattis output validator.
     Kattis(Tool),
+    /// A CMS checker (the Italian format's `check/checker.*`, `cor/correttore.*`).
+    Cms(Tool),
+    /// CMS's white-diff comparison (an Italian-format task without a checker).
+    WhiteDiff,
 }
 
 impl Checker {
@@ -47,19 +56,24 @@ impl Checker {
         Checker::Kattis(Tool::new("output validator", path))
     }
 
+    /// A CMS checker at `path`.
+    pub fn cms(path: &Path) -> Checker {
+        Checker::Cms(Tool::new("checker", path))
+    }
+
     /// The checker's program, if it is one.
     pub fn tool(&self) -> Option<&Tool> {
         match self {
-            Checker::Default => None,
-            Checker::Testlib(tool) | Checker::Kattis(tool) => Some(tool),
+            Checker::Default | Checker::WhiteDiff => None,
+            Checker::Testlib(tool) | Checker::Kattis(tool) | Checker::Cms(tool) => Some(tool),
         }
     }
 
     /// The checker's program, if it is one, for its reader to say how it is built.
     pub fn tool_mut(&mut self) -> Option<&mut Tool> {
         match self {
-            Checker::Default => None,
-            Checker::Testlib(tool) | Checker::Kattis(tool) => Some(tool),
+            Checker::Default | Checker::WhiteDiff => None,
+            Checker::Testlib(tool) | Checker::Kattis(tool) | Checker::Cms(tool) => Some(tool),
         }
     }
 
@@ -99,7 +113,129 @@ impl Checker {
             }
             Checker::Testlib(tool) => testlib(tool, sandboxes, limits, input, answer, output),
             Checker::Kattis(tool) => kattis(tool, args, sandboxes, limits, input, answer, output),
+            Checker::Cms(tool) => cms(tool, sandboxes, limits, input, answer, output),
+            Checker::WhiteDiff => Ok(white_diff(&answer.text, output)),
         }
+    }
+}
+
+/// A CMS checker's verdict (CMS's `trusted.extract_outcome_and_text`, task-maker-rust's
+/// `Checker::Custom`): called `chk INPUT CORRECT_OUTPUT CONTESTANT_OUTPUT`, it exits 0 with the
+/// score, a number from 0 to 1, first on stdout and its message first on stderr (CMS's
+/// `translate:success`, `translate:wrong`, `translate:partial` spelled out). 1 is accepted, 0
+/// a wrong answer, anything between a partial score ([`ValidatorScore::Multiplier`]). A
+/// nonzero exit, no score or one outside [0, 1] is the checker's failure, never the
+/// candidate's.
+fn cms(
+    tool: &Tool,
+    sandboxes: &ToolSandboxes,
+    limits: &ToolLimits,
+    input: &str,
+    answer: &Answer,
+    output: &[u8],
+) -> Result<CheckResult, ToolFailure> {
+    let call = ToolCall {
+        args: ["input", "correct", "output"]
+            .map(|name| ToolArg::File(name.into()))
+            .to_vec(),
+        files: vec![
+            ("input", input.as_bytes()),
+            ("correct", answer.text.as_bytes()),
+            ("output", output),
+        ],
+        ..ToolCall::default()
+    };
+    let result = tool.call(sandboxes, limits, call)?;
+    let outcome = &result.outcome;
+    if (outcome.limit_hit, outcome.exit) != (None, Exit::Code(0)) {
+        return Err(tool.broken(outcome, limits));
+    }
+    let stdout = String::from_utf8_lossy(&outcome.stdout);
+    let score = cms_score(&stdout).map_err(|why| {
+        ToolFailure::new(
+            tool.label(),
+            format!("{why}{}", stderr_note(&outcome.stderr_head)),
+        )
+    })?;
+    let message = cms_message(&first_line(&outcome.stderr_head));
+    Ok(if score >= 1.0 {
+        CheckResult::Accepted
+    } else if score <= 0.0 {
+        wrong(message, "Output isn't correct")
+    } else {
+        CheckResult::Scored(ValidatorScore::Multiplier(score))
+    })
+}
+
+/// The score a CMS checker printed: the first token of its stdout, a number from 0 to 1.
+pub(crate) fn cms_score(stdout: &str) -> Result<f64, String> {
+    let Some(token) = stdout.split_whitespace().next() else {
+        return Err("printed no score on stdout (a number from 0 to 1 is due)".to_string());
+    };
+    match token.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        Ok(x) => Err(format!("printed the score {x}, outside 0..1")),
+        Err(_) => Err(format!(
+            "printed {:?} on stdout, not a score from 0 to 1",
+            first_line(stdout)
+        )),
+    }
+}
+
+/// A CMS checker's message with CMS's `translate:` keys spelled out as CMS shows them.
+fn cms_message(line: &str) -> String {
+    match line {
+        "translate:success" => "Output is correct".to_string(),
+        "translate:wrong" => "Output isn't correct".to_string(),
+        "translate:partial" => "Output is partially correct".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// CMS's white-diff (`grading/steps/whitediff.py`): line `i` of the output must equal line `i`
+/// of the answer once each is reduced to its whitespace-separated tokens, and lines past the
+/// end of either file count as empty (so trailing blank lines do not matter, a line break
+/// inside an answer line does).
+pub fn white_diff(answer: &str, output: &[u8]) -> CheckResult {
+    let output = String::from_utf8_lossy(output);
+    let tokens = |line: &str| -> Vec<String> {
+        line.split([' ', '\t', '\r', '\x0b', '\x0c'])
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let want: Vec<&str> = answer.split('\n').collect();
+    let got: Vec<&str> = output.split('\n').collect();
+    for i in 0..want.len().max(got.len()) {
+        let (w, g) = (
+            tokens(want.get(i).unwrap_or(&"")),
+            tokens(got.get(i).unwrap_or(&"")),
+        );
+        if w != g {
+            let shown = |t: &[String]| {
+                let line = t.join(" ");
+                if line.is_empty() {
+                    "an empty line".to_string()
+                } else {
+                    format!("`{}`", clip_line(&line))
+                }
+            };
+            return CheckResult::WrongAnswer(Mismatch::message(format!(
+                "line {}: expected {}, found {} (white-diff)",
+                i + 1,
+                shown(&w),
+                shown(&g)
+            )));
+        }
+    }
+    CheckResult::Accepted
+}
+
+fn clip_line(line: &str) -> String {
+    if line.chars().count() <= 80 {
+        line.to_string()
+    } else {
+        format!("{}...", line.chars().take(80).collect::<String>())
     }
 }
 
@@ -316,6 +452,34 @@ fn wrong(message: String, fallback: &str) -> CheckResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cms_scores_and_white_diff_follow_cms() {
+        assert_eq!(cms_score("1\n"), Ok(1.0));
+        assert_eq!(cms_score(" 0.25 extra"), Ok(0.25));
+        assert!(cms_score("").unwrap_err().contains("no score"));
+        assert!(cms_score("1.5").unwrap_err().contains("outside 0..1"));
+        assert!(cms_score("ok").is_err());
+        assert_eq!(
+            cms_message("translate:partial"),
+            "Output is partially correct"
+        );
+        assert_eq!(
+            white_diff("1 2\n3\n", b"1   2\t\n3\n\n\n"),
+            CheckResult::Accepted
+        );
+        let CheckResult::WrongAnswer(m) = white_diff("1 2\n3\n", b"1\n2 3\n") else {
+            panic!("a line break inside a line matters")
+        };
+        assert_eq!(
+            m.describe(),
+            "line 1: expected `1 2`, found `1` (white-diff)"
+        );
+        assert!(matches!(
+            white_diff("5\n", b""),
+            CheckResult::WrongAnswer(_)
+        ));
+    }
 
     #[test]
     fn testlib_points_are_read_as_testlib_prints_them() {

@@ -250,7 +250,11 @@ impl ProgramsProblem {
             None => None,
         };
         let hash = self.reference_key.get_or_init(|| {
-            let key = answers::reference_key(content_hash, reference.path());
+            let mut key = answers::reference_key(content_hash, reference.path());
+            // The same reference reading another file (or stdin) answers differently.
+            if !self.info.file_io.is_standard() {
+                key = format!("{key} files {:?}", self.info.file_io);
+            }
             match &identity {
                 Some(interactor) => format!("{key} with {interactor}"),
                 None => key,
@@ -439,7 +443,9 @@ impl Problem for ProgramsProblem {
     fn judging_identity(&self) -> Option<String> {
         let checker = match &self.checker {
             Checker::Default => "default".to_string(),
+            Checker::WhiteDiff => "white-diff".to_string(),
             Checker::Testlib(tool) | Checker::Kattis(tool) => tool.identity()?,
+            Checker::Cms(tool) => format!("cms {}", tool.identity()?),
         };
         let interactor = match &self.interactor {
             Some(interactor) => interactor.identity()?,

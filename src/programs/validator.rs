@@ -21,6 +21,9 @@ pub const KATTIS_REJECT: i32 = 43;
 pub struct InputValidator {
     tool: Tool,
     flags: Vec<String>,
+    /// Whether the input is also given as a file named by the first argument (the Italian
+    /// format's `valida INPUT SUBTASK`), besides stdin.
+    input_file: bool,
 }
 
 impl InputValidator {
@@ -29,6 +32,7 @@ impl InputValidator {
         InputValidator {
             tool: Tool::new("input validator", path),
             flags,
+            input_file: false,
         }
     }
 
@@ -37,6 +41,7 @@ impl InputValidator {
         InputValidator {
             tool: Tool::labelled("input validator", path, label),
             flags: args,
+            input_file: false,
         }
     }
 
@@ -50,12 +55,24 @@ impl InputValidator {
         InputValidator {
             tool: Tool::labelled("input validator", path, label).reading(&script),
             flags: words,
+            input_file: false,
+        }
+    }
+
+    /// The validator at `path` called with the input as a file, then `args` (CMS's and
+    /// task-maker-rust's `gen/valida.* INPUT SUBTASK`); it reads stdin too.
+    pub fn with_input_file(path: &Path, args: Vec<String>) -> InputValidator {
+        InputValidator {
+            tool: Tool::new("input validator", path),
+            flags: args,
+            input_file: true,
         }
     }
 
     /// What identifies its judgement of inputs: its program and flags.
     pub fn identity(&self) -> Option<String> {
-        Some(format!("{} {:?}", self.tool.identity()?, self.flags))
+        let file = if self.input_file { " INPUT" } else { "" };
+        Some(format!("{}{file} {:?}", self.tool.identity()?, self.flags))
     }
 
     /// The validator program.
@@ -86,9 +103,17 @@ impl InputValidator {
         limits: &ToolLimits,
         input: &[u8],
     ) -> Result<Result<(), InputError>, ToolFailure> {
+        let mut args: Vec<ToolArg> = Vec::new();
+        let mut files = Vec::new();
+        if self.input_file {
+            args.push(ToolArg::File("input.txt".into()));
+            files.push(("input.txt", input));
+        }
+        args.extend(self.flags.iter().cloned().map(ToolArg::Text));
         let call = ToolCall {
-            args: self.flags.iter().cloned().map(ToolArg::Text).collect(),
+            args,
             stdin: input,
+            files,
             ..ToolCall::default()
         };
         let result = self.tool.call(sandboxes, limits, call)?;

@@ -35,6 +35,8 @@ pub struct JudgeReport {
     /// A scoring problem's score of the candidate: the total and each group's, as `verify`
     /// grades a submission (the package's grading rules and custom grader).
     pub score: Option<super::RowScore>,
+    /// An olympiad task's subtask scores and total (an Italian-format task).
+    pub subtasks: Option<crate::judge::grade_polygon::Score>,
 }
 
 /// The test that used the most CPU time and its share of the limit.

@@ -84,6 +84,9 @@ pub(super) fn render(report: &JudgeReport) -> String {
             let _ = writeln!(out, "{line}");
         }
     }
+    if let Some(score) = &report.subtasks {
+        let _ = writeln!(out, "score: {}", crate::report::verify::points_text(score));
+    }
     if let Some(slowest) = report.slowest() {
         let _ = writeln!(out, "{}", slowest.describe());
     }

@@ -52,8 +52,8 @@
 //! stands.
 
 pub mod derived_limit;
-pub mod tool_checks;
 pub mod machine_profile;
+pub mod tool_checks;
 
 use crate::problem::ValidatorScore;
 use std::collections::HashMap;

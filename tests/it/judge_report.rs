@@ -53,6 +53,7 @@ fn report(tests: Vec<TestRow>) -> JudgeReport {
         isolation: None,
         python: None,
         score: None,
+        subtasks: None,
     }
 }
 

@@ -38,6 +38,7 @@ mod generators_yaml;
 mod hostile;
 mod hostile_packages;
 mod interactive_cli;
+mod italian_cli;
 mod json_lines_cli;
 mod judge_accepted;
 mod judge_cli;

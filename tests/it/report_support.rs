@@ -266,6 +266,7 @@ pub fn judge_report() -> JudgeReport {
         isolation: None,
         python: None,
         score: None,
+        subtasks: None,
     }
 }
 

@@ -29,6 +29,7 @@ use crate::judge::grade::{Graded, ScoredTest};
 use crate::judge::grade_polygon::{self, Score, TestOutcome};
 use crate::judge::grading_model::{CustomGrader, Grading};
 use crate::judge::points_model::PointsModel;
+use crate::judge::subtasks::{SubtaskModel, TestOutcome as SubtaskOutcome};
 use crate::judge::timing::Borderline;
 use crate::judge::Verdict;
 use crate::judge::{repeats, timing};
@@ -73,6 +74,8 @@ struct Target {
     /// round), its command and its name, when it is installed: a Python submission whose
     /// promise fails is judged under it too ([`under_other_python`]).
     other_python: Option<(String, String)>,
+    /// An olympiad task's subtasks (scores and `@check` promises per subtask).
+    subtasks: Option<SubtaskModel>,
     /// The custom grader of the groups with `grading: custom`, when it can run here.
     grader: Option<Grader>,
     /// Notes on the problem besides its own (a custom grader that cannot run here).
@@ -357,7 +360,7 @@ fn derive_time_limit(
                 isolation: args.isolation,
                 tle_margin: loaded.rule.time_limit_to_tle,
                 ac_to_time_limit: loaded.rule.ac_to_time_limit,
-                all_tests: args.all_tests || loaded.points.is_some(),
+                all_tests: args.all_tests || loaded.points.is_some() || loaded.subtasks.is_some(),
                 grading: loaded.grading.as_ref(),
                 results,
                 gate,
@@ -543,6 +546,7 @@ fn targets(
                 name: name.clone(),
                 content,
                 points: loaded.points.clone(),
+                subtasks: loaded.subtasks.clone(),
                 tle_margin: loaded.rule.time_limit_to_tle,
                 ac_to_time_limit: loaded.rule.ac_to_time_limit,
                 problem: programs.clone(),
@@ -573,6 +577,7 @@ fn targets(
                 tle_margin: LIBRARY_TLE_MARGIN,
                 ac_to_time_limit: LIBRARY_AC_TO_TIME_LIMIT,
                 points: None,
+                subtasks: None,
                 grading: None,
                 grader: None,
                 other_python: None,
@@ -757,8 +762,10 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     tle_margin: target.tle_margin,
                     ac_to_time_limit: target.ac_to_time_limit,
                     // A Polygon package's points need every test's verdict.
+                    // So do an olympiad task's subtask scores.
                     all_tests: args.all_tests
-                        || (target.points.as_ref()).is_some_and(PointsModel::needs_every_test),
+                        || (target.points.as_ref()).is_some_and(PointsModel::needs_every_test)
+                        || target.subtasks.is_some(),
                     grading: target.grading.as_ref(),
                     results: &results,
                     gate: &gate,
@@ -1041,7 +1048,10 @@ fn verify_row(
     e: Evaluation,
     target: &Target,
 ) -> Result<VerifyRow, UsageError> {
-    let points = (target.points.as_ref()).and_then(|model| polygon_points(model, &e));
+    let points = match &target.subtasks {
+        Some(model) => subtask_points(model, &e),
+        None => (target.points.as_ref()).and_then(|model| polygon_points(model, &e)),
+    };
     let grader = target.grader.as_ref().map(|g| g as &dyn CustomGrader);
     let (judged, score) = judgement(&e, target.grading.as_ref(), grader).map_err(|why| {
         UsageError::new(format!(
@@ -1050,11 +1060,16 @@ fn verify_row(
             shown(solution)
         ))
     })?;
-    let broken = match (e.skipped.is_some(), e.got) {
+    let mut broken = match (e.skipped.is_some(), e.got) {
         (true, _) => Vec::new(),
         (false, Some(got)) => solution.expected.broken_promises(got, &judged),
         (false, None) => vec![e.detail.clone()],
     };
+    // An olympiad task's `@check` promises, subtask by subtask.
+    if let (Some(model), None, true) = (&target.subtasks, &e.skipped, judged.compiled) {
+        let checks = model.checks_of(&solution.path);
+        broken.extend(model.broken(checks, |name| subtask_outcome(&e, name)));
+    }
     let sides = kept_on_each_side(solution, &e, target, grader);
     let status = if e.skipped.is_some() {
         RowStatus::Skipped
@@ -1174,6 +1189,26 @@ pub(crate) fn row_score(graded: Graded) -> RowScore {
         tests: graded.tests,
         errors: graded.errors,
     }
+}
+
+/// How the test named `name` went for subtask scoring (`None` when it did not run).
+fn subtask_outcome(e: &Evaluation, name: &str) -> Option<SubtaskOutcome> {
+    let row = e.tests.iter().find(|t| t.name == name)?;
+    Some(SubtaskOutcome {
+        verdict: row.result.verdict,
+        fraction: match row.result.score {
+            Some(ValidatorScore::Multiplier(f)) => Some(f),
+            _ => None,
+        },
+    })
+}
+
+/// A solution's score on an olympiad task's subtasks (nothing when it did not compile).
+fn subtask_points(model: &SubtaskModel, e: &Evaluation) -> Option<Score> {
+    if e.got == Some(Verdict::CE) || e.skipped.is_some() {
+        return None;
+    }
+    Some(model.score(|name| subtask_outcome(e, name)))
 }
 
 /// A solution's points on a Polygon testset that gives points, or whose checker gave some: a

@@ -183,6 +183,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             .as_ref()
             .map(|g| (g.path.clone(), super::build_plan::build_plan_of(&g.path))),
         grading: package.grading,
+        subtasks: None,
         lower_bound_from_accepted_only: package.format == kattis::FormatVersion::Legacy,
         tool_tests,
     })

@@ -312,6 +312,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         submissions_place,
         grading: None,
         grader: None,
+        subtasks: None,
         lower_bound_from_accepted_only: false,
         tool_tests: Default::default(),
     })

@@ -442,7 +442,8 @@ impl Checks<'_> {
                 "output validator",
             ),
             Checker::Kattis(tool) => (self.shown(tool), "output validator"),
-            Checker::Testlib(tool) => (self.shown(tool), "checker"),
+            Checker::Testlib(tool) | Checker::Cms(tool) => (self.shown(tool), "checker"),
+            Checker::WhiteDiff => ("the white-diff comparison".to_string(), "output validator"),
         };
         let mut section = ToolSection::new(name, role);
         if problem.interactor.is_some() {

@@ -46,6 +46,9 @@ pub struct JudgeJson {
     /// A scoring problem's score: the total, the graded verdict and each group's score, as
     /// `verify` reports a submission's (`null` for a pass-fail problem or a compile error).
     pub score: Option<super::verify::RowScoreJson>,
+    /// An olympiad task's score: each subtask's and the total (absent for other problems).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subtasks: Option<super::verify::PointsJson>,
 }
 
 /// The slowest test.
@@ -160,6 +163,10 @@ impl From<&JudgeReport> for JudgeJson {
                 notes: report.timing_notes(),
             },
             score: report.score.as_ref().map(super::verify::RowScoreJson::from),
+            subtasks: report
+                .subtasks
+                .as_ref()
+                .map(super::verify::PointsJson::from),
         }
     }
 }

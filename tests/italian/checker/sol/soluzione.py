@@ -1,0 +1,3 @@
+#!/usr/bin/env python3
+a, b = map(int, input().split())
+print(a + b)
