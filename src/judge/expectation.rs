@@ -291,7 +291,7 @@ fn join(set: &BTreeSet<Verdict>) -> String {
 pub(crate) mod tests {
     use super::Verdict::*;
     use super::*;
-    use crate::judge::expectation_model::ScoreRange;
+    use crate::judge::expectation_model::{verdict_set, ScoreRange};
     use crate::judge::test_glob::Glob;
 
     /// A compiled submission's judgement with these test verdicts (shared by the package's
@@ -359,6 +359,42 @@ pub(crate) mod tests {
             folder.broken_promises(&Judged::default()),
             ["does not compile"]
         );
+    }
+
+    #[test]
+    fn a_legacy_folder_is_decided_by_the_graded_verdict_and_its_per_test_rule_warns() {
+        let mut e = Expectation::folder(&[AC], &[], "AC");
+        e.graded_final = Some(verdict_set(&[AC]));
+        let mut j = judged(&[("sample/1", WA), ("secret/1", AC)]);
+        // Without a graded verdict (no legacy grading) the per-test rule decides.
+        assert_eq!(e.broken_promises(&j).len(), 1);
+        assert!(e.per_test_warnings(&j).is_empty());
+        j.graded_verdict = Some(AC);
+        assert!(
+            e.broken_promises(&j).is_empty(),
+            "{:?}",
+            e.broken_promises(&j)
+        );
+        assert_eq!(e.deciding_verdict(&j), AC);
+        let warned = e.per_test_warnings(&j);
+        assert!(warned[0].starts_with("WA on sample/1"), "{warned:?}");
+        j.graded_verdict = Some(WA);
+        assert!(e.broken_promises(&j)[0].starts_with("graded WA, expected AC"));
+        // A rejected stress pass after an accepted grading is the verdict.
+        j.graded_verdict = Some(AC);
+        j.tests.push(JudgedTest {
+            name: STRESS_TEST_NAME.into(),
+            verdict: TLE,
+            message: String::new(),
+        });
+        assert_eq!(e.deciding_verdict(&j), TLE);
+        // A wrong_answer folder: RTE after the first WA does not matter when graded WA.
+        let mut wa = Expectation::folder(&[AC, WA], &[WA], "WA");
+        wa.graded_final = Some(verdict_set(&[WA]));
+        let mut j = judged(&[("secret/1", WA), ("secret/2", RE)]);
+        j.graded_verdict = Some(WA);
+        assert!(wa.broken_promises(&j).is_empty());
+        assert_eq!(wa.per_test_warnings(&j).len(), 1);
     }
 
     #[test]
