@@ -35,6 +35,11 @@ pub struct ToolTests {
     pub valid_outputs: Vec<ToolCase>,
     /// Answer validators: each must accept every test's answer file.
     pub answer_validators: Vec<Tool>,
+    /// The format lets validators accept any whitespace (CMS and task-maker-rust read inputs
+    /// token by token and ask no strict layout of a validator), so problemtools' spoiled-test
+    /// checks, which demand that some validator rejects extra spaces, blank lines and leading
+    /// zeros, are not made; junk and invalid inputs still are.
+    pub lenient_layout: bool,
 }
 
 impl ToolTests {

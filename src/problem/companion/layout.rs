@@ -90,11 +90,24 @@ fn quoted(text: &str) -> String {
     serde_json::to_string(text).expect("a string always serializes")
 }
 
+/// The first line of every `problem.yaml` that `listen` writes: such a folder holds a task of
+/// another judge (Codeforces, AtCoder, ...), which the Kattis family's conventions, such as
+/// problemtools' address-space limit, do not describe.
+pub const WRITTEN_BY_LISTEN: &str =
+    "# Written by `stressjudge listen` from Competitive Companion's task.";
+
+/// Whether the folder `dir` was written by `listen` (its `problem.yaml` starts with
+/// [`WRITTEN_BY_LISTEN`]).
+pub fn written_by_listen(dir: &std::path::Path) -> bool {
+    std::fs::read_to_string(dir.join("problem.yaml"))
+        .is_ok_and(|text| text.lines().next() == Some(WRITTEN_BY_LISTEN))
+}
+
 fn problem_yaml(task: &Task) -> String {
     let seconds = task.time_limit / 1000.0;
     let memory_mib = task.memory_limit.ceil() as u64;
     let mut text = format!(
-        "# Written by `stressjudge listen` from Competitive Companion's task.\n\
+        "{WRITTEN_BY_LISTEN}\n\
          problem_format_version: 2023-07-draft\n\
          name: {name}\n\
          type: {kind}\n\

@@ -158,7 +158,10 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         },
     };
     Ok(Folder {
-        tool_tests: Default::default(),
+        tool_tests: crate::problem::tool_tests::ToolTests {
+            lenient_layout: true,
+            ..Default::default()
+        },
         problem: ProgramsProblem::new(shape),
         submissions,
         time_limit_rule: None,

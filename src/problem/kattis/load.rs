@@ -120,7 +120,11 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     if !file_io.is_standard() {
         notes.push(format!("file I/O: each solution {file_io}"));
     }
-    notes.push(ADDRESS_SPACE_NOTE.to_string());
+    // A task `listen` received is judged by its own site, not by problemtools.
+    let address_space_limit = !crate::problem::companion::layout::written_by_listen(dir);
+    if address_space_limit {
+        notes.push(ADDRESS_SPACE_NOTE.to_string());
+    }
     let rule = package.limits.rule;
     let (time, time_limit_rule) = match &package.limits.time_limit {
         Some(fixed) => (fixed.limit, None),
@@ -149,7 +153,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             read_only_dir: !package.allow_file_writing,
             ..file_io
         },
-        address_space_limit: true,
+        address_space_limit,
     };
     let mut shape = Shape {
         info,

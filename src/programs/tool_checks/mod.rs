@@ -113,7 +113,7 @@ pub fn run(
     };
     checks
         .tools
-        .extend(checker.input_validators(&tests.invalid_inputs));
+        .extend(checker.input_validators(&tests.invalid_inputs, tests.lenient_layout));
     checks.tools.extend(checker.answer_validators(tests));
     checks.tools.extend(checker.output_validator(tests));
     checks.tools.extend(checker.generators());
@@ -187,7 +187,7 @@ impl Checks<'_> {
         out
     }
 
-    fn input_validators(&self, invalid: &[ToolCase]) -> Vec<ToolSection> {
+    fn input_validators(&self, invalid: &[ToolCase], lenient_layout: bool) -> Vec<ToolSection> {
         let validators = &self.problem.validators;
         let mut sections: Vec<ToolSection> = validators
             .iter()
@@ -254,7 +254,12 @@ impl Checks<'_> {
             .filter(|j| !self.data.iter().any(|t| t.input == *j.bytes))
             .map(|j| (j.name.to_string(), check::REJECTS_JUNK, j.bytes.to_vec()))
             .collect();
-        for m in junk::modifications() {
+        let modifications = if lenient_layout {
+            Vec::new()
+        } else {
+            junk::modifications()
+        };
+        for m in modifications {
             let first = self.data.iter().find_map(|t| {
                 let text = std::str::from_utf8(&t.input).ok()?;
                 Some((t, m.apply(text)?))
@@ -767,6 +772,7 @@ pub fn identity(problem: &ProgramsProblem, tests: &ToolTests) -> Option<String> 
         problem.judging_identity()?,
         format!("{:?}", problem.limits),
         format!("{:?}", problem.checker_args),
+        format!("lenient layout {}", tests.lenient_layout),
     ];
     for validator in &problem.validators {
         parts.push(validator.identity()?);
