@@ -465,7 +465,11 @@ fn a_derivation_whose_runs_are_all_remembered_reads_the_machines_speed_no_more()
     let mut integer_only = before.clone();
     integer_only["latency_median_us"] = Value::Null;
     integer_only["bandwidth_median_us"] = Value::Null;
-    assert_eq!(speed(&second), serde_json::json!([integer_only]), "{second:#}");
+    assert_eq!(
+        speed(&second),
+        serde_json::json!([integer_only]),
+        "{second:#}"
+    );
 }
 
 /// A 2023-07 package with no time limit: derived as twice the slowest accepted run, rounded up
