@@ -101,6 +101,27 @@ pub struct Resolved {
     pub notes: Vec<String>,
 }
 
+/// The custom grader at `path` of the problem `name`, built as `plan` says, for `judge` and
+/// `verify` alike: one that cannot run on this machine leaves the custom groups to the default
+/// grader's rules (said in `notes`), one that is broken is the package's error.
+pub fn prepare_grader(
+    name: &str,
+    path: &Path,
+    plan: Result<crate::build::BuildPlan, String>,
+    notes: &mut Vec<String>,
+) -> Result<Option<Grader>, UsageError> {
+    match Grader::prepare(path, plan) {
+        Ok(grader) => Ok(Some(grader)),
+        Err(NotUsable::Unavailable(why)) => {
+            notes.push(format!(
+                "{why}; the groups with grading: custom are graded by the default grader's rules"
+            ));
+            Ok(None)
+        }
+        Err(NotUsable::Broken(why)) => Err(UsageError::new(format!("{name}: {why}"))),
+    }
+}
+
 /// [`resolve_for_runs`] keeping a scoring folder's grading rules and custom grader, so
 /// `judge` scores a candidate as `verify` scores a submission.
 pub fn resolve_graded(
@@ -132,19 +153,7 @@ pub fn resolve_graded(
             let grading = loaded.grading.take().filter(Grading::is_scored);
             let mut notes = Vec::new();
             let grader = match loaded.grader.take().filter(|_| grading.is_some()) {
-                Some((path, plan)) => match Grader::prepare(&path, plan) {
-                    Ok(grader) => Some(grader),
-                    Err(NotUsable::Unavailable(why)) => {
-                        notes.push(format!(
-                            "{why}; the groups with grading: custom are graded by the default \
-                             grader's rules"
-                        ));
-                        None
-                    }
-                    Err(NotUsable::Broken(why)) => {
-                        return Err(UsageError::new(format!("{name}: {why}")))
-                    }
-                },
+                Some((path, plan)) => prepare_grader(name, &path, plan, &mut notes)?,
                 None => None,
             };
             Ok(Resolved {

@@ -37,7 +37,7 @@ use crate::options::{AdHocParts, VerifyOptions};
 use crate::problem::folder::{self, Folder};
 use crate::problem::tool_tests::ToolTests;
 use crate::problem::{Problem, TestCase, ToolFailure, ValidatorScore};
-use crate::programs::grader::{Grader, NotUsable};
+use crate::programs::grader::Grader;
 use crate::programs::tool_checks::ToolChecks;
 use crate::programs::ProgramsProblem;
 use crate::report::derivation::LimitDerivation;
@@ -526,19 +526,9 @@ fn targets(
                 other_python = other_python_of(preferred.as_deref(), timeout);
             }
             let grader = match &loaded.grader {
-                Some((path, plan)) => match Grader::prepare(path, plan.clone()) {
-                    Ok(grader) => Some(grader),
-                    Err(NotUsable::Unavailable(why)) => {
-                        notes.push(format!(
-                            "{why}; the groups with grading: custom are graded by the default \
-                             grader's rules"
-                        ));
-                        None
-                    }
-                    Err(NotUsable::Broken(why)) => {
-                        return Err(UsageError::new(format!("{name}: {why}")))
-                    }
-                },
+                Some((path, plan)) => {
+                    super::common::prepare_grader(name, path, plan.clone(), &mut notes)?
+                }
                 None => None,
             };
             let programs = Arc::new(loaded.problem);
