@@ -134,17 +134,11 @@ fn cms(
     answer: &Answer,
     output: &[u8],
 ) -> Result<CheckResult, ToolFailure> {
-    let call = ToolCall {
-        args: ["input", "correct", "output"]
-            .map(|name| ToolArg::File(name.into()))
-            .to_vec(),
-        files: vec![
-            ("input", input.as_bytes()),
-            ("correct", answer.text.as_bytes()),
-            ("output", output),
-        ],
-        ..ToolCall::default()
-    };
+    let call = ToolCall::of_files(vec![
+        ("input", input.as_bytes()),
+        ("correct", answer.text.as_bytes()),
+        ("output", output),
+    ]);
     let result = tool.call(sandboxes, limits, call)?;
     let outcome = &result.outcome;
     if (outcome.limit_hit, outcome.exit) != (None, Exit::Code(0)) {
@@ -247,17 +241,11 @@ fn testlib(
     answer: &Answer,
     output: &[u8],
 ) -> Result<CheckResult, ToolFailure> {
-    let call = ToolCall {
-        args: ["input", "output", "answer"]
-            .map(|name| ToolArg::File(name.into()))
-            .to_vec(),
-        files: vec![
-            ("input", input.as_bytes()),
-            ("output", output),
-            ("answer", answer.text.as_bytes()),
-        ],
-        ..ToolCall::default()
-    };
+    let call = ToolCall::of_files(vec![
+        ("input", input.as_bytes()),
+        ("output", output),
+        ("answer", answer.text.as_bytes()),
+    ]);
     let result = tool.call(sandboxes, limits, call)?;
     let outcome = &result.outcome;
     let message = first_line(&outcome.stderr_head);

@@ -74,6 +74,22 @@ pub struct ToolCall<'a> {
     pub carry: Option<Carried>,
 }
 
+impl<'a> ToolCall<'a> {
+    /// A call whose arguments are `files`' names, in their order, and which reads those files:
+    /// a checker called as `chk INPUT OUTPUT ANSWER` (testlib) or `chk INPUT CORRECT OUTPUT`
+    /// (CMS).
+    pub fn of_files(files: Vec<(&'a str, &'a [u8])>) -> ToolCall<'a> {
+        ToolCall {
+            args: files
+                .iter()
+                .map(|(name, _)| ToolArg::File((*name).into()))
+                .collect(),
+            files,
+            ..ToolCall::default()
+        }
+    }
+}
+
 /// What a call gave: the run and the files read back.
 #[derive(Debug)]
 pub struct ToolResult {
