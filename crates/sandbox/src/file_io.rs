@@ -56,6 +56,19 @@ impl FileIo {
         }
     }
 
+    /// The file I/O a package names (`None` is a standard stream), each name checked with
+    /// [`FileIo::check_name`]: the first bad one is the error.
+    pub fn named(input: Option<String>, output: Option<String>) -> Result<FileIo, String> {
+        for name in input.iter().chain(&output) {
+            FileIo::check_name(name)?;
+        }
+        Ok(FileIo {
+            input,
+            output,
+            ..FileIo::default()
+        })
+    }
+
     /// Checks that `name` is a plain file name (no `/`, not `.` or `..`, not empty): the file
     /// lives in the run's working directory and nowhere else.
     pub fn check_name(name: &str) -> Result<(), String> {

@@ -42,19 +42,12 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     );
     let task = super::read(dir).map_err(|e| UsageError::new(e.to_string()))?;
     let mut notes = task.notices.clone();
-    let task_io = FileIo {
-        input: task.infile.clone(),
-        output: task.outfile.clone(),
-        ..FileIo::default()
-    };
-    for name in task_io.input.iter().chain(&task_io.output) {
-        FileIo::check_name(name).map_err(|why| {
-            UsageError::new(format!(
-                "{}: infile/outfile: {why}",
-                dir.join(super::TASK_YAML).display()
-            ))
-        })?;
-    }
+    let task_io = FileIo::named(task.infile.clone(), task.outfile.clone()).map_err(|why| {
+        UsageError::new(format!(
+            "{}: infile/outfile: {why}",
+            dir.join(super::TASK_YAML).display()
+        ))
+    })?;
     let file_io = overrides.file_io.over(&task_io);
     if !file_io.is_standard() {
         notes.push(format!("file I/O: each solution {file_io}"));

@@ -107,19 +107,13 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     // `<judging input-file="game.in" output-file="game.out">`: solutions (the main one too)
     // read and write those files in their working directory; empty names are the standard
     // streams (the reader keeps them as `None`).
-    let package_io = FileIo {
-        input: package.input_file.clone(),
-        output: package.output_file.clone(),
-        ..FileIo::default()
-    };
-    for name in package_io.input.iter().chain(&package_io.output) {
-        FileIo::check_name(name).map_err(|why| {
+    let package_io = FileIo::named(package.input_file.clone(), package.output_file.clone())
+        .map_err(|why| {
             UsageError::new(format!(
                 "{}: <judging> file I/O: {why}",
                 dir.join(polygon::PROBLEM_XML).display()
             ))
         })?;
-    }
     let file_io = overrides.file_io.over(&package_io);
     if !file_io.is_standard() {
         notes.push(format!("file I/O: each solution {file_io}"));
