@@ -99,6 +99,8 @@ pub struct Resolved {
     pub grader: Option<Grader>,
     /// What the report should say about the grader (it cannot be built here).
     pub notes: Vec<String>,
+    /// An olympiad task's subtasks (`None` for every other problem).
+    pub subtasks: Option<crate::judge::subtasks::SubtaskModel>,
 }
 
 /// The custom grader at `path` of the problem `name`, built as `plan` says, for `judge` and
@@ -157,6 +159,7 @@ pub fn resolve_graded(
                 None => None,
             };
             Ok(Resolved {
+                subtasks: loaded.subtasks.take(),
                 problem: Arc::new(loaded.problem),
                 grading,
                 grader,
@@ -171,6 +174,7 @@ pub fn resolve_graded(
                 grading: None,
                 grader: None,
                 notes: Vec::new(),
+                subtasks: None,
             })
         }
     }

@@ -75,7 +75,7 @@ pub fn run(options: &JudgeOptions) -> Result<Outcome, UsageError> {
     report.notes.extend(resolved.notes.iter().cloned());
     report.score = score(&resolved, &report, problem.as_ref())?;
     if report.compile_error.is_none() {
-        report.subtasks = subtask_score(&options.problem, &report);
+        report.subtasks = subtask_score(&resolved, &report);
     }
     // Tests the problem could not make: the verdict holds for the others only.
     let incomplete = problem.left_out();
@@ -181,13 +181,8 @@ fn score(
 
 /// An Italian-format task's subtask scores of the judged tests (a partial score counts as
 /// the fraction the checker gave); `None` for every other problem.
-fn subtask_score(spec: &crate::options::ProblemSpec, report: &JudgeReport) -> Option<Score> {
-    use crate::problem::italian;
-    let dir = std::path::Path::new(spec.name.as_deref()?);
-    if !italian::is_italian_task(dir) {
-        return None;
-    }
-    let model = italian::load::subtask_model(&italian::read(dir).ok()?);
+fn subtask_score(resolved: &Resolved, report: &JudgeReport) -> Option<Score> {
+    let model = resolved.subtasks.as_ref()?;
     Some(model.score(|name| {
         let row = report.tests.iter().find(|r| r.name == name)?;
         Some(SubtaskOutcome {
