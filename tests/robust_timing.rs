@@ -587,19 +587,20 @@ fn evidence_outlives_fresh_a_lower_limit_it_allows_is_kept_and_forget_machine_cl
         "{notes}"
     );
     assert!(notes.contains("x 1.2 = 1.68 s"), "{notes}");
-    // 2.0 s does not fit (2.4 s): its own 6 s stands, and both limits are named.
-    let third = derive("2.0", &[]);
+    // 2.1 s does not fit (2.52 s): its own 7 s stands (2.1 x 3 = 6.3 s, far enough from a whole
+    // second that a millisecond of measuring overhead cannot move it), and both limits are named.
+    let third = derive("2.1", &[]);
     let derivation = &third["time_limit_derivation"];
-    assert_eq!(third["time_limit_ms"], 6000, "{derivation:#}");
+    assert_eq!(third["time_limit_ms"], 7000, "{derivation:#}");
     assert_eq!(derivation["unreliable"], true, "{derivation:#}");
     assert_eq!(
         derivation["differs_from"]["limit_ms"], 2000,
         "{derivation:#}"
     );
-    // The accepted run's 2 s would be TLE under the earlier 2 s: its row says so.
+    // The accepted run's 2.1 s would be TLE under the earlier 2 s: its row says so.
     let warnings = row(&last.borrow(), "accepted/scripted.c")["warnings"].to_string();
     assert!(
-        warnings.contains("AC under this verify's 6.00 s limit, TLE under the 2.00 s an earlier"),
+        warnings.contains("AC under this verify's 7.00 s limit, TLE under the 2.00 s an earlier"),
         "{warnings}"
     );
     // --forget-machine: nothing earlier is known, so 1.4 s sets its own 5 s, said plainly.
