@@ -1,0 +1,332 @@
+//! Tests of the whole mutator: what is never mutated, parse errors, determinism, the diff, and
+//! that mutants still parse.
+
+use crate::testing::all;
+use crate::{mutants, Language, MutateError, Operator};
+
+/// A typical C++ solution, with the things that must never be mutated.
+const CPP: &str = r#"#include <bits/stdc++.h>
+using namespace std;
+typedef long long ll;
+const ll INF = 1e18;
+const int MOD = 1e9 + 7;
+// a < b and a <= b in a comment
+int main() {
+    ios::sync_with_stdio(false);
+    int n;
+    cin >> n;
+    vector<vector<int>> g(n);
+    vector<ll> a(n), best(n, INF);
+    map<int, long long> seen;
+    for (int i = 0; i < n; i++) cin >> a[i];
+    ll sum = 0;
+    for (int i = 0; i < n; i++) {
+        if (a[i] > 0 && i % 2 == 0) sum = (sum + a[i]) % MOD;
+        else if (a[i] == 0) continue;
+        best[i] = min(best[i], a[i]);
+    }
+    cout << sum << " <= " << '<' << endl;
+    return 0;
+}
+"#;
+
+#[test]
+fn strings_comments_includes_and_templates_are_never_mutated() {
+    let found = all(CPP, Language::Cpp);
+    assert!(!found.is_empty());
+    for mutant in &found {
+        let line = CPP.lines().nth(mutant.line - 1).unwrap();
+        assert!(!line.starts_with("#include"), "{mutant:?}");
+        assert!(!line.starts_with("//"), "{mutant:?}");
+        assert!(!line.contains("vector<vector<int>>"), "{mutant:?}");
+        assert!(!line.contains("map<int, long long>"), "{mutant:?}");
+        assert!(
+            !mutant.original.contains('"') && !mutant.original.contains('\''),
+            "{mutant:?}"
+        );
+    }
+    // `cout << sum << " <= "`: neither the shift nor the string is a comparison.
+    let output_line = CPP.lines().position(|l| l.contains("cout <<")).unwrap() + 1;
+    assert!(found.iter().all(|m| m.line != output_line), "{found:#?}");
+}
+
+#[test]
+fn nested_template_closers_are_not_shifts_or_comparisons() {
+    let source = "vector<vector<pair<int, int>>> g;\nset<int, greater<int>> s;\nint x = a >> 1;\n";
+    let found = all(source, Language::Cpp);
+    assert!(found.iter().all(|m| m.line == 3), "{found:#?}");
+}
+
+#[test]
+fn every_operator_fires_on_a_typical_cpp_solution() {
+    let found = all(CPP, Language::Cpp);
+    for operator in Operator::ALL {
+        assert!(
+            found.iter().any(|m| m.operator == operator),
+            "no {operator:?} mutant"
+        );
+    }
+}
+
+#[test]
+fn mutants_are_deterministic_sorted_and_distinct() {
+    let first = all(CPP, Language::Cpp);
+    assert_eq!(first, all(CPP, Language::Cpp));
+    for pair in first.windows(2) {
+        assert!(
+            (pair[0].span.start, pair[0].operator) <= (pair[1].span.start, pair[1].operator),
+            "{pair:#?}"
+        );
+    }
+    let mut sources: Vec<String> = first.iter().map(|m| m.apply(CPP)).collect();
+    sources.sort();
+    sources.dedup();
+    assert_eq!(sources.len(), first.len());
+    assert!(sources.iter().all(|s| s != CPP));
+}
+
+#[test]
+fn a_mutant_changes_exactly_its_span() {
+    for mutant in all(CPP, Language::Cpp) {
+        assert_eq!(&CPP[mutant.span.clone()], mutant.original);
+        let mutated = mutant.apply(CPP);
+        assert!(mutated.starts_with(&CPP[..mutant.span.start]));
+        assert!(mutated.ends_with(&CPP[mutant.span.end..]));
+        assert_ne!(mutant.original, mutant.replacement);
+    }
+}
+
+#[test]
+fn mutants_of_every_language_still_parse() {
+    let sources = [
+        (CPP, Language::Cpp),
+        (crate::tests::C, Language::C),
+        (JAVA, Language::Java),
+        (PYTHON, Language::Python),
+    ];
+    for (source, language) in sources {
+        let found = all(source, language);
+        assert!(
+            found.len() >= 10,
+            "{language:?}: only {} mutants",
+            found.len()
+        );
+        for mutant in found {
+            let mutated = mutant.apply(source);
+            if let Err(error) = mutants(&mutated, language) {
+                panic!(
+                    "{language:?} mutant {} does not parse: {error}\n{mutated}",
+                    mutant.summary()
+                );
+            }
+        }
+    }
+}
+
+/// A C solution.
+const C: &str = r#"#include <stdio.h>
+#include <string.h>
+long long dp[1005];
+int main(void) {
+    int n, k;
+    if (scanf("%d %d", &n, &k) != 2) return 1;
+    memset(dp, -1, sizeof dp);
+    dp[0] = 1;
+    for (int i = 1; i <= n; i++) {
+        dp[i] = 0;
+        for (int j = 1; j <= k && j <= i; j++) dp[i] = (dp[i] + dp[i - j]) % 1000000007;
+    }
+    printf("%lld\n", dp[n]);
+    return 0;
+}
+"#;
+
+/// A Java solution.
+const JAVA: &str = r#"import java.util.*;
+
+public class Main {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int n = in.nextInt();
+        long[] a = new long[n];
+        long best = Long.MIN_VALUE, sum = 0;
+        for (int i = 0; i < n; i++) {
+            a[i] = in.nextLong();
+            sum = Math.max(sum + a[i], a[i]);
+            best = Math.max(best, sum);
+            if (best > 1000000000000L || a[i] == -1) break;
+        }
+        List<Long> xs = new ArrayList<>();
+        System.out.println(best + " <= " + xs.size());
+    }
+}
+"#;
+
+/// A Python solution.
+const PYTHON: &str = r#"import sys
+from math import gcd
+
+MOD = 10**9 + 7
+INF = float('inf')
+
+
+def solve(a, n):
+    best = INF
+    total = 0
+    for i in range(1, n):
+        if a[i] <= a[i - 1] and not total or a[i] == 0:
+            continue
+        total = (total + a[i]) % MOD
+        best = min(best, a[i])
+        if total > 100:
+            break
+    return best if best < INF else -1
+
+
+n = int(input())
+a = list(map(int, input().split()))
+print("%d <= %d" % (solve(a, n), n), f"{n < 3}")  # a < b
+"#;
+
+#[test]
+fn python_and_or_min_are_mutated_and_strings_are_not() {
+    let found = all(PYTHON, Language::Python);
+    let lines: Vec<String> = found
+        .iter()
+        .map(|m| m.apply(PYTHON).lines().nth(m.line - 1).unwrap().to_string())
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.contains("a[i - 1] or not total")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("not total and a[i] == 0")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("best = max(best, a[i])")),
+        "{lines:#?}"
+    );
+    let last_line = PYTHON.lines().count();
+    assert!(
+        found.iter().all(|m| m.line != last_line),
+        "the print line has only strings"
+    );
+}
+
+#[test]
+fn java_math_max_and_long_are_mutated_and_generics_are_not() {
+    let found = all(JAVA, Language::Java);
+    assert!(found
+        .iter()
+        .any(|m| m.operator == Operator::MinMax && m.replacement == "min"));
+    assert!(found
+        .iter()
+        .any(|m| m.operator == Operator::Narrowing && m.original == "long"));
+    let generic_line = JAVA.lines().position(|l| l.contains("List<Long>")).unwrap() + 1;
+    assert!(found.iter().all(|m| m.line != generic_line));
+}
+
+#[test]
+fn a_syntax_error_is_reported_on_its_line() {
+    let source = "int main() {\n  int x = 1;\n  if (x > ) return 0;\n}\n";
+    match mutants(source, Language::Cpp) {
+        Err(MutateError::Parse { line, message }) => {
+            assert_eq!(line, 3, "{message}");
+            assert!(message.starts_with("C++ syntax error"), "{message}");
+            assert!(!message.contains('\n'));
+        }
+        other => panic!("{other:?}"),
+    }
+    let missing = mutants("class A { void f() { int x = 1 } }\n", Language::Java);
+    assert_eq!(
+        missing,
+        Err(MutateError::Parse {
+            line: 1,
+            message: "Java syntax error: missing `;`".into()
+        })
+    );
+    let python = mutants("def f(:\n    return 1\n", Language::Python).unwrap_err();
+    assert!(
+        python
+            .to_string()
+            .starts_with("line 1: Python syntax error"),
+        "{python}"
+    );
+}
+
+#[test]
+fn loop_macros_parse_and_their_arguments_are_mutated() {
+    let source = "#define rep(i, a, b) for (int i = (a); i < (b); i++)\n#define REP(i, n) rep(i, 0, n)\n#define sq(x) ((x) * (x))\nint main() {\n  int s = 0;\n  rep(i, 0, 10) { s += i; }\n  rep(i, 0, 10) s--;\n  REP(j, 5) s += sq(j) < 3;\n  return s > 3;\n}\n";
+    let found = all(source, Language::Cpp);
+    assert!(
+        found
+            .iter()
+            .any(|m| m.line == 6 && m.original == "0" && m.replacement == "1"),
+        "{found:#?}"
+    );
+    assert!(
+        found.iter().any(|m| m.line == 8 && m.original == "<"),
+        "{found:#?}"
+    );
+    assert!(found
+        .iter()
+        .all(|m| !["rep", "REP"].contains(&m.original.as_str())));
+    for mutant in &found {
+        assert!(
+            mutants(&mutant.apply(source), Language::Cpp).is_ok(),
+            "{mutant:?}"
+        );
+    }
+    let undefined = "int main() {\n  loop(i, 0, 10) { }\n}\n";
+    assert!(matches!(
+        mutants(undefined, Language::Cpp),
+        Err(MutateError::Parse { line: 2, .. })
+    ));
+}
+
+#[test]
+fn positions_are_lines_and_character_columns() {
+    let source = "// é\nint f(int a) { return a < 1; }\n";
+    let relational = all(source, Language::C)
+        .into_iter()
+        .find(|m| m.operator == Operator::Relational)
+        .unwrap();
+    assert_eq!((relational.line, relational.column), (2, 25));
+    assert_eq!(relational.original, "<");
+}
+
+#[test]
+fn the_diff_is_one_hunk_with_three_lines_of_context() {
+    let source = "//a\n//b\n//c\nint f(int x) { return x < 1; }\n//d\n//e\n//f\n//g\n";
+    let mutant = all(source, Language::C)
+        .into_iter()
+        .find(|m| m.operator == Operator::Relational)
+        .unwrap();
+    assert_eq!(
+        mutant.diff(source, "sol.c"),
+        "--- a/sol.c\n+++ b/sol.c\n@@ -1,7 +1,7 @@\n //a\n //b\n //c\n-int f(int x) { return x < 1; }\n+int f(int x) { return x <= 1; }\n //d\n //e\n //f\n"
+    );
+}
+
+#[test]
+fn the_diff_marks_a_last_line_without_newline_and_spans_over_lines() {
+    let source = "int f(int x) {\n  return x +\n    1;\n}";
+    let removal = all(source, Language::C)
+        .into_iter()
+        .find(|m| m.operator == Operator::Removal)
+        .unwrap();
+    assert_eq!(
+        removal.diff(source, "f.c"),
+        "--- a/f.c\n+++ b/f.c\n@@ -1,4 +1,3 @@\n int f(int x) {\n-  return x +\n-    1;\n+  ;\n }\n\\ No newline at end of file\n"
+    );
+}
+
+#[test]
+fn a_source_with_nothing_to_mutate_has_no_mutants() {
+    assert_eq!(mutants("", Language::Python), Ok(Vec::new()));
+    assert_eq!(
+        mutants("print('a < b')\n", Language::Python),
+        Ok(Vec::new())
+    );
+}
