@@ -311,14 +311,14 @@ fn the_diff_is_one_hunk_with_three_lines_of_context() {
 
 #[test]
 fn the_diff_marks_a_last_line_without_newline_and_spans_over_lines() {
-    let source = "int f(int x) {\n  return x +\n    1;\n}";
+    let source = "int f(int x) {\n  if (x)\n    return x +\n      1;\n  return 0;\n}";
     let removal = all(source, Language::C)
         .into_iter()
         .find(|m| m.operator == Operator::Removal)
         .unwrap();
     assert_eq!(
         removal.diff(source, "f.c"),
-        "--- a/f.c\n+++ b/f.c\n@@ -1,4 +1,3 @@\n int f(int x) {\n-  return x +\n-    1;\n+  ;\n }\n\\ No newline at end of file\n"
+        "--- a/f.c\n+++ b/f.c\n@@ -1,6 +1,5 @@\n int f(int x) {\n   if (x)\n-    return x +\n-      1;\n+    ;\n   return 0;\n }\n\\ No newline at end of file\n"
     );
 }
 

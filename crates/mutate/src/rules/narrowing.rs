@@ -1,8 +1,9 @@
 //! A 64-bit integer type narrowed to 32 bits: the overflow a test with large values catches.
 //! C and C++: `long long` (and `long`, 64-bit on the Linux judges) -> `int`, `unsigned long long`
 //! -> `unsigned`, `int64_t` -> `int32_t`, a `1LL` literal -> `1` (the `1LL << k` of bit tricks),
-//! and `#define int long long` / `#define ll long long` -> `int`. Java: `long` -> `int`, `1L` ->
-//! `1`. Python's integers do not overflow, so it has no such mutants.
+//! and `#define int long long` / `#define ll long long` -> `int`. Java: `long` -> `int` (not in
+//! array types: `long[]` and `int[]` never convert), `1L` -> `1`; Java refuses implicit narrowing,
+//! so more of its narrowed mutants fail to compile (and are discarded) than C++'s. Python's integers do not overflow, so it has no such mutants.
 
 use tree_sitter::Node;
 
@@ -21,12 +22,21 @@ pub(crate) fn visit(site: &Site, found: &mut Found) {
         (Language::C | Language::Cpp, "sized_type_specifier") => sized_type(site, node),
         (Language::C | Language::Cpp, "primitive_type") => fixed_width(site.text(node)),
         (Language::C | Language::Cpp, "preproc_def") => return macro_type(site, found),
-        (Language::Java, "integral_type") => (site.text(node) == "long").then_some("int".into()),
+        (Language::Java, "integral_type") => java_long(site, node),
         _ => long_literal(site, node),
     };
     if let Some(narrowed) = narrowed {
         found.replace(Operator::Narrowing, node.byte_range(), narrowed);
     }
+}
+
+/// Java's `long` -> `int`, except as an array's element type: `long[] a = new long[n]` cannot
+/// change in one place and compile, while an `int[]` never converts to a `long[]`.
+fn java_long(site: &Site, node: Node) -> Option<String> {
+    let array = site
+        .parent()
+        .is_some_and(|p| matches!(p.kind(), "array_type" | "array_creation_expression"));
+    (site.text(node) == "long" && !array).then(|| "int".into())
 }
 
 /// `long long`, `long long int`, `long`, `unsigned long long` narrowed (not `long double`).
@@ -127,13 +137,13 @@ mod tests {
 
     #[test]
     fn java_long_is_narrowed_and_python_has_none() {
-        let source = "class A { long f(long a) { return a + 1L; } }\n";
+        let source = "class A { long f(long a) { long[] b = new long[2]; return a + 1L; } }\n";
         assert_eq!(
             changed_lines(source, Language::Java, Operator::Narrowing),
             [
-                "class A { int f(long a) { return a + 1L; } }",
-                "class A { long f(int a) { return a + 1L; } }",
-                "class A { long f(long a) { return a + 1; } }",
+                "class A { int f(long a) { long[] b = new long[2]; return a + 1L; } }",
+                "class A { long f(int a) { long[] b = new long[2]; return a + 1L; } }",
+                "class A { long f(long a) { long[] b = new long[2]; return a + 1; } }",
             ]
         );
         assert!(changed_lines("x = 10**18\n", Language::Python, Operator::Narrowing).is_empty());

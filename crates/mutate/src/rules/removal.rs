@@ -1,7 +1,9 @@
 //! A `break`, `continue` or `return` removed: the statement becomes the empty statement (`;`, or
 //! `pass` in Python) so the mutant still compiles. Removals that cannot change behaviour are not
-//! proposed: a `continue` ending a loop body, a value-less `return` ending a function, and the
-//! `return 0;` ending C/C++ `main` (which returns 0 anyway).
+//! proposed: a `continue` ending a loop body and a value-less `return` ending a function. Nor is
+//! the `return x;` ending a C, C++ or Java function (`main`'s `return 0;` included): its removal
+//! does not compile (Java, a lambda) or is undefined behaviour (C, C++). The early returns, inside
+//! a branch or loop, are the ones whose removal is a plausible bug.
 
 use tree_sitter::Node;
 
@@ -47,8 +49,10 @@ fn changes_nothing(site: &Site) -> bool {
             let function = is_function(owner.kind());
             match value {
                 None | Some("None") => function,
-                Some("0") => site.language.is_c_family() && function && is_main(site, owner),
-                Some(_) => false,
+                // The result of a C, C++ or Java function: without it a lambda changes type and
+                // Java refuses to compile, and C/C++ flow off the end (undefined behaviour, not
+                // a bug a test should find).
+                Some(_) => function && site.language != Language::Python,
             }
         }
         _ => false,
@@ -86,13 +90,6 @@ fn is_function(kind: &str) -> bool {
     )
 }
 
-/// Whether the C/C++ function definition `function` is `main`.
-fn is_main(site: &Site, function: Node) -> bool {
-    let declarator = function.child_by_field_name("declarator");
-    let name = declarator.and_then(|d| d.child_by_field_name("declarator"));
-    name.is_some_and(|n| site.text(n) == "main")
-}
-
 #[cfg(test)]
 mod tests {
     use crate::testing::changed_lines;
@@ -106,8 +103,7 @@ mod tests {
             [
                 "    if (i == 3) ;",
                 "    if (i == 4) ;",
-                "    if (i == 5) ;",
-                "  ;",
+                "    if (i == 5) ;"
             ]
         );
     }
@@ -131,15 +127,14 @@ mod tests {
     }
 
     #[test]
-    fn java_return_and_break_are_removed() {
-        let source =
-            "class A { int f(int n) { while (true) { if (n > 2) break; n++; } return n; } }\n";
+    fn java_early_return_and_break_are_removed() {
+        let source = "class A { int f(int n) { while (true) { if (n > 2) break; if (n < 0) return 1; n++; } return n; } }\n";
         let lines = changed_lines(source, Language::Java, Operator::Removal);
         assert_eq!(
             lines,
             [
-                "class A { int f(int n) { while (true) { if (n > 2) ; n++; } return n; } }",
-                "class A { int f(int n) { while (true) { if (n > 2) break; n++; } ; } }",
+                "class A { int f(int n) { while (true) { if (n > 2) ; if (n < 0) return 1; n++; } return n; } }",
+                "class A { int f(int n) { while (true) { if (n > 2) break; if (n < 0) ; n++; } return n; } }",
             ]
         );
     }
