@@ -10,7 +10,8 @@
 //! read (an ERROR or MISSING node) is refused with the line of the first error ([`MutateError`]),
 //! since a mutant placed in a misread tree could land anywhere; C and C++ loop macros
 //! (`rep(i, 0, n) { ... }`), which only a compiler that expands them can read, are made readable
-//! first without moving a byte.
+//! first without moving a byte. C and C++ code the compiler never sees (`#if 0`, the untaken
+//! branch of `#ifdef LOCAL`, the arguments of an empty `debug(...)` macro) is not mutated either.
 //!
 //! One walk visits every node in source order; each operator ([`Operator`], one module under
 //! `rules/`) looks at the node and its ancestors and proposes replacements of one span each. The
@@ -32,6 +33,7 @@ mod language;
 mod literal;
 mod mutant;
 mod parse;
+mod preprocessor;
 mod rules;
 mod tree;
 
@@ -45,6 +47,7 @@ pub use mutant::{Mutant, Operator};
 pub use parse::MutateError;
 
 use found::Found;
+use preprocessor::Preprocessor;
 use rules::Site;
 use tree::{never_mutated, walk};
 
@@ -52,8 +55,17 @@ use tree::{never_mutated, walk};
 pub fn mutants(source: &str, language: Language) -> Result<Vec<Mutant>, MutateError> {
     let parsed = parse::parse(source, language)?;
     let mut found = Found::default();
-    walk(parsed.tree.root_node(), |node, ancestors| {
-        if never_mutated(language, node, ancestors.last().copied()) {
+    let root = parsed.tree.root_node();
+    let preprocessor = if language.is_c_family() {
+        Preprocessor::of(root, &parsed.text)
+    } else {
+        Preprocessor::default()
+    };
+    walk(root, |node, ancestors| {
+        let parent = ancestors.last().copied();
+        if never_mutated(language, node, parent)
+            || preprocessor.leaves_out(node, parent, &parsed.text)
+        {
             return false;
         }
         let site = Site {

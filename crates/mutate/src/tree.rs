@@ -4,9 +4,10 @@ use tree_sitter::Node;
 
 use crate::language::Language;
 
-/// The source text of `node`.
+/// The source text of `node` (empty if its range is not the source's: it always is for a tree
+/// parsed from that source, but a mutator must not panic on any input).
 pub(crate) fn text<'s>(node: Node, source: &'s str) -> &'s str {
-    &source[node.byte_range()]
+    source.get(node.byte_range()).unwrap_or("")
 }
 
 /// Every child of `node`, tokens included.

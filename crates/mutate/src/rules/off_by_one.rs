@@ -169,23 +169,26 @@ fn loop_bounds<'t>(site: &Site<'_, 't, '_>) -> Vec<(Node<'t>, Option<&'static st
     bounds
 }
 
-/// The right sides of the comparisons joined by `&&`/`||` (and parentheses) in a condition.
+/// The right sides of the comparisons joined by `&&`/`||` (and parentheses) in a condition
+/// (iteratively: a condition of ten thousand `&&` must not overflow the stack).
 fn comparisons_in<'t>(
     site: &Site<'_, 't, '_>,
-    node: Node<'t>,
+    condition: Node<'t>,
     out: &mut Vec<(Node<'t>, Option<&'static str>)>,
 ) {
-    if let Some(found) = comparison(site.language, node, site.source) {
-        out.push((found.right, Some(found.operator)));
-        return;
-    }
-    let joins = matches!(
-        binary_operator(site.language, node, site.source),
-        Some("&&" | "||" | "and" | "or")
-    );
-    if joins || matches!(node.kind(), "parenthesized_expression" | "condition_clause") {
-        for child in named_children(node) {
-            comparisons_in(site, child, out);
+    let mut pending = vec![condition];
+    while let Some(node) = pending.pop() {
+        if let Some(found) = comparison(site.language, node, site.source) {
+            out.push((found.right, Some(found.operator)));
+            continue;
+        }
+        let joins = matches!(
+            binary_operator(site.language, node, site.source),
+            Some("&&" | "||" | "and" | "or")
+        );
+        if joins || matches!(node.kind(), "parenthesized_expression" | "condition_clause") {
+            // Reversed onto the stack, so the comparisons come out in source order.
+            pending.extend(named_children(node).into_iter().rev());
         }
     }
 }
