@@ -330,3 +330,49 @@ fn a_source_with_nothing_to_mutate_has_no_mutants() {
         Ok(Vec::new())
     );
 }
+
+#[test]
+fn any_prefix_of_a_source_gives_mutants_or_an_error_never_a_panic() {
+    let sources = [
+        (CPP, Language::Cpp),
+        (C, Language::C),
+        (JAVA, Language::Java),
+        (PYTHON, Language::Python),
+    ];
+    for (source, language) in sources {
+        let ends = source.char_indices().map(|(at, _)| at).step_by(5);
+        for end in ends {
+            let prefix = &source[..end];
+            if let Err(MutateError::Parse { line, message }) = mutants(prefix, language) {
+                assert!(
+                    line >= 1 && line <= prefix.lines().count().max(1),
+                    "{line}: {message}"
+                );
+                assert!(!message.contains('\n'));
+            }
+        }
+    }
+}
+
+#[test]
+fn non_ascii_text_and_deep_expressions_are_handled() {
+    let source = "s = 'é < ü'  # ≤\nx = 1 if s <= 'ñ' else 2\ny = 'ß'; z = y < s\n";
+    let found = all(source, Language::Python);
+    assert!(
+        found
+            .iter()
+            .any(|m| m.original == "<=" && m.line == 2 && m.column == 12),
+        "{found:#?}"
+    );
+    let after_non_ascii = found.iter().find(|m| m.line == 3).unwrap();
+    assert_eq!(
+        (after_non_ascii.column, after_non_ascii.original.as_str()),
+        (16, "<")
+    );
+    let deep = format!(
+        "int f(int x) {{ while ({}) x--; return x; }}\n",
+        vec!["x > 1"; 3000].join(" && ")
+    );
+    let found = all(&deep, Language::C);
+    assert!(found.len() > 6000, "{}", found.len());
+}

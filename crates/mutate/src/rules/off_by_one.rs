@@ -3,7 +3,8 @@
 //!   is a capacity or setting, not logic: array sizes, `2e5 + 5`-style capacity constants, the
 //!   exponent of `10**9`, the arguments of I/O set-up calls (`sync_with_stdio(0)`,
 //!   `setprecision(10)`, `setrecursionlimit`), Java constructor arguments (buffer sizes), and the
-//!   status of `return 0` in `main` and of `exit`. Larger literals are capacities and limits
+//!   status of `return 0` in `main` and of `exit`, and the entries of tables (brace or list
+//!   literals of more than 16 elements: precomputed data). Larger literals are capacities and limits
 //!   (`MAXN = 200005`), where one more or less changes nothing; INFs and moduli have their own
 //!   operators.
 //! - loop bounds: the right side of each comparison in a `for`/`while`/`do` condition (`i < n`
@@ -29,6 +30,9 @@ use super::{
 
 /// Literals below this are logic; above it, capacities and limits.
 const LARGE_LITERAL: i128 = 1000;
+
+/// Brace and list literals longer than this are tables of data, not logic.
+const TABLE_SIZE: usize = 16;
 
 /// Calls whose arguments are settings (I/O set-up, precision, stack and buffer sizes, exit status).
 const SETTING_CALLS: [&str; 11] = [
@@ -114,6 +118,9 @@ fn is_setting(site: &Site) -> bool {
             _ => {}
         }
     }
+    if site.parent().is_some_and(|p| is_table(p)) {
+        return true;
+    }
     site.ancestors.iter().any(|ancestor| match ancestor.kind() {
         "array_declarator" => ancestor.child_by_field_name("size").is_some_and(inside),
         "dimensions_expr" | "object_creation_expression" => true,
@@ -125,6 +132,16 @@ fn is_setting(site: &Site) -> bool {
                     .is_some_and(inside)
         }),
     })
+}
+
+/// Whether `node` is a table: a brace or list literal of more than `TABLE_SIZE` elements, data
+/// a solution looks up (precomputed answers), whose entries one at a time would make hundreds of
+/// mutants that each test only one input.
+fn is_table(node: Node) -> bool {
+    matches!(
+        node.kind(),
+        "initializer_list" | "array_initializer" | "list" | "tuple" | "set"
+    ) && node.named_child_count() > TABLE_SIZE
 }
 
 /// Whether `node` is the C/C++ `main` function.
@@ -293,6 +310,22 @@ mod tests {
     fn capacities_and_settings_are_left_alone() {
         let source = "const int N = 2e5 + 5;\nint a[N + 5];\nint main() {\n  ios::sync_with_stdio(0);\n  cout << setprecision(10);\n  int b[100];\n  return 0;\n}\n";
         assert!(changed_lines(source, Language::Cpp, Operator::OffByOne).is_empty());
+    }
+
+    #[test]
+    fn table_entries_are_data_and_short_lists_are_logic() {
+        let table: Vec<String> = (0..20).map(|i| i.to_string()).collect();
+        let source = format!("int t[] = {{{}}};\nint d[] = {{1, 0}};\n", table.join(", "));
+        let lines = changed_lines(&source, Language::Cpp, Operator::OffByOne);
+        assert_eq!(
+            lines,
+            [
+                "int d[] = {0, 0};",
+                "int d[] = {2, 0};",
+                "int d[] = {1, -1};",
+                "int d[] = {1, 1};",
+            ]
+        );
     }
 
     #[test]
