@@ -1,6 +1,7 @@
 //! How long `mutants` takes on a typical competitive-programming solution in each language (a
 //! 300-line C++ one among them), and how many mutants it makes. Prints figures, asserts nothing:
 //! `cargo bench -p stressjudge-mutate --bench mutants`.
+#![forbid(unsafe_code)]
 
 use std::time::Instant;
 

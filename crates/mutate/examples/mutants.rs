@@ -1,6 +1,7 @@
 //! Prints the mutants of a source file, one a line, and how long finding them took:
 //! `cargo run --release -p stressjudge-mutate --example mutants -- FILE [--diff | --write DIR]`
 //! (`--write` saves each mutated source as `DIR/NNNN-operator.EXT`, to try compiling them).
+#![forbid(unsafe_code)]
 
 use std::time::Instant;
 

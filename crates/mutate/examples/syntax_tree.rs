@@ -1,6 +1,7 @@
 //! Prints the tree-sitter syntax tree of a source file, one node a line with its field, kind,
 //! line and text, ERROR and MISSING nodes marked: what a rule under `src/rules/` matches on.
 //! `cargo run --release -p stressjudge-mutate --example syntax_tree -- c|cpp|java|py FILE`.
+#![forbid(unsafe_code)]
 
 use tree_sitter::{Node, Parser};
 

@@ -26,6 +26,7 @@
 //! loop, `return 0` ending `main`, array capacities, I/O set-up arguments) so the mutants that
 //! survive the tests are worth a setter's look. Each rule module says what it changes and why.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod diff;
 mod found;
