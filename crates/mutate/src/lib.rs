@@ -22,9 +22,13 @@
 //!
 //! The rules stay close to the bugs that weak tests let through in competitive programming
 //! (off-by-one bounds, strict vs non-strict comparisons, 32-bit overflow, a missing modulus, an
-//! INF too small), and skip changes that are equivalent by construction (a `continue` ending a
-//! loop, `return 0` ending `main`, array capacities, I/O set-up arguments) so the mutants that
-//! survive the tests are worth a setter's look. Each rule module says what it changes and why.
+//! INF too small), and skip changes that are equivalent by construction or cannot compile (a
+//! `continue` ending a loop, the `return` ending a function, array capacities, tables of data,
+//! I/O set-up arguments) so the mutants that survive the tests are worth a setter's look. Each
+//! rule module says what it changes and why.
+//!
+//! On a dense 300-line C++ solution `mutants` takes about 35 ms and makes about 1100 mutants
+//! (`benches/mutants.rs`); a typical 60-line one, about 2 ms and 85 mutants.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -52,7 +56,11 @@ use preprocessor::Preprocessor;
 use rules::Site;
 use tree::{never_mutated, walk};
 
-/// Every mutant of `source`, in source order (ties by operator), each differing in one place.
+/// Every mutant of `source`, in source order (ties by operator), each differing in one place
+/// and each a different program.
+///
+/// Fails with [`MutateError::Parse`] when `language`'s grammar cannot read `source` (a syntax
+/// error, or code only a preprocessor could make sense of); an empty source has no mutants.
 pub fn mutants(source: &str, language: Language) -> Result<Vec<Mutant>, MutateError> {
     let parsed = parse::parse(source, language)?;
     let mut found = Found::default();

@@ -376,3 +376,104 @@ fn non_ascii_text_and_deep_expressions_are_handled() {
     let found = all(&deep, Language::C);
     assert!(found.len() > 6000, "{}", found.len());
 }
+
+/// A C++ solution on light headers, so that compiling each of its mutants is quick.
+const CPP_LIGHT: &str = r#"#include <algorithm>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+#define rep(i, a, b) for (int i = (a); i < (b); ++i)
+typedef long long ll;
+const ll INF = LLONG_MAX / 2;
+const int MOD = 1e9 + 7;
+static ll memo[105];
+
+ll ways(int n) {
+    if (n < 0) return 0;
+    if (memo[n] != -1) return memo[n];
+    ll r = n == 0 ? 1 : (ways(n - 1) + ways(n - 2)) % MOD;
+    return memo[n] = r;
+}
+
+int main() {
+    int n, k;
+    if (scanf("%d %d", &n, &k) != 2) return 1;
+    std::vector<ll> a(n + 1, 0), best(n + 1, INF);
+    memset(memo, -1, sizeof memo);
+    rep(i, 1, n + 1) scanf("%lld", &a[i]);
+    best[0] = 0;
+    for (int i = 1; i <= n; i++) {
+        for (int j = std::max(0, i - k); j < i; j++) {
+            if (best[j] == INF) continue;
+            best[i] = std::min(best[i], best[j] + a[i] * (1LL << (i - j)));
+        }
+        if (best[i] > (ll)1e15 && a[i] >= 0) break;
+    }
+    ll total = 0;
+    for (int i = 0; i <= n && i <= 100; i++) total = (total + ways(i)) % MOD;
+    printf("%lld %lld\n", best[n] < INF ? best[n] : -1LL, total);
+    return 0;
+}
+"#;
+
+/// `g++` compiles nearly every C++ mutant (a few narrowings may clash with a pointer's type):
+/// the mutator's changes are well-typed, not just well-formed. Every mutant but the off-by-ones
+/// is compiled, and every fourth of those (they are most of the mutants and all alike), on two
+/// threads. Skipped without `g++`.
+#[test]
+fn cpp_mutants_compile() {
+    let compiles = |source: &str| {
+        let mut child = match std::process::Command::new("g++")
+            .args(["-std=gnu++17", "-fsyntax-only", "-w", "-x", "c++", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+        {
+            Ok(child) => child,
+            Err(_) => return None,
+        };
+        use std::io::Write;
+        child.stdin.take()?.write_all(source.as_bytes()).ok()?;
+        Some(child.wait().ok()?.success())
+    };
+    if compiles(CPP_LIGHT).is_none() {
+        println!("SKIPPED cpp_mutants_compile: no g++ on PATH");
+        return;
+    }
+    assert_eq!(compiles(CPP_LIGHT), Some(true), "the original must compile");
+    let found = all(CPP_LIGHT, Language::Cpp);
+    for operator in Operator::ALL {
+        assert!(
+            found.iter().any(|m| m.operator == operator),
+            "no {operator:?} mutant"
+        );
+    }
+    let mut off_by_one = 0;
+    let sample: Vec<&crate::Mutant> = found
+        .iter()
+        .filter(|m| {
+            off_by_one += usize::from(m.operator == Operator::OffByOne);
+            m.operator != Operator::OffByOne || off_by_one % 4 == 1
+        })
+        .collect();
+    let halves = sample.split_at(sample.len() / 2);
+    let check = |part: &[&crate::Mutant]| -> Vec<String> {
+        part.iter()
+            .filter(|m| compiles(&m.apply(CPP_LIGHT)) != Some(true))
+            .map(|m| m.summary())
+            .collect()
+    };
+    let failing: Vec<String> = std::thread::scope(|scope| {
+        let first = scope.spawn(|| check(halves.0));
+        let mut failing = check(halves.1);
+        failing.extend(first.join().expect("the compiling thread does not panic"));
+        failing
+    });
+    assert!(
+        failing.len() * 20 <= sample.len(),
+        "{} of {} mutants do not compile: {failing:#?}",
+        failing.len(),
+        sample.len()
+    );
+}
