@@ -123,7 +123,7 @@ fn is_setting(site: &Site) -> bool {
     }
     site.ancestors.iter().any(|ancestor| match ancestor.kind() {
         "array_declarator" => ancestor.child_by_field_name("size").is_some_and(inside),
-        "dimensions_expr" | "object_creation_expression" => true,
+        "dimensions_expr" | "object_creation_expression" | "new_declarator" => true,
         "return_statement" => site.ancestors.iter().any(|a| is_main(site, *a)),
         _ => called_name(site.language, *ancestor).is_some_and(|name| {
             SETTING_CALLS.contains(&site.text(name))
@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn capacities_and_settings_are_left_alone() {
-        let source = "const int N = 2e5 + 5;\nint a[N + 5];\nint main() {\n  ios::sync_with_stdio(0);\n  cout << setprecision(10);\n  int b[100];\n  return 0;\n}\n";
+        let source = "const int N = 2e5 + 5;\nint a[N + 5];\nint main() {\n  ios::sync_with_stdio(0);\n  cout << setprecision(10);\n  int b[100];\n  int* c = new int[N + 1];\n  return 0;\n}\n";
         assert!(changed_lines(source, Language::Cpp, Operator::OffByOne).is_empty());
     }
 
