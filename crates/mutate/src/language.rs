@@ -14,6 +14,9 @@ pub enum Language {
 }
 
 impl Language {
+    /// Every language with mutation rules.
+    pub const ALL: [Language; 4] = [Language::C, Language::Cpp, Language::Java, Language::Python];
+
     /// The language of a file name by its extension, `None` for one with no mutation rules.
     pub fn of_file_name(name: &str) -> Option<Language> {
         let extension = name.rsplit_once('.')?.1.to_ascii_lowercase();
@@ -49,5 +52,27 @@ impl Language {
     /// Whether the language is C or C++ (they share most node kinds).
     pub(crate) fn is_c_family(self) -> bool {
         matches!(self, Language::C | Language::Cpp)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_give_their_language() {
+        assert_eq!(Language::of_file_name("a/sol.CPP"), Some(Language::Cpp));
+        assert_eq!(Language::of_file_name("x.c"), Some(Language::C));
+        assert_eq!(Language::of_file_name("Main.java"), Some(Language::Java));
+        assert_eq!(Language::of_file_name("s.py"), Some(Language::Python));
+        assert_eq!(Language::of_file_name("s.rs"), None);
+        assert_eq!(Language::of_file_name("Makefile"), None);
+        for language in Language::ALL {
+            let mut parser = tree_sitter::Parser::new();
+            assert!(
+                parser.set_language(&language.grammar()).is_ok(),
+                "{language:?}"
+            );
+        }
     }
 }

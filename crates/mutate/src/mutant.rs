@@ -36,6 +36,13 @@ impl Operator {
         Operator::InitialValue,
     ];
 
+    /// The operator named `name` (as [`Operator::name`] gives it), for a command-line filter.
+    pub fn from_name(name: &str) -> Option<Operator> {
+        Operator::ALL
+            .into_iter()
+            .find(|operator| operator.name() == name)
+    }
+
     /// The operator's stable name in reports (snake case).
     pub fn name(self) -> &'static str {
         match self {
@@ -52,7 +59,7 @@ impl Operator {
 }
 
 /// One mutant: the source with one span replaced.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Mutant {
     /// What kind of change this is.
     pub operator: Operator,
@@ -100,4 +107,30 @@ impl Mutant {
 /// `text` with its whitespace runs (newlines included) folded to one space.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operator_names_are_distinct_and_read_back() {
+        for operator in Operator::ALL {
+            assert_eq!(Operator::from_name(operator.name()), Some(operator));
+        }
+        assert_eq!(Operator::from_name("Relational"), None);
+    }
+
+    #[test]
+    fn a_summary_is_one_line() {
+        let mutant = Mutant {
+            operator: Operator::Removal,
+            span: 2..20,
+            line: 3,
+            column: 5,
+            original: "return a +\n   b;".into(),
+            replacement: ";".into(),
+        };
+        assert_eq!(mutant.summary(), "3:5 removal: return a + b; -> ;");
+    }
 }
