@@ -58,13 +58,21 @@ fn nested_template_closers_are_not_shifts_or_comparisons() {
 }
 
 #[test]
-fn every_operator_fires_on_a_typical_cpp_solution() {
-    let found = all(CPP, Language::Cpp);
-    for operator in Operator::ALL {
-        assert!(
-            found.iter().any(|m| m.operator == operator),
-            "no {operator:?} mutant"
-        );
+fn every_operator_fires_on_a_typical_solution_in_each_language() {
+    let sources = [
+        (CPP, Language::Cpp),
+        (C, Language::C),
+        (JAVA, Language::Java),
+        (PYTHON, Language::Python),
+    ];
+    for (source, language) in sources {
+        let found = all(source, language);
+        for operator in Operator::ALL {
+            // Python's integers do not overflow: nothing to narrow.
+            let expected = !(language == Language::Python && operator == Operator::Narrowing);
+            let fired = found.iter().any(|m| m.operator == operator);
+            assert_eq!(fired, expected, "{language:?} {operator:?}: {found:#?}");
+        }
     }
 }
 
@@ -124,7 +132,8 @@ fn mutants_of_every_language_still_parse() {
 }
 
 /// A C solution.
-const C: &str = r#"#include <stdio.h>
+const C: &str = r#"#include <math.h>
+#include <stdio.h>
 #include <string.h>
 long long dp[1005];
 int main(void) {
@@ -136,7 +145,7 @@ int main(void) {
         dp[i] = 0;
         for (int j = 1; j <= k && j <= i; j++) dp[i] = (dp[i] + dp[i - j]) % 1000000007;
     }
-    printf("%lld\n", dp[n]);
+    printf("%lld %f\n", dp[n], fmax(n, k));
     return 0;
 }
 "#;
@@ -154,7 +163,7 @@ public class Main {
             a[i] = in.nextLong();
             sum = Math.max(sum + a[i], a[i]);
             best = Math.max(best, sum);
-            if (best > 1000000000000L || a[i] == -1) break;
+            if (best > 1000000000000L || a[i] % 1000000007 == -1) break;
         }
         List<Long> xs = new ArrayList<>();
         System.out.println(best + " <= " + xs.size());
