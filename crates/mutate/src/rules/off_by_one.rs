@@ -2,8 +2,8 @@
 //! - integer literals below 1000 (`i = 1` -> `0`/`2`, `a[0]` -> `a[1]`), except where a change
 //!   is a capacity or setting, not logic: array sizes, `2e5 + 5`-style capacity constants, the
 //!   exponent of `10**9`, the arguments of I/O set-up calls (`sync_with_stdio(0)`,
-//!   `setprecision(10)`, `setrecursionlimit`), Java constructor arguments (buffer sizes), and the
-//!   status of `return 0` in `main` and of `exit`, and the entries of tables (brace or list
+//!   `setprecision(10)`, `setrecursionlimit`), Java constructor arguments (buffer sizes), exit
+//!   statuses (`return 0` in C/C++ `main`, `exit(0)`), and the entries of tables (brace or list
 //!   literals of more than 16 elements: precomputed data). Larger literals are capacities and limits
 //!   (`MAXN = 200005`), where one more or less changes nothing; INFs and moduli have their own
 //!   operators.
@@ -124,7 +124,12 @@ fn is_setting(site: &Site) -> bool {
     site.ancestors.iter().any(|ancestor| match ancestor.kind() {
         "array_declarator" => ancestor.child_by_field_name("size").is_some_and(inside),
         "dimensions_expr" | "object_creation_expression" | "new_declarator" => true,
-        "return_statement" => site.ancestors.iter().any(|a| is_main(site, *a)),
+        "return_statement" => site
+            .ancestors
+            .iter()
+            .rev()
+            .find(|a| matches!(a.kind(), "function_definition" | "lambda_expression"))
+            .is_some_and(|function| is_main(site, *function)),
         _ => called_name(site.language, *ancestor).is_some_and(|name| {
             SETTING_CALLS.contains(&site.text(name))
                 && ancestor
@@ -308,8 +313,14 @@ mod tests {
 
     #[test]
     fn capacities_and_settings_are_left_alone() {
-        let source = "const int N = 2e5 + 5;\nint a[N + 5];\nint main() {\n  ios::sync_with_stdio(0);\n  cout << setprecision(10);\n  int b[100];\n  int* c = new int[N + 1];\n  return 0;\n}\n";
-        assert!(changed_lines(source, Language::Cpp, Operator::OffByOne).is_empty());
+        let source = "const int N = 2e5 + 5;\nint a[N + 5];\nint main() {\n  ios::sync_with_stdio(0);\n  cout << setprecision(10);\n  int b[100];\n  int* c = new int[N + 1];\n  auto f = [](int x) { return x + 2; };\n  return 0;\n}\n";
+        assert_eq!(
+            changed_lines(source, Language::Cpp, Operator::OffByOne),
+            [
+                "  auto f = [](int x) { return x + 1; };",
+                "  auto f = [](int x) { return x + 3; };",
+            ]
+        );
     }
 
     #[test]
