@@ -1,6 +1,6 @@
 //! An initial value changed.
 //! - `0` -> `1`, `1` -> `0`, `-1` -> `0` where a variable gets its first value: a declaration's
-//!   initializer (`int best = 0`, `for (int i = 1; ...)`, the fill value of
+//!   initializer (`int best = 0`, `int count{0}`, `for (int i = 1; ...)`, the fill value of
 //!   `vector<int> d(n, -1)`), a plain assignment statement (`cnt = 0;`, Python's `s = 0`), the
 //!   fill byte of `memset` (`0` <-> `-1`) and Python's `[0] * n`.
 //! - An INF made smaller, anywhere it is written: a 64-bit INF (`1e18`, `LLONG_MAX`,
@@ -59,15 +59,15 @@ fn initial_values<'t>(site: &Site<'_, 't, '_>) -> Vec<(Node<'t>, bool)> {
             let Some(value) = node.child_by_field_name("value") else {
                 return Vec::new();
             };
-            if value.kind() == "argument_list" {
+            let arguments = named_children(value);
+            match (value.kind(), arguments.as_slice()) {
                 // `vector<int> d(n, -1)`: the last of two or more arguments is the fill value.
-                let arguments = named_children(value);
-                return match arguments.as_slice() {
-                    [_, .., last] => vec![(*last, false)],
-                    _ => Vec::new(),
-                };
+                ("argument_list", [_, .., last]) => vec![(*last, false)],
+                // `int count{0}`.
+                ("initializer_list", [only]) => vec![(*only, false)],
+                ("argument_list" | "initializer_list", _) => Vec::new(),
+                _ => vec![(value, false)],
             }
-            vec![(value, false)]
         }
         (Language::Java, "variable_declarator") => value("value").into_iter().collect(),
         (Language::C | Language::Cpp | Language::Java, "assignment_expression") => {
@@ -256,7 +256,7 @@ mod tests {
 
     #[test]
     fn cpp_initial_values_and_infs_change() {
-        let source = "#define INF 1e18\nconst int BIG = 0x3f3f3f3f;\nint main() {\n  long long best = LLONG_MAX, cnt = 0;\n  int lo = INT_MAX;\n  vector<int> d(n, -1);\n  memset(a, 0, sizeof a);\n  cnt = 1;\n  return 0;\n}\n";
+        let source = "#define INF 1e18\nconst int BIG = 0x3f3f3f3f;\nint main() {\n  long long best = LLONG_MAX, cnt = 0;\n  int lo = INT_MAX;\n  vector<int> d(n, -1);\n  memset(a, 0, sizeof a);\n  cnt = 1;\n  int z{0}, w{0, 1};\n  return 0;\n}\n";
         assert_eq!(
             changed_lines(source, Language::Cpp, Operator::InitialValue),
             [
@@ -268,6 +268,7 @@ mod tests {
                 "  vector<int> d(n, 0);",
                 "  memset(a, -1, sizeof a);",
                 "  cnt = 0;",
+                "  int z{1}, w{0, 1};",
             ]
         );
     }
