@@ -2,8 +2,9 @@
 //! C and C++: `long long` (and `long`, 64-bit on the Linux judges) -> `int`, `unsigned long long`
 //! -> `unsigned`, `int64_t` -> `int32_t`, a `1LL` literal -> `1` (the `1LL << k` of bit tricks),
 //! and `#define int long long` / `#define ll long long` -> `int`. Java: `long` -> `int` (not in
-//! array types: `long[]` and `int[]` never convert), `1L` -> `1`; Java refuses implicit narrowing,
-//! so more of its narrowed mutants fail to compile (and are discarded) than C++'s. Python's integers do not overflow, so it has no such mutants.
+//! array types, as `long[]` and `int[]` never convert, nor as a method's result type), `1L` ->
+//! `1`; Java refuses implicit narrowing, so more of its narrowed mutants fail to compile (and are
+//! discarded) than C++'s. Python's integers do not overflow, so it has no such mutants.
 
 use tree_sitter::Node;
 
@@ -30,13 +31,16 @@ pub(crate) fn visit(site: &Site, found: &mut Found) {
     }
 }
 
-/// Java's `long` -> `int`, except as an array's element type: `long[] a = new long[n]` cannot
-/// change in one place and compile, while an `int[]` never converts to a `long[]`.
+/// Java's `long` -> `int`, except as an array's element type (`long[] a = new long[n]` cannot
+/// change in one place and compile: an `int[]` never converts to a `long[]`) and as a method's
+/// result type (its `return` values are 64-bit, and Java never narrows them implicitly).
 fn java_long(site: &Site, node: Node) -> Option<String> {
-    let array = site
-        .parent()
-        .is_some_and(|p| matches!(p.kind(), "array_type" | "array_creation_expression"));
-    (site.text(node) == "long" && !array).then(|| "int".into())
+    let refused = site.parent().is_some_and(|p| match p.kind() {
+        "array_type" | "array_creation_expression" => true,
+        "method_declaration" => p.child_by_field_name("type") == Some(node),
+        _ => false,
+    });
+    (site.text(node) == "long" && !refused).then(|| "int".into())
 }
 
 /// `long long`, `long long int`, `long`, `unsigned long long` narrowed (not `long double`).
@@ -141,7 +145,6 @@ mod tests {
         assert_eq!(
             changed_lines(source, Language::Java, Operator::Narrowing),
             [
-                "class A { int f(long a) { long[] b = new long[2]; return a + 1L; } }",
                 "class A { long f(int a) { long[] b = new long[2]; return a + 1L; } }",
                 "class A { long f(long a) { long[] b = new long[2]; return a + 1; } }",
             ]
