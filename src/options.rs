@@ -338,4 +338,6 @@ pub struct MutantsOptions {
     pub json: bool,
     /// Extra report files.
     pub reports: ReportFiles,
+    /// `--shard I/N`: judge only this shard's share of the mutants.
+    pub shard: Option<Shard>,
 }

@@ -51,8 +51,8 @@ pub enum Command {
     /// outputs, invalid_output and valid_output; generators run twice. Exit 1 when a tool
     /// fails a check.
     CheckTools(CheckToolsArgs),
-    /// Merge the JSON reports of a command's shards (`verify --shard`, `stress --shard`) into
-    /// the report one run would have given.
+    /// Merge the JSON reports of a command's shards (`verify --shard`, `stress --shard`,
+    /// `mutants --shard`) into the report one run would have given.
     Merge(MergeArgs),
     /// Show what this machine offers for isolating candidates, and the toolchains.
     Doctor(DoctorArgs),
@@ -472,8 +472,8 @@ pub struct CheckToolsArgs {
 /// `stressjudge merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The shards' JSON reports (`verify --shard I/N --json`, `stress --shard I/N --json`),
-    /// every shard of one command.
+    /// The shards' JSON reports (`verify --shard I/N --json`, `stress --shard I/N --json`,
+    /// `mutants --shard I/N --json`), every shard of one command.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Print one JSON object instead of the table.
@@ -512,6 +512,10 @@ pub struct MutantsArgs {
     /// The solutions library of the built-in problems.
     #[arg(long, default_value = "solutions")]
     pub solutions: PathBuf,
+    /// Judge only shard I of N (1-based, e.g. 2/8): the mutants dealt round-robin in source
+    /// order; `stressjudge merge` joins the shards' JSON reports.
+    #[arg(long, value_name = "I/N", conflicts_with = "save_tests")]
+    pub shard: Option<String>,
     /// Mutants judged at a time (default: the number of cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,

@@ -325,6 +325,7 @@ pub fn mutants(args: MutantsArgs) -> Result<MutantsOptions, UsageError> {
         save_tests: args.save_tests,
         json: args.json,
         reports: args.reports,
+        shard: args.shard.as_deref().map(Shard::parse).transpose()?,
     })
 }
 

@@ -19,6 +19,7 @@ use crate::mutants::{Fate, MutationRun, Original, Settings, Stop, Tally};
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice, MutantsOptions};
 use crate::problem::{Origin, Problem};
 use crate::report::progress::{Display, Progress, Status};
+use crate::report::shard::ShardInfo;
 use crate::report::{check_report_files, write_report_files, MutantsReport, Report};
 
 /// Runs `stressjudge mutants`.
@@ -42,14 +43,19 @@ pub fn run(options: &MutantsOptions) -> Result<Outcome, UsageError> {
         jobs: options.jobs,
         budget: options.budget,
         floor: options.floor,
+        shard: options.shard.map(|s| (s.index, s.count)),
     };
-    let run = measure(problem.clone(), &original, settings, !options.json)?;
+    let run = measure(problem.as_ref(), &original, settings, !options.json)?;
     let saved = match &home {
         Some(home) => home.keep(&missing_tests(&run)),
         None => Vec::new(),
     };
+    let shard = options
+        .shard
+        .map(|s| mutants_shard(s, problem.as_ref(), &original, options, &run));
     let report = MutantsReport {
         problem: problem.info().id.clone(),
+        shard,
         run,
         saved,
         notes: problem.info().notes.clone(),
@@ -68,6 +74,41 @@ pub fn run(options: &MutantsOptions) -> Result<Outcome, UsageError> {
     } else {
         Outcome::Passed
     })
+}
+
+/// What a mutants shard's report says of its shard: every shard of one run shares the problem,
+/// the original's text, the budget, the time-limit floor and the version, so `merge` can tell
+/// shards of another run apart; the jobs are the distinct mutants, dealt round-robin.
+fn mutants_shard(
+    shard: crate::stress::seeds::Shard,
+    problem: &dyn Problem,
+    original: &Original,
+    options: &MutantsOptions,
+    run: &MutationRun,
+) -> ShardInfo {
+    use sha2::Digest;
+    let version = env!("CARGO_PKG_VERSION");
+    let mut hasher = sha2::Sha256::new();
+    hasher.update(format!(
+        "mutants\0{}\0{}\0{}\0{}\0{}\0{version}\0",
+        problem.info().id,
+        original.path.display(),
+        run.budget.describe(),
+        options.floor.as_millis(),
+        run.tests.join("\0"),
+    ));
+    hasher.update(original.source.as_bytes());
+    let jobs = run.all_mutants as u64;
+    ShardInfo {
+        command: "mutants".to_string(),
+        index: shard.index,
+        count: shard.count,
+        identity: crate::build::hex_digest(hasher),
+        version: version.to_string(),
+        jobs,
+        judged: crate::report::shard::dealt(shard.index, shard.count, jobs).collect(),
+        seeds: None,
+    }
 }
 
 /// The candidate options a problem is resolved with for `mutants` (its time limit derived from
@@ -93,7 +134,7 @@ fn candidate_options(
 /// Every mutant of `original` judged on `problem` (with a progress display on stderr when
 /// `show_progress`); a fault or bad input is the one-line error.
 pub fn measure(
-    problem: Arc<dyn Problem>,
+    problem: &dyn Problem,
     original: &Original,
     settings: Settings,
     show_progress: bool,
@@ -117,7 +158,7 @@ pub fn measure(
             },
         )
     };
-    let result = crate::mutants::run(problem.as_ref(), original, settings, &INTERRUPTED, &tally);
+    let result = crate::mutants::run(problem, original, settings, &INTERRUPTED, &tally);
     progress.finish();
     result.map_err(|stop| match stop {
         Stop::Usage(e) => e,
@@ -141,7 +182,7 @@ pub fn missing_tests(run: &MutationRun) -> Vec<(String, String)> {
 /// The solution `mutants` mutates: the one named, else the problem's reference program, else
 /// (a built-in problem, whose reference is Rust) the first accepted solution of its library in
 /// a language with mutation rules.
-fn solution_to_mutate(
+pub fn solution_to_mutate(
     problem: &dyn Problem,
     named: Option<&Path>,
     library: &Path,

@@ -28,6 +28,9 @@ pub struct Settings {
     pub budget: Budget,
     /// The least time limit a mutant gets, however fast the original is.
     pub floor: Duration,
+    /// `--shard I/N`: judge only the mutants dealt to shard I of N (round-robin in source
+    /// order, see [`crate::report::shard::dealt`]); `None` judges them all.
+    pub shard: Option<(u64, u64)>,
 }
 
 /// The mutants' time limit: three times the original's slowest test, at least `floor`, at most
@@ -114,9 +117,15 @@ pub fn run(
         )?,
         Some(_) => false,
     };
-    tally
-        .total
-        .store(original.mutants.len() as u64, Ordering::SeqCst);
+    let wanted: Vec<usize> = match settings.shard {
+        Some((index, count)) => {
+            crate::report::shard::dealt(index, count, original.mutants.len() as u64)
+                .map(|i| i as usize)
+                .collect()
+        }
+        None => (0..original.mutants.len()).collect(),
+    };
+    tally.total.store(wanted.len() as u64, Ordering::SeqCst);
     let work = Work {
         problem,
         original,
@@ -129,6 +138,7 @@ pub fn run(
         stop,
         tally,
         halt: AtomicBool::new(false),
+        wanted: &wanted,
         next: AtomicUsize::new(0),
         results: Mutex::new(vec![None; original.mutants.len()]),
         fault: Mutex::new(None),
@@ -162,6 +172,7 @@ pub fn run(
     }
     let nanos = |a: &AtomicU64| Duration::from_nanos(a.load(Ordering::SeqCst));
     Ok(MutationRun {
+        all_mutants: original.mutants.len(),
         original: original.path.display().to_string(),
         language: language_name(original.language).to_string(),
         tests: cases.iter().map(|c| c.name.clone()).collect(),
@@ -272,6 +283,8 @@ struct Work<'a> {
     tally: &'a Tally,
     /// Raised when a fault ends the run, or with `stop`.
     halt: AtomicBool,
+    /// The mutants (indices) this run judges: all, or its shard's.
+    wanted: &'a [usize],
     next: AtomicUsize,
     /// Per mutant: `Some(None)` did not build, `Some(Some(fate))` judged.
     results: Mutex<Vec<Option<Option<Fate>>>>,
@@ -295,10 +308,10 @@ impl Work<'_> {
             if self.halted() {
                 return;
             }
-            let i = self.next.fetch_add(1, Ordering::SeqCst);
-            if i >= self.original.mutants.len() {
+            let next = self.next.fetch_add(1, Ordering::SeqCst);
+            let Some(&i) = self.wanted.get(next) else {
                 return;
-            }
+            };
             match self.one(i) {
                 Ok(Some(result)) => {
                     lock(&self.results)[i] = Some(result);

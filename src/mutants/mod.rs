@@ -134,8 +134,10 @@ pub struct MutationRun {
     pub language: String,
     /// The tests, in test order.
     pub tests: Vec<String>,
-    /// Every mutant that built, in source order.
+    /// Every mutant that built, in source order (of this shard, under `--shard`).
     pub mutants: Vec<Judged>,
+    /// The distinct mutants of the source, judged here or not (a shard judges its share).
+    pub all_mutants: usize,
     /// Mutants that did not compile: discarded, only counted.
     pub not_built: usize,
     /// Mutants left out as the same text as another (or as the original).

@@ -24,6 +24,7 @@ pub mod list;
 pub mod listen;
 pub mod mutants;
 pub mod progress;
+pub mod read_mutants;
 pub mod read_stress;
 pub mod read_verify;
 mod repro;

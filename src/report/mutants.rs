@@ -24,6 +24,8 @@ pub struct MutantsReport {
     pub notes: Vec<String>,
     /// How the mutants were contained.
     pub isolation: Option<Isolation>,
+    /// Which shard of a split run this is (`mutants --shard I/N`), `None` for a whole run.
+    pub shard: Option<crate::report::shard::ShardInfo>,
 }
 
 impl MutantsReport {

@@ -23,7 +23,7 @@ pub mod verify;
 pub use doctor::DoctorJson;
 pub use events::Event;
 pub use judge::JudgeJson;
-pub use mutants::{MutantsJson, MutationJson};
+pub use mutants::{MutantsJson, MutationJson, VerifyMutantsJson};
 pub use repro::{CompileErrorJson, ReproJson, ReproOutput};
 pub use stress::{ExplainFormatJson, StressJson, StressOutput};
 pub use verify::{DerivationJson, NoiseJson, PointsJson, VerifyJson, VerifySolutionJson};

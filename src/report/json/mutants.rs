@@ -23,11 +23,14 @@ pub struct MutantsJson {
     pub notes: Vec<String>,
     /// How the mutants were contained.
     pub isolation: Option<Isolation>,
+    /// Which shard of a split run this is (`mutants --shard`); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::report::shard::ShardInfo>,
 }
 
 /// The measures of one mutation run: `mutants --json` and each problem's `mutants` in
 /// `verify --mutants --json`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct MutationJson {
     /// The solution mutated, as named.
@@ -39,6 +42,8 @@ pub struct MutationJson {
     pub score: Option<f64>,
     /// Mutants that built and were judged.
     pub built: usize,
+    /// The distinct mutants of the source (a shard judges its share of them).
+    pub distinct: usize,
     /// Mutants some test kills.
     pub killed: usize,
     /// Mutants no test kills but a generated input does: the tests miss them.
@@ -76,7 +81,7 @@ pub struct MutationJson {
 }
 
 /// One test's kills.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct TestKillsJson {
     /// The test's name.
@@ -87,7 +92,7 @@ pub struct TestKillsJson {
 }
 
 /// One mutant.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct MutantJson {
     /// Its 1-based number among the distinct mutants.
@@ -127,7 +132,7 @@ fn verdict_or_none(generator: &mut schemars::SchemaGenerator) -> schemars::Schem
 }
 
 /// The input a killable mutant fails on: the missing test.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct CounterexampleJson {
     /// The generator kind it came from.
@@ -152,6 +157,7 @@ impl MutationJson {
             language: run.language.clone(),
             score: run.score(),
             built: run.mutants.len(),
+            distinct: run.all_mutants,
             killed: run.killed(),
             killable: run.killable(),
             probably_equivalent: run.equivalent(),
@@ -226,6 +232,17 @@ impl MutantsJson {
             saved: report.saved.clone(),
             notes: report.notes.clone(),
             isolation: report.isolation.clone(),
+            shard: report.shard.clone(),
         }
     }
+}
+
+/// One problem's mutation measures in `verify --mutants --json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct VerifyMutantsJson {
+    /// Problem id or folder.
+    pub problem: String,
+    /// The measures.
+    #[serde(flatten)]
+    pub mutation: MutationJson,
 }
