@@ -11,6 +11,7 @@ use crate::units::millis;
 
 /// `mutants --json`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct MutantsJson {
     /// Problem id or folder.
     pub problem: String,
@@ -239,6 +240,7 @@ impl MutantsJson {
 
 /// One problem's mutation measures in `verify --mutants --json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct VerifyMutantsJson {
     /// Problem id or folder.
     pub problem: String,
