@@ -1,11 +1,13 @@
 //! `cargo bench --bench mutants`: how fast `stressjudge mutants` measures a package's tests
 //! (issue 48). Prints figures; asserts nothing.
 //!
-//! Per package (`MUTANTS_PACKAGES`, folders separated by `:`; default the repository's
-//! `tests/problems/maximum`, whose reference is C++; a real package such as a problemtools
-//! checkout's `examples/different` can be named instead):
+//! Per package (`MUTANTS_PACKAGES`, problem folders or built-in ids separated by `:`; default
+//! the repository's `tests/problems/maximum`, whose reference is C++, and the built-in
+//! `david-vs-david`, whose library's accepted C++ solution is mutated; a real package such as a
+//! problemtools checkout's `examples/different` can be named instead):
 //! - a cold run (empty build cache: every mutant compiled) and a warm run (the mutants' builds
-//!   come from the cache by content), each with its mutants per minute;
+//!   come from the cache by content), each with its mutants per minute over the whole command
+//!   and over the engine alone (without reading the package and deriving its time limit);
 //! - the share of the workers' time spent building, judging on the tests and stressing the
 //!   survivors, from the report's `building_ms`, `judging_ms` and `stressing_ms`;
 //! - the mutants, killed, killable, probably equivalent and did-not-build counts and the score,
@@ -39,7 +41,9 @@ fn load() -> String {
 /// One `mutants PACKAGE --json` run with `cache` as the build cache: its wall seconds and report.
 fn run(package: &Path, cache: &Path, budget: &str) -> Option<(f64, Value)> {
     let started = Instant::now();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let output = Command::new(stressjudge())
+        .current_dir(root)
         .args(["mutants", &package.to_string_lossy(), "--json"])
         .args(["--budget-per-mutant", budget])
         .env("XDG_CACHE_HOME", cache)
@@ -69,10 +73,14 @@ fn count(report: &Value, field: &str) -> u64 {
 fn print(package: &Path, label: &str, wall: f64, report: &Value) {
     let mutants = count(report, "built") + count(report, "not_built");
     let per_minute = mutants as f64 * 60.0 / wall.max(1e-3);
+    // The engine's own time: without reading the package and deriving its time limit.
+    let engine = count(report, "elapsed_ms") as f64 / 1000.0;
+    let engine_rate = mutants as f64 * 60.0 / engine.max(1e-3);
     let phases = ["building_ms", "judging_ms", "stressing_ms"].map(|f| count(report, f) as f64);
     let total: f64 = phases.iter().sum::<f64>().max(1.0);
     println!(
-        "{} {label}: {mutants} mutants in {wall:.1} s = {per_minute:.1} mutants/min; \
+        "{} {label}: {mutants} mutants in {wall:.1} s = {per_minute:.1} mutants/min \
+         ({engine:.1} s = {engine_rate:.1} mutants/min in the engine); \
          building {:.0} %, judging {:.0} %, stressing {:.0} %; killed {}, killable {}, \
          probably equivalent {}, survived {}, did not build {}; score {}; load {}",
         package.display(),
@@ -95,7 +103,10 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let packages: Vec<PathBuf> = match std::env::var_os("MUTANTS_PACKAGES") {
         Some(list) => std::env::split_paths(&list).collect(),
-        None => vec![root.join("tests/problems/maximum")],
+        None => vec![
+            root.join("tests/problems/maximum"),
+            PathBuf::from("david-vs-david"),
+        ],
     };
     let budget = std::env::var("MUTANTS_BENCH_BUDGET").unwrap_or_else(|_| "10".to_string());
     for package in &packages {
