@@ -5,10 +5,11 @@
 //! folder, else a Kattis folder's `data/secret/`, named by content (`stress-` and 12 hex digits
 //! of the input's SHA-256) so an input is added once. A BAPCtools package, whose `data/` is
 //! generated from `generators/generators.yaml`, gets the test as a *manual case*: its files in
-//! `generators/mutants/NAME.in` and `.ans`, and an entry `NAME: {copy: mutants/NAME}` under
-//! `data: secret: data:` of generators.yaml (BAPCtools' `copy:` key copies `NAME.in` and its
-//! answer from the generators folder), written into the file's text where that list or map is,
-//! so its comments and order stay; the next `stressjudge generate` writes it into `data/`.
+//! `generators/mutants/NAME.in` and `.ans`, and an entry `NAME: {copy: mutants/NAME}` as the
+//! last case of `data: secret: data:` of generators.yaml (BAPCtools' `copy:` key copies
+//! `NAME.in` and its answer from the generators folder), written into the file's text where
+//! that list or map is, so its comments, order and numbering stay; the next `stressjudge
+//! generate` writes it into `data/`.
 
 use std::path::{Path, PathBuf};
 
@@ -120,9 +121,11 @@ fn indent(line: &str) -> usize {
     line.len() - line.trim_start_matches(' ').len()
 }
 
-/// `text` (a generators.yaml) with `NAME: {copy: mutants/NAME}` added as the first case of
+/// `text` (a generators.yaml) with `NAME: {copy: mutants/NAME}` added as the last case of
 /// `data: secret: data:` (a map, or a list of one-entry maps, as BAPCtools reads both), at the
-/// indentation of the cases already there; `None` when the block is not found in block style.
+/// indentation of the cases already there; last, so the cases before it keep their numbers
+/// (BAPCtools numbers a list's cases by position). `None` when the block is not found in block
+/// style.
 fn with_secret_case(text: &str, name: &str) -> Option<String> {
     let lines: Vec<&str> = text.lines().collect();
     let key = |line: &str, word: &str| {
@@ -140,20 +143,34 @@ fn with_secret_case(text: &str, name: &str) -> Option<String> {
         .take_while(|&i| lines[i].trim().is_empty() || indent(lines[i]) > secret_indent)
         .find(|&i| key(lines[i], "data") && !lines[i].trim_start().starts_with('-'))?;
     let inner_indent = indent(lines[inner]);
-    let first_child = (inner + 1..lines.len())
-        .find(|&i| !lines[i].trim().is_empty() && !lines[i].trim_start().starts_with('#'));
+    let content = |i: usize| !lines[i].trim().is_empty() && !lines[i].trim_start().starts_with('#');
+    let first_child = (inner + 1..lines.len()).find(|&i| content(i));
+    // A list may sit at its key's own indentation (`data:` then `- a: ...` under it).
+    let listed = first_child.is_some_and(|i| {
+        indent(lines[i]) >= inner_indent && lines[i].trim_start().starts_with("- ")
+    });
+    let in_block = |i: usize| {
+        !content(i)
+            || indent(lines[i]) > inner_indent
+            || (listed
+                && indent(lines[i]) == inner_indent
+                && lines[i].trim_start().starts_with("- "))
+    };
+    let last = (inner + 1..lines.len())
+        .take_while(|&i| in_block(i))
+        .filter(|&i| content(i))
+        .last()
+        .unwrap_or(inner);
     let entry = format!("{name}: {{copy: mutants/{name}}}");
     let new_line = match first_child.map(|i| lines[i]) {
-        Some(child) if indent(child) >= inner_indent && child.trim_start().starts_with("- ") => {
-            format!("{}- {entry}", " ".repeat(indent(child)))
-        }
+        Some(child) if listed => format!("{}- {entry}", " ".repeat(indent(child))),
         Some(child) if indent(child) > inner_indent => {
             format!("{}{entry}", " ".repeat(indent(child)))
         }
         _ => format!("{}{entry}", " ".repeat(inner_indent + 2)),
     };
     let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-    out.insert(inner + 1, new_line);
+    out.insert(last + 1, new_line);
     let mut joined = out.join("\n");
     joined.push('\n');
     Some(joined)
@@ -185,20 +202,29 @@ mod tests {
 
     #[test]
     fn a_case_goes_into_a_map_of_secret_cases() {
-        let text = "solution: /submissions/accepted/a.py\n# cases\ndata:\n  sample:\n    data:\n      - '': { in: \"1\\n\" }\n  secret:\n    data:\n      small: gen.py 1\n      big: gen.py 2\n";
+        let text = "solution: /submissions/accepted/a.py\n# cases\ndata:\n  sample:\n    data:\n      - '': { in: \"1\\n\" }\n  secret:\n    data:\n      small: gen.py 1\n      big:\n        generate: gen.py 2\n\n  invalid_input:\n    data: {}\n";
         let updated = with_secret_case(text, "stress-abc").unwrap();
-        assert!(updated
-            .contains("    data:\n      stress-abc: {copy: mutants/stress-abc}\n      small"));
+        assert!(
+            updated.contains(
+                "        generate: gen.py 2\n      stress-abc: {copy: mutants/stress-abc}\n\n  invalid_input:"
+            ),
+            "{updated}"
+        );
         assert!(names_secret_case(&updated, "stress-abc"), "{updated}");
         assert!(updated.starts_with("solution: /submissions/accepted/a.py\n# cases\n"));
     }
 
     #[test]
     fn a_case_goes_into_a_list_of_secret_cases() {
-        let text = "data:\n  secret:\n    data:\n      - one: gen.py 1\n      - two: gen.py 2\n";
+        let text =
+            "data:\n  secret:\n    data:\n    - one: gen.py 1\n    - two:\n        in: \"1\\n\"\n";
         let updated = with_secret_case(text, "stress-abc").unwrap();
         assert!(names_secret_case(&updated, "stress-abc"), "{updated}");
-        assert!(updated.contains("      - stress-abc: {copy: mutants/stress-abc}\n"));
+        assert!(
+            updated
+                .ends_with("        in: \"1\\n\"\n    - stress-abc: {copy: mutants/stress-abc}\n"),
+            "{updated}"
+        );
     }
 
     #[test]

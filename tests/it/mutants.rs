@@ -377,3 +377,59 @@ fn shards_merge_into_the_whole_run_and_verify_reports_the_score() {
     assert!(measured["killable"].as_u64().unwrap() >= 1, "{measured:#}");
     assert!(measured["score"].as_f64().is_some(), "{measured:#}");
 }
+
+/// The package with its tests made by BAPCtools' generators/generators.yaml (a list of
+/// inline cases) instead of a data/ folder.
+fn generated_package(dir: &Path) {
+    package(dir, true);
+    std::fs::remove_dir_all(dir.join("data")).unwrap();
+    let mut plan = String::from(
+        "# Pairs: the tests (a comment that must stay)\nsolution: /submissions/accepted/pairs.py\ndata:\n  sample:\n    data:\n      - '1':\n          in: \"3\\n1 2 3\\n\"\n  secret:\n    data:\n",
+    );
+    for (name, input, _) in &TESTS[1..] {
+        let name = name.trim_start_matches("secret/");
+        let input = input.replace('\n', "\\n");
+        plan.push_str(&format!("      - {name}:\n          in: \"{input}\"\n"));
+    }
+    write(dir, "generators/generators.yaml", &plan);
+}
+
+#[test]
+fn a_generated_package_gets_its_missing_tests_as_manual_cases() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let pkg = dir.path().join("pairs");
+    generated_package(&pkg);
+    let before = mutants(&pkg, &["--save-tests"]);
+    before.expect_code(1);
+    let before = before.json();
+    let names = |report: &Value| -> Vec<String> {
+        report["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let plan = std::fs::read_to_string(pkg.join("generators/generators.yaml")).unwrap();
+    assert!(plan.starts_with("# Pairs: the tests (a comment that must stay)\n"), "{plan}");
+    let added: Vec<&str> = plan.lines().filter(|l| l.contains("{copy: mutants/")).collect();
+    assert!(added.len() >= 2, "{plan}");
+    assert!(
+        plan.trim_end().ends_with(added.last().unwrap().trim_end()),
+        "the new cases come last: {plan}"
+    );
+    for line in &added {
+        let name = line.trim().trim_start_matches("- ").split(':').next().unwrap();
+        assert!(pkg.join(format!("generators/mutants/{name}.in")).is_file(), "{name}");
+        assert!(pkg.join(format!("generators/mutants/{name}.ans")).is_file(), "{name}");
+    }
+    let after = mutants(&pkg, &[]).json();
+    // The cases that were there keep their names (and numbers); the new ones follow.
+    assert_eq!(names(&after)[..names(&before).len()], names(&before)[..]);
+    for (line, from, to) in [("if n <= 1", "<=", "<"), ("a[i] < a[j]", "<", "<=")] {
+        let m = mutant(&after, line, from, to);
+        assert_eq!(m["fate"], "killed", "{m:#}");
+        assert!(m["killed_by"].as_str().unwrap().contains("stress-"), "{m:#}");
+    }
+}
