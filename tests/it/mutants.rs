@@ -412,17 +412,34 @@ fn a_generated_package_gets_its_missing_tests_as_manual_cases() {
             .collect()
     };
     let plan = std::fs::read_to_string(pkg.join("generators/generators.yaml")).unwrap();
-    assert!(plan.starts_with("# Pairs: the tests (a comment that must stay)\n"), "{plan}");
-    let added: Vec<&str> = plan.lines().filter(|l| l.contains("{copy: mutants/")).collect();
+    assert!(
+        plan.starts_with("# Pairs: the tests (a comment that must stay)\n"),
+        "{plan}"
+    );
+    let added: Vec<&str> = plan
+        .lines()
+        .filter(|l| l.contains("{copy: mutants/"))
+        .collect();
     assert!(added.len() >= 2, "{plan}");
     assert!(
         plan.trim_end().ends_with(added.last().unwrap().trim_end()),
         "the new cases come last: {plan}"
     );
     for line in &added {
-        let name = line.trim().trim_start_matches("- ").split(':').next().unwrap();
-        assert!(pkg.join(format!("generators/mutants/{name}.in")).is_file(), "{name}");
-        assert!(pkg.join(format!("generators/mutants/{name}.ans")).is_file(), "{name}");
+        let name = line
+            .trim()
+            .trim_start_matches("- ")
+            .split(':')
+            .next()
+            .unwrap();
+        assert!(
+            pkg.join(format!("generators/mutants/{name}.in")).is_file(),
+            "{name}"
+        );
+        assert!(
+            pkg.join(format!("generators/mutants/{name}.ans")).is_file(),
+            "{name}"
+        );
     }
     let after = mutants(&pkg, &[]).json();
     // The cases that were there keep their names (and numbers); the new ones follow.
@@ -430,6 +447,9 @@ fn a_generated_package_gets_its_missing_tests_as_manual_cases() {
     for (line, from, to) in [("if n <= 1", "<=", "<"), ("a[i] < a[j]", "<", "<=")] {
         let m = mutant(&after, line, from, to);
         assert_eq!(m["fate"], "killed", "{m:#}");
-        assert!(m["killed_by"].as_str().unwrap().contains("stress-"), "{m:#}");
+        assert!(
+            m["killed_by"].as_str().unwrap().contains("stress-"),
+            "{m:#}"
+        );
     }
 }
