@@ -43,6 +43,7 @@ pub mod error;
 #[path = "../generators/mod.rs"]
 pub mod generators;
 pub mod judge;
+pub mod mutants;
 pub mod options;
 pub mod problem;
 pub mod programs;

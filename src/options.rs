@@ -281,6 +281,8 @@ pub struct VerifyOptions {
     pub shard: Option<crate::stress::seeds::Shard>,
     /// `--plan FILE`: with a shard, the limits to judge by; without, where to write them.
     pub plan: Option<PathBuf>,
+    /// `--mutants`: each problem folder's tests measured by its reference's mutants too.
+    pub mutants: bool,
 }
 
 /// `stressjudge merge`: shards' JSON reports joined into one run's report.
@@ -310,4 +312,32 @@ pub struct ListenOptions {
     pub dir: PathBuf,
     /// Stop after this many problems received.
     pub count: Option<u64>,
+}
+
+/// `stressjudge mutants`: how strong a problem's tests are, by the mutants of a solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MutantsOptions {
+    /// The problem.
+    pub problem: ProblemSpec,
+    /// The solution to mutate (default: the problem's reference; for a built-in problem, the
+    /// first accepted solution of the solutions library).
+    pub solution: Option<PathBuf>,
+    /// The solutions library of the built-in problems.
+    pub solutions: PathBuf,
+    /// Mutants judged at a time.
+    pub jobs: usize,
+    /// The isolation asked for.
+    pub isolation: IsolationChoice,
+    /// How long a mutant no test kills is stressed.
+    pub budget: crate::mutants::Budget,
+    /// The least time limit a mutant gets (`--min-time-limit`).
+    pub floor: Duration,
+    /// Write killable mutants' shrunk inputs into the problem's tests.
+    pub save_tests: bool,
+    /// Print one JSON object instead of the report.
+    pub json: bool,
+    /// Extra report files.
+    pub reports: ReportFiles,
+    /// `--shard I/N`: judge only this shard's share of the mutants.
+    pub shard: Option<Shard>,
 }

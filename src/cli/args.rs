@@ -51,8 +51,8 @@ pub enum Command {
     /// outputs, invalid_output and valid_output; generators run twice. Exit 1 when a tool
     /// fails a check.
     CheckTools(CheckToolsArgs),
-    /// Merge the JSON reports of a command's shards (`verify --shard`, `stress --shard`) into
-    /// the report one run would have given.
+    /// Merge the JSON reports of a command's shards (`verify --shard`, `stress --shard`,
+    /// `mutants --shard`) into the report one run would have given.
     Merge(MergeArgs),
     /// Show what this machine offers for isolating candidates, and the toolchains.
     Doctor(DoctorArgs),
@@ -63,6 +63,11 @@ pub enum Command {
     /// Receive problems from the Competitive Companion browser extension and write each as a
     /// problem folder (samples and limits) in --dir.
     Listen(ListenArgs),
+    /// How strong are the problem's tests? Mutate a correct solution (one small change per
+    /// mutant), judge each mutant on the tests, stress the ones no test kills, and report the
+    /// mutation score, each test's kills, the killable mutants with the shrunk input that is
+    /// missing, and the probably equivalent ones. Exit 1 when a mutant is killable.
+    Mutants(MutantsArgs),
     /// Internal: the sandbox launcher process (not for direct use).
     #[command(name = "__launcher", hide = true)]
     Launcher,
@@ -437,6 +442,11 @@ pub struct VerifyArgs {
     /// --shard: judge by the limits in FILE (never derive again).
     #[arg(long, value_name = "FILE")]
     pub plan: Option<PathBuf>,
+    /// Also measure each problem folder's tests by the mutants of its reference, as
+    /// `stressjudge mutants` does (5 seeds of every kind per surviving mutant): the mutation
+    /// score joins the report.
+    #[arg(long)]
+    pub mutants: bool,
 }
 
 /// `stressjudge check-tools`.
@@ -462,14 +472,60 @@ pub struct CheckToolsArgs {
 /// `stressjudge merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The shards' JSON reports (`verify --shard I/N --json`, `stress --shard I/N --json`),
-    /// every shard of one command.
+    /// The shards' JSON reports (`verify --shard I/N --json`, `stress --shard I/N --json`,
+    /// `mutants --shard I/N --json`), every shard of one command.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
     /// Also write the merged report to FILE (.json, .xml for JUnit, .html); repeatable.
+    #[arg(long = "report", value_name = "FILE")]
+    pub reports: Vec<PathBuf>,
+}
+
+/// `stressjudge mutants`.
+#[derive(Debug, Args)]
+pub struct MutantsArgs {
+    /// Problem id or problem folder (see `stressjudge list`); omitted with `--ref`, `--gen` or
+    /// `--tests`.
+    pub problem: Option<String>,
+    /// The solution to mutate, in C, C++, Java or Python (default: the problem's reference;
+    /// for a built-in problem, the first accepted solution of the solutions library).
+    pub solution: Option<PathBuf>,
+    /// Ad-hoc parts.
+    #[command(flatten)]
+    pub parts: ProblemPartArgs,
+    /// How long a mutant no test kills is stressed: a number of seeds of every generator kind
+    /// (`20`: seeds 1..=20, as `stress --seeds 1..=20` draws them), or a wall time (`2s`).
+    #[arg(long, value_name = "SEEDS|TIME", default_value = "20")]
+    pub budget_per_mutant: String,
+    /// The least time limit a mutant is judged under; above it, three times the original's
+    /// slowest test, at most the problem's limit.
+    #[arg(long, value_name = "TIME", default_value = "1s")]
+    pub min_time_limit: String,
+    /// Add each killable mutant's shrunk input, with the reference's answer, to the problem's
+    /// tests (data/secret/, a BAPCtools package's generators.yaml as a manual case, or the
+    /// --tests folder), named by its content.
+    #[arg(long)]
+    pub save_tests: bool,
+    /// The solutions library of the built-in problems.
+    #[arg(long, default_value = "solutions")]
+    pub solutions: PathBuf,
+    /// Judge only shard I of N (1-based, e.g. 2/8): the mutants dealt round-robin in source
+    /// order; `stressjudge merge` joins the shards' JSON reports.
+    #[arg(long, value_name = "I/N", conflicts_with = "save_tests")]
+    pub shard: Option<String>,
+    /// Mutants judged at a time (default: the number of cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Demand full isolation or the basic sandbox (default: the best this machine offers).
+    #[arg(long, value_enum)]
+    pub isolation: Option<IsolationArg>,
+    /// Print one JSON object instead of the report.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the report to FILE (.json, .xml for JUnit, .html); repeatable.
     #[arg(long = "report", value_name = "FILE")]
     pub reports: Vec<PathBuf>,
 }

@@ -4,12 +4,14 @@
 
 use std::path::PathBuf;
 
+use super::args::MutantsArgs;
 use super::args::{
     CandidateArgs, CheckToolsArgs, DoctorArgs, FileIoArgs, GenArgs, GenerateArgs, IsolationArg,
     JudgeArgs, ListArgs, ListenArgs, MergeArgs, ProblemPartArgs, ReproArgs, SolveArgs, StressArgs,
     VerifyArgs,
 };
 use crate::error::UsageError;
+use crate::options::MutantsOptions;
 use crate::options::{
     AdHocParts, CandidateOptions, CandidateSource, CheckToolsOptions, DoctorOptions, GenOptions,
     GenerateOptions, IsolationChoice, JudgeOptions, ListOptions, ListenOptions, MergeOptions,
@@ -139,6 +141,7 @@ pub fn verify(args: VerifyArgs) -> Result<VerifyOptions, UsageError> {
         testset: args.testset,
         shard: args.shard.as_deref().map(Shard::parse).transpose()?,
         plan: args.plan,
+        mutants: args.mutants,
     })
 }
 
@@ -304,5 +307,43 @@ pub fn isolation(flag: Option<IsolationArg>) -> IsolationChoice {
         None => IsolationChoice::Auto,
         Some(IsolationArg::Full) => IsolationChoice::Full,
         Some(IsolationArg::Basic) => IsolationChoice::Basic,
+    }
+}
+
+/// `mutants`.
+pub fn mutants(args: MutantsArgs) -> Result<MutantsOptions, UsageError> {
+    let problem = problem_spec(args.problem, &args.parts);
+    Ok(MutantsOptions {
+        problem,
+        solution: args.solution,
+        solutions: args.solutions,
+        jobs: jobs(args.jobs)?,
+        isolation: isolation(args.isolation),
+        budget: budget(&args.budget_per_mutant)?,
+        floor: crate::units::parse_duration(&args.min_time_limit)
+            .map_err(|e| UsageError::new(format!("--min-time-limit: {e}")))?,
+        save_tests: args.save_tests,
+        json: args.json,
+        reports: args.reports,
+        shard: args.shard.as_deref().map(Shard::parse).transpose()?,
+    })
+}
+
+/// `--budget-per-mutant`: a count of seeds, or a duration.
+fn budget(text: &str) -> Result<crate::mutants::Budget, UsageError> {
+    use crate::mutants::Budget;
+    if let Ok(seeds) = text.trim().parse::<u64>() {
+        if seeds == 0 {
+            return Err(UsageError::new(
+                "--budget-per-mutant: give at least 1 seed (or a time such as 2s)",
+            ));
+        }
+        return Ok(Budget::Seeds(seeds));
+    }
+    match crate::units::parse_duration(text) {
+        Ok(d) if !d.is_zero() => Ok(Budget::Time(d)),
+        _ => Err(UsageError::new(format!(
+            "--budget-per-mutant: `{text}` is neither a number of seeds (20) nor a time (2s)"
+        ))),
     }
 }

@@ -85,6 +85,7 @@ fn dispatch(cli: Cli) -> Result<Outcome, UsageError> {
         Command::Man(args) => reference::man(args.out.as_deref()),
         Command::Completions(args) => reference::completions(args.shell),
         Command::Listen(args) => commands::listen::run(&convert::listen(args)),
+        Command::Mutants(args) => commands::mutants::run(&convert::mutants(args)?),
         Command::Launcher => std::process::exit(crate::run::launcher_main()),
     }
 }
@@ -110,6 +111,7 @@ fn isolation_of(command: &Command) -> Option<IsolationChoice> {
         Command::Repro(a) => a.candidate.isolation,
         Command::Verify(a) => a.isolation,
         Command::CheckTools(a) => a.isolation,
+        Command::Mutants(a) => a.isolation,
         _ => return None,
     };
     Some(convert::isolation(arg))

@@ -74,6 +74,22 @@ pub fn run(options: &MergeOptions) -> Result<Outcome, UsageError> {
                 Outcome::Passed
             })
         }
+        "mutants" => {
+            let report = merge_mutants(&shards)?;
+            if options.json {
+                print_out(&format!("{}\n", report.to_json()))?;
+            } else {
+                print_out(&crate::report::mutants::text(&report))?;
+            }
+            write_report_files(Report::Mutants(&report), &options.reports)?;
+            Ok(if report.tests_miss_some() {
+                Outcome::Failed
+            } else if report.run.interrupted {
+                Outcome::Interrupted
+            } else {
+                Outcome::Passed
+            })
+        }
         other => Err(UsageError::new(format!(
             "{}: a shard of `{other}`, which merge does not know",
             options.files[0].display()
@@ -202,8 +218,9 @@ fn merge_verify(shards: &[(ShardInfo, Vec<u8>, PathBuf)]) -> Result<VerifyReport
     Ok(VerifyReport {
         problems: first.problems.clone(),
         rows: rows.into_iter().map(|(_, row)| row).collect(),
-        // The first shard checks the tools.
+        // The first shard checks the tools, and measures the mutants (`--mutants`).
         tool_checks: reports.iter().flat_map(|r| r.tool_checks.clone()).collect(),
+        mutants: reports.iter().flat_map(|r| r.mutants.clone()).collect(),
         notes: first.notes.clone(),
         elapsed: longest(reports.iter().map(|r| r.elapsed)),
         isolation: first.isolation.clone(),
@@ -250,6 +267,59 @@ fn merge_stress(shards: &[(ShardInfo, Vec<u8>, PathBuf)]) -> Result<StressReport
         isolation: first.isolation.clone(),
         has_games: first.has_games,
         save_errors: reports.iter().flat_map(|r| r.save_errors.clone()).collect(),
+        shard: None,
+    })
+}
+
+/// The mutants report one run would have given: every shard's mutants in source order, the
+/// counts and each test's kills recomputed over them, the workers' times summed, the wall time
+/// of the slowest shard. Each shard measured the original's times itself: the report keeps
+/// the highest time limit a shard judged by.
+fn merge_mutants(
+    shards: &[(ShardInfo, Vec<u8>, PathBuf)],
+) -> Result<crate::report::MutantsReport, UsageError> {
+    let mut reports = Vec::new();
+    for (_, bytes, file) in shards {
+        let report =
+            crate::report::read_mutants::mutants_report(bytes).map_err(|e| unreadable(file, e))?;
+        reports.push(report);
+    }
+    let mut mutants: Vec<crate::mutants::Judged> =
+        reports.iter().flat_map(|r| r.run.mutants.clone()).collect();
+    mutants.sort_by_key(|m| m.number);
+    if mutants.windows(2).any(|w| w[0].number == w[1].number) {
+        return Err(UsageError::new(
+            "two shards judged the same mutant: they do not split one command",
+        ));
+    }
+    let first = &reports[0];
+    let mut notes = Vec::new();
+    for note in reports.iter().flat_map(|r| &r.notes) {
+        if !notes.contains(note) {
+            notes.push(note.clone());
+        }
+    }
+    let runs = || reports.iter().map(|r| &r.run);
+    let run = crate::mutants::MutationRun {
+        mutants,
+        not_built: runs().map(|r| r.not_built).sum(),
+        slowest: longest(runs().map(|r| r.slowest)),
+        time_limit: longest(runs().map(|r| r.time_limit)),
+        phases: crate::mutants::Phases {
+            building: runs().map(|r| r.phases.building).sum(),
+            judging: runs().map(|r| r.phases.judging).sum(),
+            stressing: runs().map(|r| r.phases.stressing).sum(),
+        },
+        elapsed: longest(runs().map(|r| r.elapsed)),
+        interrupted: runs().any(|r| r.interrupted),
+        ..first.run.clone()
+    };
+    Ok(crate::report::MutantsReport {
+        problem: first.problem.clone(),
+        run,
+        saved: reports.iter().flat_map(|r| r.saved.clone()).collect(),
+        notes,
+        isolation: first.isolation.clone(),
         shard: None,
     })
 }

@@ -10,6 +10,7 @@ pub mod judge;
 pub mod list;
 pub mod listen;
 pub mod merge;
+pub mod mutants;
 pub mod repro;
 pub mod samples;
 pub mod solve;

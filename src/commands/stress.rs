@@ -790,8 +790,8 @@ pub fn repro_candidate_args(candidate: &CandidateOptions, derived: Option<Durati
     args
 }
 
-/// Ctrl-C: stop taking work, kill the runs in progress, keep what was found.
-fn install_interrupt_handler() {
+/// Ctrl-C: stop taking work, kill the runs in progress, keep what was found (`mutants` too).
+pub fn install_interrupt_handler() {
     static INSTALLED: std::sync::Once = std::sync::Once::new();
     INSTALLED.call_once(|| {
         let _ = ctrlc::set_handler(|| {

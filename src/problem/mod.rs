@@ -441,6 +441,13 @@ pub trait Problem: Send + Sync {
     fn checker_decides_alone(&self) -> bool {
         false
     }
+
+    /// The source of the problem's reference solution, when it is a program (a folder's
+    /// stress reference or first accepted submission, `--ref`): what `mutants` mutates by
+    /// default. `None` (the default) for a reference written in Rust (the built-ins).
+    fn reference_source(&self) -> Option<&std::path::Path> {
+        None
+    }
 }
 
 /// Runs the candidate once, connected as an [`Interaction`] says: its stdin and stdout are the

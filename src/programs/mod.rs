@@ -362,6 +362,10 @@ impl Problem for ProgramsProblem {
         &self.info
     }
 
+    fn reference_source(&self) -> Option<&std::path::Path> {
+        self.references.first().map(Tool::path)
+    }
+
     fn generate(&self, kind: &str, seed: u64) -> Result<String, ToolFailure> {
         let (_, command) = self
             .generators

@@ -22,7 +22,9 @@ pub mod junit;
 mod languages;
 pub mod list;
 pub mod listen;
+pub mod mutants;
 pub mod progress;
+pub mod read_mutants;
 pub mod read_stress;
 pub mod read_verify;
 mod repro;
@@ -44,6 +46,7 @@ pub use compile_error::CompileErrorReport;
 pub use doctor::{DoctorReport, Found, LanguageFound};
 pub use judge::{JudgeReport, Scheduling, Slowest, TestRow};
 pub use languages::languages_markdown;
+pub use mutants::MutantsReport;
 pub use repro::{GameDiff, ReproReport};
 pub use stress::{FailureGroup, SaveError, StressReport, StressSubject};
 pub use verify::{OtherPython, RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
@@ -59,6 +62,8 @@ pub enum Report<'a> {
     Repro(&'a ReproReport),
     /// `verify`.
     Verify(&'a VerifyReport),
+    /// `mutants`.
+    Mutants(&'a MutantsReport),
 }
 
 impl Report<'_> {
@@ -69,6 +74,7 @@ impl Report<'_> {
             Report::Stress(r) => r.to_json(),
             Report::Repro(r) => r.to_json(),
             Report::Verify(r) => r.to_json(),
+            Report::Mutants(r) => r.to_json(),
         }
     }
 }

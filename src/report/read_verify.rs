@@ -37,6 +37,7 @@ pub fn verify_report(bytes: &[u8]) -> Result<VerifyReport, String> {
             .map(row)
             .collect::<Result<_, _>>()?,
         tool_checks: json.tool_checks,
+        mutants: json.mutants,
         notes: json.notes,
         elapsed: Duration::from_millis(json.elapsed_ms),
         isolation: json.isolation,

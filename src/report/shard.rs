@@ -10,7 +10,7 @@ use serde_json::Value;
 /// The `shard` object of a shard's JSON report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ShardInfo {
-    /// The command: `verify` or `stress`.
+    /// The command: `verify`, `stress` or `mutants`.
     pub command: String,
     /// This shard, 1-based.
     pub index: u64,

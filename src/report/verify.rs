@@ -214,6 +214,9 @@ pub struct VerifyReport {
     pub calibration: Option<Calibration>,
     /// Which shard of a split command this is (`verify --shard I/N`), `None` for a whole run.
     pub shard: Option<ShardInfo>,
+    /// `--mutants`: each problem's tests measured by its reference's mutants (informative:
+    /// it does not change whether the run passed).
+    pub mutants: Vec<crate::report::json::VerifyMutantsJson>,
 }
 
 impl VerifyReport {

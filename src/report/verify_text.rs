@@ -163,7 +163,7 @@ pub fn summary(report: &VerifyReport) -> String {
             let _ = writeln!(incomplete, "{}: {line}", style::failure("TOOL"));
         }
     }
-    let tools = tools_line(report);
+    let tools = tools_line(report) + &mutants_lines(report);
     let noise = (report.calibration.as_ref()).map_or(String::new(), |c| {
         format!("timing noise: {}\n", c.describe())
     });
@@ -193,6 +193,44 @@ fn tools_line(report: &VerifyReport) -> String {
             n => format!("; {n} package(s) remembered from the result cache"),
         }
     )
+}
+
+/// `verify --mutants`: a line per problem with its mutation score, and a line per mutant its
+/// tests miss (`stressjudge mutants PROBLEM` shows their inputs and diffs).
+fn mutants_lines(report: &VerifyReport) -> String {
+    let mut out = String::new();
+    for m in &report.mutants {
+        let run = &m.mutation;
+        let _ = writeln!(
+            out,
+            "mutants of {} ({}): score {}: {} killed by tests, {} killable, {} probably \
+             equivalent{}, {} did not build",
+            m.problem,
+            run.original,
+            super::mutants::percent(run.score),
+            run.killed,
+            run.killable,
+            run.probably_equivalent,
+            match run.survived {
+                0 => String::new(),
+                n => format!(", {n} survived unstressed"),
+            },
+            run.not_built
+        );
+        for mutant in run.mutants.iter().filter(|m| m.fate == "killable") {
+            let _ = writeln!(
+                out,
+                "  {} #{} {} at line {}: `{}` -> `{}`",
+                style::warning("killable"),
+                mutant.number,
+                mutant.operator,
+                mutant.line,
+                mutant.original,
+                mutant.replacement
+            );
+        }
+    }
+    out
 }
 
 /// The tool checks' sections, one per tool, per package (`check-tools` shows the same).

@@ -55,9 +55,19 @@ impl TestsFolder {
             );
             return lines;
         }
-        for failure in failures {
-            let input = &failure.shrunk_input;
-            let answer = &failure.shrunk_expected.text;
+        let pairs: Vec<(&str, &str)> = failures
+            .iter()
+            .map(|f| (f.shrunk_input.as_str(), f.shrunk_expected.text.as_str()))
+            .collect();
+        lines.extend(self.keep_pairs(&pairs));
+        lines
+    }
+
+    /// Keeps each `(input, answer)` pair as a test; one line per pair saying what became of
+    /// it (`mutants --save-tests` keeps its counterexamples so too).
+    pub fn keep_pairs(&self, pairs: &[(&str, &str)]) -> Vec<String> {
+        let mut lines = Vec::new();
+        for &(input, answer) in pairs {
             lines.push(match self.keep_one(input, answer) {
                 Ok(Kept::Added(path)) => format!("kept as test {}", path.display()),
                 Ok(Kept::Present(path)) => {

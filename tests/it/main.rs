@@ -54,6 +54,7 @@ mod king_game_problem;
 mod king_game_proof;
 mod languages;
 mod merge_shards;
+mod mutants;
 mod package_runs;
 mod polygon_cli;
 mod problem_folders;

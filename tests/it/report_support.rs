@@ -229,6 +229,7 @@ pub fn verify_report() -> VerifyReport {
         incomplete: Vec::new(),
         calibration: None,
         shard: None,
+        mutants: Vec::new(),
     }
 }
 

@@ -14,7 +14,7 @@ pub fn schema_for_args(args: &[&str]) -> Option<&'static str> {
         return Some("events");
     }
     let command = args.iter().find_map(|a| match *a {
-        "judge" | "stress" | "repro" | "verify" | "doctor" | "check-tools" => Some(*a),
+        "judge" | "stress" | "repro" | "verify" | "doctor" | "check-tools" | "mutants" => Some(*a),
         _ => None,
     })?;
     if command == "stress" && args.contains(&"--explain-format") {
@@ -26,6 +26,7 @@ pub fn schema_for_args(args: &[&str]) -> Option<&'static str> {
         "repro" => "repro",
         "verify" => "verify",
         "check-tools" => "check-tools",
+        "mutants" => "mutants",
         _ => "doctor",
     })
 }

@@ -840,7 +840,22 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             })
         })
         .collect();
+    let mutants = match args.mutants && shard.as_ref().is_none_or(|s| s.index == 1) {
+        true => {
+            let mut failed = Vec::new();
+            let measured = verify_mutants(&targets, args, &mut failed);
+            if !args.json {
+                for note in &failed {
+                    print_out(&format!("note: {note}\n"))?;
+                }
+            }
+            notes.extend(failed);
+            measured
+        }
+        false => Vec::new(),
+    };
     let report = VerifyReport {
+        mutants,
         problems,
         rows,
         tool_checks: std::mem::take(&mut *lock(&tool_checks)),
@@ -867,6 +882,45 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
     } else {
         Outcome::Failed
     })
+}
+
+/// Seeds of every kind a mutant no test kills is stressed with under `verify --mutants`.
+const VERIFY_MUTANT_SEEDS: u64 = 5;
+
+/// `verify --mutants`: each problem's tests measured by the mutants of its reference (of the
+/// first accepted solution of the library, for a built-in problem), as `mutants` measures
+/// them. A problem whose reference cannot be mutated (a language without mutation rules, a
+/// source the parser cannot read) gets a note saying why instead; the score informs and never
+/// fails the run.
+fn verify_mutants(
+    targets: &[Target],
+    args: &VerifyOptions,
+    notes: &mut Vec<String>,
+) -> Vec<crate::report::json::VerifyMutantsJson> {
+    let settings = crate::mutants::Settings {
+        jobs: args.jobs,
+        budget: crate::mutants::Budget::Seeds(VERIFY_MUTANT_SEEDS),
+        floor: Duration::from_secs(1),
+        shard: None,
+    };
+    let mut measured = Vec::new();
+    for target in targets {
+        let problem = target.problem.as_ref();
+        let id = problem.info().id.clone();
+        let run = crate::commands::mutants::solution_to_mutate(problem, None, &args.solutions)
+            .and_then(|path| crate::mutants::Original::read(&path))
+            .and_then(|original| {
+                crate::commands::mutants::measure(problem, &original, settings, !args.json)
+            });
+        match run {
+            Ok(run) => measured.push(crate::report::json::VerifyMutantsJson {
+                problem: id,
+                mutation: crate::report::json::MutationJson::of(&run),
+            }),
+            Err(e) => notes.push(format!("{id}: --mutants: {e}")),
+        }
+    }
+    measured
 }
 
 /// The plan of this command: its problems with the limits they are judged by, its jobs and

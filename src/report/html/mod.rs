@@ -18,6 +18,7 @@
 
 pub mod clip;
 mod judge;
+mod mutants;
 mod parts;
 mod stress;
 mod verify;
@@ -36,6 +37,7 @@ impl Exporter for HtmlExporter {
             Report::Stress(r) => stress::page(r),
             Report::Repro(r) => stress::repro_page(r),
             Report::Verify(r) => verify::page(r),
+            Report::Mutants(r) => mutants::page(r),
         };
         Ok(without_controls(&page(&title, body).into_string()).into_bytes())
     }

@@ -34,8 +34,35 @@ pub(super) fn page(report: &VerifyReport) -> (String, Markup) {
         @for checks in &report.tool_checks {
             (tool_checks(checks))
         }
+        @for m in &report.mutants {
+            (mutants(m))
+        }
     };
     (title, body)
+}
+
+/// `verify --mutants`: one problem's mutation score and the mutants its tests miss.
+fn mutants(m: &crate::report::json::VerifyMutantsJson) -> Markup {
+    let run = &m.mutation;
+    html! {
+        section.mutants data-problem=(m.problem) {
+            h2 { "mutants of " (m.problem) span.sub { " · " code { (run.original) } } }
+            p {
+                "score " (crate::report::mutants::percent(run.score)) ": "
+                (run.killed) " killed by tests, " (run.killable) " killable, "
+                (run.probably_equivalent) " probably equivalent, "
+                (run.not_built) " did not build"
+            }
+            ul {
+                @for mutant in run.mutants.iter().filter(|x| x.fate == "killable") {
+                    li {
+                        "killable #" (mutant.number) " " (mutant.operator) " at line " (mutant.line)
+                        ": " code { (mutant.original) } " → " code { (mutant.replacement) }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// One package's tool checks: a row per tool, its checks, and each finding.

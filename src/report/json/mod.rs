@@ -15,6 +15,7 @@
 mod doctor;
 pub mod events;
 mod judge;
+pub mod mutants;
 mod repro;
 pub mod stress;
 pub mod verify;
@@ -22,6 +23,7 @@ pub mod verify;
 pub use doctor::DoctorJson;
 pub use events::Event;
 pub use judge::JudgeJson;
+pub use mutants::{MutantsJson, MutationJson, VerifyMutantsJson};
 pub use repro::{CompileErrorJson, ReproJson, ReproOutput};
 pub use stress::{ExplainFormatJson, StressJson, StressOutput};
 pub use verify::{DerivationJson, NoiseJson, PointsJson, VerifyJson, VerifySolutionJson};
@@ -132,6 +134,11 @@ pub const SCHEMAS: &[SchemaEntry] = &[
         name: "events",
         describes: "each line of `judge`, `stress` and `verify --json-lines`",
         build: schema_of::<Event>,
+    },
+    SchemaEntry {
+        name: "mutants",
+        describes: "`mutants --json` and `mutants --report FILE.json`",
+        build: schema_of::<MutantsJson>,
     },
 ];
 

@@ -70,6 +70,10 @@ pub struct VerifyJson {
     /// per tool; empty for built-in problems and with `--no-tool-checks`.
     #[serde(default)]
     pub tool_checks: Vec<ToolChecks>,
+    /// `--mutants`: each problem's tests measured by its reference's mutants (as `mutants`
+    /// reports them); absent without `--mutants`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mutants: Vec<super::VerifyMutantsJson>,
 }
 
 /// One problem of a `verify` run.
@@ -615,6 +619,7 @@ impl From<&VerifyReport> for VerifyJson {
             timing_noise: r.calibration.as_ref().map(NoiseJson::from),
             shard: r.shard.clone(),
             tool_checks: r.tool_checks.clone(),
+            mutants: r.mutants.clone(),
         }
     }
 }

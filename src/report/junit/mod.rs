@@ -30,6 +30,7 @@
 //! - `repro`: one case `KIND seed N`, failing unless the run was AC.
 
 mod judge;
+mod mutants;
 mod stress;
 mod verify;
 
@@ -51,6 +52,7 @@ impl Exporter for JunitExporter {
             Report::Stress(r) => stress::stress(r),
             Report::Repro(r) => stress::repro(r),
             Report::Verify(r) => verify::verify(r),
+            Report::Mutants(r) => mutants::mutants(r),
         };
         let mut bytes = Vec::new();
         junit

@@ -24,7 +24,37 @@ pub(super) fn verify(report: &VerifyReport) -> Junit {
         .map(|problem| problem_suite(report, problem))
         .collect();
     suites.extend(report.tool_checks.iter().map(tools_suite));
+    suites.extend(report.mutants.iter().map(mutants_suite));
     document("stressjudge verify", suites, report.elapsed)
+}
+
+/// `verify --mutants`: a suite per problem with one passing case `mutation score` (the score
+/// informs, it never fails verify), the killable mutants listed in its output.
+fn mutants_suite(m: &crate::report::json::VerifyMutantsJson) -> TestSuite {
+    let run = &m.mutation;
+    let mut suite = suite(&format!("mutants of {}", m.problem), Duration::ZERO, &[]);
+    let mut out = format!(
+        "score {}: {} killed by tests, {} killable, {} probably equivalent, {} did not build",
+        crate::report::mutants::percent(run.score),
+        run.killed,
+        run.killable,
+        run.probably_equivalent,
+        run.not_built
+    );
+    for mutant in run.mutants.iter().filter(|x| x.fate == "killable") {
+        out.push_str(&format!(
+            "\nkillable #{} {} at line {}: `{}` -> `{}`",
+            mutant.number, mutant.operator, mutant.line, mutant.original, mutant.replacement
+        ));
+    }
+    suite.add_test_case(case(
+        "mutation score",
+        &run.original,
+        Duration::ZERO,
+        TestCaseStatus::success(),
+        &out,
+    ));
+    suite
 }
 
 /// The suite of one package's tool checks: a case per tool, failed by its defects (never a
