@@ -621,10 +621,13 @@ fn a_cases_gen_task_is_listed_generated_and_judged_by_subtask() {
     );
 }
 
+/// A change made to a copy of a task.
+type Edit = Box<dyn Fn(&Path)>;
+
 #[test]
 fn bad_cases_gen_lines_and_inputs_are_one_line_naming_the_line() {
     let dir = tempdir();
-    let cases: Vec<(Box<dyn Fn(&Path)>, &str)> = vec![
+    let cases: Vec<(Edit, &str)> = vec![
         (
             Box::new(|t| edit(t, "gen/cases.gen", "5 100 1", "11 100 1")),
             "gen/cases.gen line 17: the test `11 100 1` breaks `: CONSTRAINT $N <= 10` ($N = 11)",
