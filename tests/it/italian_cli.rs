@@ -690,3 +690,102 @@ fn bad_cases_gen_lines_and_inputs_are_one_line_naming_the_line() {
         assert!(line.contains(arg(&task)), "names the task: {line}");
     }
 }
+
+#[test]
+fn verify_split_by_subtask_merges_into_the_unsplit_verdicts_and_scores() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let verify = |more: &[&str]| {
+        let mut args = vec!["verify", MASSIMO, "--json", "--stress-seeds", "2"];
+        args.extend(more);
+        stressjudge(&args)
+    };
+    let whole = verify(&[]);
+    whole.expect_code(0);
+    let whole = whole.json();
+    let mut files = Vec::new();
+    for i in 1..=2 {
+        let shard = verify(&["--shard", &format!("{i}/2")]);
+        shard.expect_code(0);
+        let report = shard.json();
+        // Three solutions of four subtasks each: twelve jobs, dealt six and six.
+        assert_eq!(report["shard"]["jobs"], 12, "{report}");
+        let rows = report["solutions"].as_array().unwrap();
+        assert_eq!(rows.len(), 6);
+        for row in rows {
+            let groups = row["points"]["groups"].as_array().unwrap();
+            assert_eq!(groups.len(), 1, "a job scores its one subtask: {row}");
+        }
+        let file = dir.path().join(format!("s{i}.json"));
+        std::fs::write(&file, shard.stdout.as_bytes()).unwrap();
+        files.push(file);
+    }
+    let merged = stressjudge(&["merge", arg(&files[1]), arg(&files[0]), "--json"]);
+    merged.expect_code(0);
+    let merged = merged.json();
+    let summary = |report: &Value| -> Vec<(String, Value, Value, Value, Vec<String>)> {
+        (report["solutions"].as_array().unwrap().iter())
+            .map(|row| {
+                let mut broken: Vec<String> = (row["broken"].as_array().unwrap().iter())
+                    .map(|b| b.as_str().unwrap().to_string())
+                    .collect();
+                broken.sort();
+                (
+                    row["path"].as_str().unwrap().to_string(),
+                    row["got"].clone(),
+                    row["status"].clone(),
+                    row["points"].clone(),
+                    broken,
+                )
+            })
+            .collect()
+    };
+    assert_eq!(summary(&merged), summary(&whole));
+    let sources = |report: &Value| -> Vec<Value> {
+        (report["solutions"].as_array().unwrap().iter())
+            .map(|row| row["source"].clone())
+            .collect()
+    };
+    assert_eq!(sources(&merged), sources(&whole), "the same deciding test");
+
+    // A broken promise is found, named and merged the same way.
+    let task = copy_of(dir.path(), "massimo");
+    edit(
+        &task,
+        "sol/primi_dieci.py",
+        "@check-wrong-answer: positivi",
+        "@check-accepted: positivi",
+    );
+    let whole = stressjudge(&["verify", arg(&task), "--json", "--stress-seeds", "0"]);
+    whole.expect_code(1);
+    let mut files = Vec::new();
+    for i in 1..=2 {
+        let shard = stressjudge(&[
+            "verify",
+            arg(&task),
+            "--json",
+            "--stress-seeds",
+            "0",
+            "--shard",
+            &format!("{i}/2"),
+        ]);
+        let file = dir.path().join(format!("broken{i}.json"));
+        std::fs::write(&file, shard.stdout.as_bytes()).unwrap();
+        files.push(file);
+    }
+    let merged = stressjudge(&["merge", arg(&files[0]), arg(&files[1]), "--json"]);
+    merged.expect_code(1);
+    let merged = merged.json();
+    assert_eq!(summary(&merged), summary(&whole.json()));
+    let row = (merged["solutions"].as_array().unwrap().iter())
+        .find(|r| r["path"].as_str().unwrap().ends_with("primi_dieci.py"))
+        .unwrap();
+    assert_eq!(row["status"], "mismatch");
+    assert!(
+        row["broken"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("subtask positivi: test 3 got WA, but @check-accepted promises"),
+        "{row}"
+    );
+}
