@@ -535,7 +535,16 @@ fn task_maker_s_own_tasks_score_as_its_tests_expect() {
             std::fs::remove_file(&generator).unwrap();
             std::fs::write(&generator, "#!/bin/sh\necho \"$@\"\n").unwrap();
         }
-        let run = stressjudge(&["verify", arg(&dir), "--json", "--stress-seeds", "0"]);
+        // Some of their validators are empty stand-ins that accept anything, which the tool
+        // checks rightly name; this test is about scores.
+        let run = stressjudge(&[
+            "verify",
+            arg(&dir),
+            "--json",
+            "--stress-seeds",
+            "0",
+            "--no-tool-checks",
+        ]);
         // The `@check` comments of `deps` do not hold under task-maker-rust's own rule either
         // (`sol-1.cpp` promises a wrong answer on `st-1`, where its test expects 30 of 30):
         // its tests check scores only.
@@ -669,6 +678,10 @@ fn bad_cases_gen_lines_and_inputs_are_one_line_naming_the_line() {
             "TM_SUBTASK differs from $ST_NUM",
         ),
         (
+            Box::new(|t| edit(t, "gen/cases.gen", ": STDEP piccoli", ": STDEP piccolo")),
+            "gen/cases.gen line 28: `: STDEP piccolo`: no subtask is named piccolo",
+        ),
+        (
             // Each test's number is TM_TESTCASE.
             Box::new(|t| {
                 edit(
@@ -788,4 +801,33 @@ fn verify_split_by_subtask_merges_into_the_unsplit_verdicts_and_scores() {
             .starts_with("subtask positivi: test 3 got WA, but @check-accepted promises"),
         "{row}"
     );
+}
+
+#[test]
+fn stress_runs_a_cases_gen_subtask_s_own_generator() {
+    let _heavy = heavy();
+    let out = tempdir();
+    let run = stressjudge(&[
+        "stress",
+        MASSIMO,
+        &format!("{MASSIMO}/sol/primi_dieci.py"),
+        "--kind",
+        "positivi",
+        "--seeds",
+        "1..=2",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(1);
+    let text = format!("{}{}", run.stdout, run.stderr);
+    assert!(text.contains("(positivi kind): WA"), "{}", run.describe());
+    let shrunk: Vec<i64> = (text.lines())
+        .skip_while(|l| !l.starts_with("shrunk input"))
+        .skip(1)
+        .take(2)
+        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<i64>().unwrap()))
+        .collect();
+    // Still valid (N numbers, as the validator checks), and the largest after the tenth.
+    assert_eq!(shrunk.len() as i64, shrunk[0] + 1, "{}", run.describe());
+    assert!(shrunk[0] > 10, "{}", run.describe());
 }

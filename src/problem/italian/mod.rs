@@ -392,7 +392,15 @@ fn from_gen(
                     PackageError::new(
                         gen_path,
                         Some(*line),
-                        format!("`#STDEP: {name}`: no subtask is named {name} (`#STNAME:`)"),
+                        match gen.declares_programs {
+                            true => format!(
+                                "`: STDEP {name}`: no subtask is named {name} (`: SUBTASK \
+                                 POINTS {name}`)"
+                            ),
+                            false => {
+                                format!("`#STDEP: {name}`: no subtask is named {name} (`#STNAME:`)")
+                            }
+                        },
                     )
                 })?;
                 vec![at]
