@@ -24,7 +24,7 @@ use crate::folders_support;
 use std::path::{Path, PathBuf};
 
 use folders_support::*;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 const TASKS: &str = "tests/italian";
 const SOMMA: &str = "tests/italian/somma";
@@ -769,6 +769,12 @@ fn verify_split_by_subtask_merges_into_the_unsplit_verdicts_and_scores() {
         "@check-wrong-answer: positivi",
         "@check-accepted: positivi",
     );
+    // A solution that does not compile breaks its promise once, not once per subtask job.
+    std::fs::write(
+        task.join("sol/rotto.cpp"),
+        "// @check-accepted: esempi\nint main() { return }\n",
+    )
+    .unwrap();
     let whole = stressjudge(&["verify", arg(&task), "--json", "--stress-seeds", "0"]);
     whole.expect_code(1);
     let mut files = Vec::new();
@@ -794,6 +800,14 @@ fn verify_split_by_subtask_merges_into_the_unsplit_verdicts_and_scores() {
         .find(|r| r["path"].as_str().unwrap().ends_with("primi_dieci.py"))
         .unwrap();
     assert_eq!(row["status"], "mismatch");
+    let rotto = (merged["solutions"].as_array().unwrap().iter())
+        .find(|r| r["path"].as_str().unwrap().ends_with("rotto.cpp"))
+        .unwrap();
+    assert_eq!(
+        (&rotto["got"], &rotto["status"]),
+        (&json!("CE"), &json!("mismatch"))
+    );
+    assert_eq!(rotto["broken"].as_array().unwrap().len(), 1, "{rotto}");
     assert!(
         row["broken"][0]
             .as_str()
