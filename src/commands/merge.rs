@@ -177,8 +177,9 @@ fn unreadable(file: &Path, why: String) -> UsageError {
     ))
 }
 
-/// The verify report one run would have given: every row in the command's order, the runs
-/// counted over the shards, the wall time of the slowest shard.
+/// The verify report one run would have given: every row in the command's order (an olympiad
+/// task's solution judged subtask by subtask joined into one), the runs counted over the
+/// shards, the wall time of the slowest shard.
 fn merge_verify(shards: &[(ShardInfo, Vec<u8>, PathBuf)]) -> Result<VerifyReport, UsageError> {
     let mut reports = Vec::new();
     for (info, bytes, file) in shards {
@@ -217,7 +218,10 @@ fn merge_verify(shards: &[(ShardInfo, Vec<u8>, PathBuf)]) -> Result<VerifyReport
     }
     Ok(VerifyReport {
         problems: first.problems.clone(),
-        rows: rows.into_iter().map(|(_, row)| row).collect(),
+        // A split verify judged an olympiad task's solution subtask by subtask: one row again.
+        rows: crate::commands::verify::subtask_jobs::join_subtask_rows(
+            rows.into_iter().map(|(_, row)| row).collect(),
+        ),
         // The first shard checks the tools, and measures the mutants (`--mutants`).
         tool_checks: reports.iter().flat_map(|r| r.tool_checks.clone()).collect(),
         mutants: reports.iter().flat_map(|r| r.mutants.clone()).collect(),

@@ -72,6 +72,9 @@ pub struct ToolCall<'a> {
     pub file_io: FileIo,
     /// A folder kept from this call to the next (a multi-pass validator's feedback folder).
     pub carry: Option<Carried>,
+    /// Environment variables set for this call beside the program's own (task-maker-rust's
+    /// `TM_SUBTASK` for an Italian-format validator).
+    pub env: Vec<(String, String)>,
 }
 
 impl<'a> ToolCall<'a> {
@@ -369,9 +372,11 @@ fn prepare(
             ToolArg::Text(text) | ToolArg::File(text) => text.into(),
         });
     }
+    let mut env = program.env.clone();
+    env.extend((call.env.iter()).map(|(k, v)| (OsString::from(k), OsString::from(v))));
     Ok(RunRequest {
         argv,
-        env: program.env.clone(),
+        env,
         stdin,
         limits,
         files,

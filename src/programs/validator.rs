@@ -24,7 +24,16 @@ pub struct InputValidator {
     /// Whether the input is also given as a file named by the first argument (the Italian
     /// format's `valida INPUT SUBTASK`), besides stdin.
     input_file: bool,
+    /// The whole argument list when the input file's place in it is the task's to say
+    /// (task-maker-rust's `: VAL name path $ST_NUM $INPUT`): a [`ToolArg::File`] is the input
+    /// file; replaces `flags` and `input_file`.
+    arguments: Option<Vec<ToolArg>>,
+    /// Environment variables of every call.
+    env: Vec<(String, String)>,
 }
+
+/// The name of the input file a validator called with one is given, in its working folder.
+pub const INPUT_FILE: &str = "input.txt";
 
 impl InputValidator {
     /// The validator program at `path`, called with `flags`.
@@ -33,6 +42,8 @@ impl InputValidator {
             tool: Tool::new("input validator", path),
             flags,
             input_file: false,
+            arguments: None,
+            env: Vec::new(),
         }
     }
 
@@ -42,6 +53,8 @@ impl InputValidator {
             tool: Tool::labelled("input validator", path, label),
             flags: args,
             input_file: false,
+            arguments: None,
+            env: Vec::new(),
         }
     }
 
@@ -56,6 +69,8 @@ impl InputValidator {
             tool: Tool::labelled("input validator", path, label).reading(&script),
             flags: words,
             input_file: false,
+            arguments: None,
+            env: Vec::new(),
         }
     }
 
@@ -66,11 +81,37 @@ impl InputValidator {
             tool: Tool::new("input validator", path),
             flags: args,
             input_file: true,
+            arguments: None,
+            env: Vec::new(),
+        }
+    }
+
+    /// The validator at `path` called with `arguments`, where each [`ToolArg::File`] is the
+    /// input's file, and `env` set: the calls task-maker-rust's `cases.gen` declares (`: VAL
+    /// name path $INPUT $ST_NUM`), with its `TM_SUBTASK` variables. It reads stdin too.
+    pub fn with_arguments(
+        path: &Path,
+        arguments: Vec<ToolArg>,
+        env: Vec<(String, String)>,
+    ) -> InputValidator {
+        InputValidator {
+            tool: Tool::new("input validator", path),
+            flags: Vec::new(),
+            input_file: false,
+            arguments: Some(arguments),
+            env,
         }
     }
 
     /// What identifies its judgement of inputs: its program and flags.
     pub fn identity(&self) -> Option<String> {
+        if let Some(arguments) = &self.arguments {
+            return Some(format!(
+                "{} {arguments:?} {:?}",
+                self.tool.identity()?,
+                self.env
+            ));
+        }
         let file = if self.input_file { " INPUT" } else { "" };
         Some(format!("{}{file} {:?}", self.tool.identity()?, self.flags))
     }
@@ -103,17 +144,47 @@ impl InputValidator {
         limits: &ToolLimits,
         input: &[u8],
     ) -> Result<Result<(), InputError>, ToolFailure> {
+        self.validate_with(sandboxes, limits, input, &[])
+    }
+
+    /// [`InputValidator::validate_bytes`] with `env` set beside the validator's own variables
+    /// (the test's number, for an Italian-format task).
+    pub fn validate_with(
+        &self,
+        sandboxes: &ToolSandboxes,
+        limits: &ToolLimits,
+        input: &[u8],
+        env: &[(String, String)],
+    ) -> Result<Result<(), InputError>, ToolFailure> {
         let mut args: Vec<ToolArg> = Vec::new();
         let mut files = Vec::new();
-        if self.input_file {
-            args.push(ToolArg::File("input.txt".into()));
-            files.push(("input.txt", input));
+        match &self.arguments {
+            Some(arguments) => {
+                args = (arguments.iter())
+                    .map(|a| match a {
+                        ToolArg::File(_) => ToolArg::File(INPUT_FILE.into()),
+                        text => text.clone(),
+                    })
+                    .collect();
+                if args.iter().any(|a| matches!(a, ToolArg::File(_))) {
+                    files.push((INPUT_FILE, input));
+                }
+            }
+            None => {
+                if self.input_file {
+                    args.push(ToolArg::File(INPUT_FILE.into()));
+                    files.push((INPUT_FILE, input));
+                }
+                args.extend(self.flags.iter().cloned().map(ToolArg::Text));
+            }
         }
-        args.extend(self.flags.iter().cloned().map(ToolArg::Text));
+        let mut all_env = self.env.clone();
+        all_env.extend(env.iter().cloned());
         let call = ToolCall {
             args,
             stdin: input,
             files,
+            env: all_env,
             ..ToolCall::default()
         };
         let result = self.tool.call(sandboxes, limits, call)?;

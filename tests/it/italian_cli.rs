@@ -8,7 +8,11 @@
 //! - `file_io`: Italian keys, `input.txt`/`output.txt` by default, fixed `input/` and `output/`
 //!   tests without an official solution;
 //! - `grader`: a C++ `sol/grader.cpp` (and its header) compiled with every C++ solution;
-//! - `checker`: a CMS checker giving half the points to an answer off by one, `score_type: Sum`.
+//! - `checker`: a CMS checker giving half the points to an answer off by one, `score_type: Sum`;
+//! - `massimo`: task-maker-rust's `gen/cases.gen` with two generators, two validators (one
+//!   picked by a subtask, called with `$ST_NAME $INPUT`), constraints on the generators'
+//!   arguments, `: RUN`, `: COPY`, `: STDEP`, quoted arguments; the validators check the
+//!   `TM_SUBTASK`, `TM_SUBTASK_NAME` and `TM_TESTCASE` task-maker-rust sets.
 //!
 //! `tests/italian/contest.yaml` makes the folder a contest: `verify` checks every promise of
 //! every task and gives each solution's subtask scores; `judge` gives each subtask's score and
@@ -20,11 +24,12 @@ use crate::folders_support;
 use std::path::{Path, PathBuf};
 
 use folders_support::*;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 const TASKS: &str = "tests/italian";
 const SOMMA: &str = "tests/italian/somma";
 const CHECKER: &str = "tests/italian/checker";
+const MASSIMO: &str = "tests/italian/massimo";
 
 /// Copies the task `name` of `tests/italian/` into `dir` and returns its path.
 fn copy_of(dir: &Path, name: &str) -> PathBuf {
@@ -149,6 +154,39 @@ fn verify_keeps_every_promise_of_a_contest_with_each_subtask_score() {
             "WA",
             50.0,
             st(&[("uno", 50.0), ("due", 0.0)]),
+        ),
+        (
+            "massimo/sol/soluzione.py",
+            "AC",
+            100.0,
+            st(&[
+                ("esempi", 0.0),
+                ("piccoli", 30.0),
+                ("positivi", 30.0),
+                ("grandi", 40.0),
+            ]),
+        ),
+        (
+            "massimo/sol/da_zero.py",
+            "WA",
+            30.0,
+            st(&[
+                ("esempi", 0.0),
+                ("piccoli", 0.0),
+                ("positivi", 30.0),
+                ("grandi", 0.0),
+            ]),
+        ),
+        (
+            "massimo/sol/primi_dieci.py",
+            "WA",
+            30.0,
+            st(&[
+                ("esempi", 0.0),
+                ("piccoli", 30.0),
+                ("positivi", 0.0),
+                ("grandi", 0.0),
+            ]),
         ),
     ];
     assert_eq!(rows.len(), expected.len(), "{:?}", rows.keys());
@@ -497,7 +535,16 @@ fn task_maker_s_own_tasks_score_as_its_tests_expect() {
             std::fs::remove_file(&generator).unwrap();
             std::fs::write(&generator, "#!/bin/sh\necho \"$@\"\n").unwrap();
         }
-        let run = stressjudge(&["verify", arg(&dir), "--json", "--stress-seeds", "0"]);
+        // Some of their validators are empty stand-ins that accept anything, which the tool
+        // checks rightly name; this test is about scores.
+        let run = stressjudge(&[
+            "verify",
+            arg(&dir),
+            "--json",
+            "--stress-seeds",
+            "0",
+            "--no-tool-checks",
+        ]);
         // The `@check` comments of `deps` do not hold under task-maker-rust's own rule either
         // (`sol-1.cpp` promises a wrong answer on `st-1`, where its test expects 30 of 30):
         // its tests check scores only.
@@ -512,4 +559,289 @@ fn task_maker_s_own_tasks_score_as_its_tests_expect() {
             assert_eq!(got, scores.to_vec(), "{task}: {solution}");
         }
     }
+}
+
+#[test]
+fn a_cases_gen_task_is_listed_generated_and_judged_by_subtask() {
+    let run = stressjudge(&["list", MASSIMO]);
+    run.expect_code(0);
+    for line in [
+        "group esempi: 0 points (subtask 1, GroupMin), tests 0",
+        "group piccoli: 30 points (subtask 2, GroupMin), tests 1 2",
+        "group positivi: 30 points (subtask 3, GroupMin), tests 3 4",
+        "group grandi: 40 points (subtask 4, GroupMin, needs piccoli), tests 1 2 5 6",
+        "gen/positivi.py",
+        "gen/valida_positivi.py",
+    ] {
+        assert!(run.stdout.contains(line), "{line}\n{}", run.describe());
+    }
+
+    let out = tempdir();
+    let run = stressjudge(&["generate", MASSIMO, "--out", arg(out.path())]);
+    run.expect_code(0);
+    let numbers = |n: usize| -> Vec<i64> {
+        String::from_utf8(read(&out.path().join(format!("input/input{n}.txt"))))
+            .unwrap()
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
+    };
+    assert_eq!(numbers(0), vec![3, 4, 9, 2], ": COPY");
+    assert_eq!(numbers(1).len(), 6, "`5 100 1`: N = 5, then 5 numbers");
+    let positive = numbers(4);
+    assert_eq!(positive[0], 100, "`: RUN positivi 100 4`");
+    assert!(
+        positive[1..].iter().all(|&x| x > 0),
+        "the positivi generator ran"
+    );
+    assert_eq!(
+        numbers(6).len(),
+        1001,
+        "quoted arguments are passed unquoted"
+    );
+    assert!(!out.path().join("input/input7.txt").exists());
+
+    let run = stressjudge(&[
+        "judge",
+        MASSIMO,
+        &format!("{MASSIMO}/sol/primi_dieci.py"),
+        "--json",
+    ]);
+    run.expect_code(1);
+    let report = run.json();
+    let subtasks = &report["subtasks"];
+    assert_eq!(subtasks["earned"], 30.0, "{report}");
+    let groups: Vec<(String, f64)> = (subtasks["groups"].as_array().unwrap().iter())
+        .map(|g| {
+            (
+                g["group"].as_str().unwrap().to_string(),
+                g["earned"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        vec![
+            ("esempi".to_string(), 0.0),
+            ("piccoli".to_string(), 30.0),
+            ("positivi".to_string(), 0.0),
+            ("grandi".to_string(), 0.0)
+        ]
+    );
+}
+
+/// A change made to a copy of a task.
+type Edit = Box<dyn Fn(&Path)>;
+
+#[test]
+fn bad_cases_gen_lines_and_inputs_are_one_line_naming_the_line() {
+    let dir = tempdir();
+    let cases: Vec<(Edit, &str)> = vec![
+        (
+            Box::new(|t| edit(t, "gen/cases.gen", "5 100 1", "11 100 1")),
+            "gen/cases.gen line 17: the test `11 100 1` breaks `: CONSTRAINT $N <= 10` ($N = 11)",
+        ),
+        (
+            Box::new(|t| edit(t, "gen/cases.gen", ": RUN positivi", ": RUN positive")),
+            "gen/cases.gen line 25: `: RUN positive`: no generator is named positive",
+        ),
+        (
+            Box::new(|t| edit(t, "gen/cases.gen", "gen/positivi.py", "gen/positive.py")),
+            "gen/cases.gen line 3: the generator positivi: gen/positive.py is not a file",
+        ),
+        (
+            Box::new(|t| {
+                edit(
+                    t,
+                    "gen/cases.gen",
+                    ": SUBTASK 30 piccoli",
+                    ": SUBTASK piccoli",
+                )
+            }),
+            "gen/cases.gen line 15: `: SUBTASK piccoli`: the points must be a number",
+        ),
+        (
+            // The positivi validator rejects a generator's zero, naming the test and subtask.
+            Box::new(|t| edit(t, "gen/positivi.py", "rng.randint(1, 999)", "0")),
+            "test 3 (gen/cases.gen line 24, subtask 3): input validator",
+        ),
+        (
+            // The default validator is called with the 0-based subtask, as TM_SUBTASK says.
+            Box::new(|t| {
+                edit(
+                    t,
+                    "gen/cases.gen",
+                    ": VAL default gen/valida.py",
+                    ": VAL default gen/valida.py $INPUT $ST_NAME",
+                )
+            }),
+            "TM_SUBTASK differs from $ST_NUM",
+        ),
+        (
+            Box::new(|t| edit(t, "gen/cases.gen", ": STDEP piccoli", ": STDEP piccolo")),
+            "gen/cases.gen line 28: `: STDEP piccolo`: no subtask is named piccolo",
+        ),
+        (
+            // Each test's number is TM_TESTCASE.
+            Box::new(|t| {
+                edit(
+                    t,
+                    "gen/valida.py",
+                    "subtask = int",
+                    "assert os.environ.get(\"TM_TESTCASE\") != \"5\", \"test 5 refused\"\nsubtask = int",
+                )
+            }),
+            "test 5 (gen/cases.gen line 29, subtask 4): input validator",
+        ),
+    ];
+    for (i, (change, wanted)) in cases.iter().enumerate() {
+        let task = copy_of(&dir.path().join(i.to_string()), "massimo");
+        change(&task);
+        let run = stressjudge(&["list", arg(&task)]);
+        let line = run.one_line_error();
+        assert!(line.contains(wanted), "{wanted}\n{}", run.describe());
+        assert!(line.contains(arg(&task)), "names the task: {line}");
+    }
+}
+
+#[test]
+fn verify_split_by_subtask_merges_into_the_unsplit_verdicts_and_scores() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let verify = |more: &[&str]| {
+        let mut args = vec!["verify", MASSIMO, "--json", "--stress-seeds", "2"];
+        args.extend(more);
+        stressjudge(&args)
+    };
+    let whole = verify(&[]);
+    whole.expect_code(0);
+    let whole = whole.json();
+    let mut files = Vec::new();
+    for i in 1..=2 {
+        let shard = verify(&["--shard", &format!("{i}/2")]);
+        shard.expect_code(0);
+        let report = shard.json();
+        // Three solutions of four subtasks each: twelve jobs, dealt six and six.
+        assert_eq!(report["shard"]["jobs"], 12, "{report}");
+        let rows = report["solutions"].as_array().unwrap();
+        assert_eq!(rows.len(), 6);
+        for row in rows {
+            let groups = row["points"]["groups"].as_array().unwrap();
+            assert_eq!(groups.len(), 1, "a job scores its one subtask: {row}");
+        }
+        let file = dir.path().join(format!("s{i}.json"));
+        std::fs::write(&file, shard.stdout.as_bytes()).unwrap();
+        files.push(file);
+    }
+    let merged = stressjudge(&["merge", arg(&files[1]), arg(&files[0]), "--json"]);
+    merged.expect_code(0);
+    let merged = merged.json();
+    let summary = |report: &Value| -> Vec<(String, Value, Value, Value, Vec<String>)> {
+        (report["solutions"].as_array().unwrap().iter())
+            .map(|row| {
+                let mut broken: Vec<String> = (row["broken"].as_array().unwrap().iter())
+                    .map(|b| b.as_str().unwrap().to_string())
+                    .collect();
+                broken.sort();
+                (
+                    row["path"].as_str().unwrap().to_string(),
+                    row["got"].clone(),
+                    row["status"].clone(),
+                    row["points"].clone(),
+                    broken,
+                )
+            })
+            .collect()
+    };
+    assert_eq!(summary(&merged), summary(&whole));
+    let sources = |report: &Value| -> Vec<Value> {
+        (report["solutions"].as_array().unwrap().iter())
+            .map(|row| row["source"].clone())
+            .collect()
+    };
+    assert_eq!(sources(&merged), sources(&whole), "the same deciding test");
+
+    // A broken promise is found, named and merged the same way.
+    let task = copy_of(dir.path(), "massimo");
+    edit(
+        &task,
+        "sol/primi_dieci.py",
+        "@check-wrong-answer: positivi",
+        "@check-accepted: positivi",
+    );
+    // A solution that does not compile breaks its promise once, not once per subtask job.
+    std::fs::write(
+        task.join("sol/rotto.cpp"),
+        "// @check-accepted: esempi\nint main() { return }\n",
+    )
+    .unwrap();
+    let whole = stressjudge(&["verify", arg(&task), "--json", "--stress-seeds", "0"]);
+    whole.expect_code(1);
+    let mut files = Vec::new();
+    for i in 1..=2 {
+        let shard = stressjudge(&[
+            "verify",
+            arg(&task),
+            "--json",
+            "--stress-seeds",
+            "0",
+            "--shard",
+            &format!("{i}/2"),
+        ]);
+        let file = dir.path().join(format!("broken{i}.json"));
+        std::fs::write(&file, shard.stdout.as_bytes()).unwrap();
+        files.push(file);
+    }
+    let merged = stressjudge(&["merge", arg(&files[0]), arg(&files[1]), "--json"]);
+    merged.expect_code(1);
+    let merged = merged.json();
+    assert_eq!(summary(&merged), summary(&whole.json()));
+    let row = (merged["solutions"].as_array().unwrap().iter())
+        .find(|r| r["path"].as_str().unwrap().ends_with("primi_dieci.py"))
+        .unwrap();
+    assert_eq!(row["status"], "mismatch");
+    let rotto = (merged["solutions"].as_array().unwrap().iter())
+        .find(|r| r["path"].as_str().unwrap().ends_with("rotto.cpp"))
+        .unwrap();
+    assert_eq!(
+        (&rotto["got"], &rotto["status"]),
+        (&json!("CE"), &json!("mismatch"))
+    );
+    assert_eq!(rotto["broken"].as_array().unwrap().len(), 1, "{rotto}");
+    assert!(
+        row["broken"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("subtask positivi: test 3 got WA, but @check-accepted promises"),
+        "{row}"
+    );
+}
+
+#[test]
+fn stress_runs_a_cases_gen_subtask_s_own_generator() {
+    let _heavy = heavy();
+    let out = tempdir();
+    let run = stressjudge(&[
+        "stress",
+        MASSIMO,
+        &format!("{MASSIMO}/sol/primi_dieci.py"),
+        "--kind",
+        "positivi",
+        "--seeds",
+        "1..=2",
+        "--out",
+        arg(out.path()),
+    ]);
+    run.expect_code(1);
+    let text = format!("{}{}", run.stdout, run.stderr);
+    assert!(text.contains("(positivi kind): WA"), "{}", run.describe());
+    let shrunk: Vec<i64> = (text.lines())
+        .skip_while(|l| !l.starts_with("shrunk input"))
+        .skip(1)
+        .take(2)
+        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<i64>().unwrap()))
+        .collect();
+    // Still valid (N numbers, as the validator checks), and the largest after the tenth.
+    assert_eq!(shrunk.len() as i64, shrunk[0] + 1, "{}", run.describe());
+    assert!(shrunk[0] > 10, "{}", run.describe());
 }

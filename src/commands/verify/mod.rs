@@ -12,6 +12,7 @@
 pub mod evaluate;
 pub mod library;
 pub mod plan;
+pub mod subtask_jobs;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -277,10 +278,10 @@ fn other_python_of(preferred: Option<&str>, timeout: Duration) -> Option<(String
 /// that the interpreter is the cause: `holds under CPython 3.11.7: TLE, 1.69 s > 1.50 s`.
 fn under_other_python(
     row: &VerifyRow,
-    solution: &LibrarySolution,
-    target: &Target,
+    job: subtask_jobs::Job<'_>,
     settings: Settings<'_>,
 ) -> Result<Option<(String, OtherPython)>, UsageError> {
+    let (solution, target) = (job.solution, job.target);
     let Some((command, name)) = &target.other_python else {
         return Ok(None);
     };
@@ -292,7 +293,7 @@ fn under_other_python(
     let quiet = crate::report::progress::TestProgress::new(0);
     let e = evaluate(
         target.problem.as_ref(),
-        || target.fixed_tests(),
+        || job.fixed_tests(),
         &other,
         settings,
         quiet.as_ref(),
@@ -300,7 +301,7 @@ fn under_other_python(
     let e = timing_warnings(e, target, settings.noise);
     let limit = e.time_limit;
     let slowest = e.slowest;
-    let other_row = verify_row(&other, e, target)?;
+    let other_row = verify_row(&other, e, target, job.subtask)?;
     let got = other_row
         .got
         .map_or("nothing".to_string(), |v| v.to_string());
@@ -663,10 +664,8 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
             print_out(&format!("note: {note}\n"))?;
         }
     }
-    let all_jobs: Vec<(&Target, &LibrarySolution)> = targets
-        .iter()
-        .flat_map(|t| t.solutions.iter().map(move |s| (t, s)))
-        .collect();
+    // A split verify deals an olympiad task's solutions subtask by subtask.
+    let all_jobs = subtask_jobs::jobs(&targets, args.shard.is_some());
     let shard = args.shard.map(|shard| ShardInfo {
         command: "verify".to_string(),
         index: shard.index,
@@ -677,7 +676,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
         judged: dealt(shard.index, shard.count, all_jobs.len() as u64).collect(),
         seeds: None,
     });
-    let jobs: Vec<(&Target, &LibrarySolution)> = match &shard {
+    let jobs: Vec<subtask_jobs::Job> = match &shard {
         Some(shard) => (shard.judged.iter())
             .map(|&k| all_jobs[k as usize])
             .collect(),
@@ -738,7 +737,8 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     return;
                 }
                 let k = order[next];
-                let (target, solution) = jobs[k];
+                let job = jobs[k];
+                let (target, solution) = (job.target, job.solution);
                 // While other solutions wait, each takes one core: tests run side by side
                 // within a solution are speculative (those after its deciding test are wasted
                 // work) where another solution's runs are not. The last ones take them all.
@@ -747,7 +747,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                     jobs: if waiting >= workers { 1 } else { args.jobs },
                     stress_jobs: args.jobs,
                     strict_timing: args.strict_timing,
-                    stress_seeds: args.stress_seeds,
+                    stress_seeds: if job.stresses() { args.stress_seeds } else { 0 },
                     isolation: args.isolation,
                     tle_margin: target.tle_margin,
                     ac_to_time_limit: target.ac_to_time_limit,
@@ -764,7 +764,7 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                 let tests = watch.start(solution);
                 let evaluated = evaluate(
                     target.problem.as_ref(),
-                    || target.fixed_tests(),
+                    || job.fixed_tests(),
                     solution,
                     settings,
                     tests.as_ref(),
@@ -777,11 +777,9 @@ pub fn run(args: &VerifyOptions) -> Result<Outcome, UsageError> {
                 let row = match evaluated
                     .map(|evaluation| timing_warnings(evaluation, target, calibration.noise()))
                     .map(|evaluation| too_slow_accepted(evaluation, target, solution))
-                    .and_then(|evaluation| verify_row(solution, evaluation, target))
+                    .and_then(|evaluation| verify_row(solution, evaluation, target, job.subtask))
                     .and_then(|mut row| {
-                        if let Some((line, other)) =
-                            under_other_python(&row, solution, target, settings)?
-                        {
+                        if let Some((line, other)) = under_other_python(&row, job, settings)? {
                             row.warnings.push(line);
                             row.other_python = Some(other);
                         }
@@ -1029,13 +1027,13 @@ impl Watch {
 /// runs a test to the safety margin, the longest single piece of work), the rest as listed,
 /// so the long runs overlap the others' builds and runs instead of ending the command alone.
 /// Rows are still printed in the listed order.
-fn slowest_first(jobs: &[(&Target, &LibrarySolution)]) -> Vec<usize> {
+fn slowest_first(jobs: &[subtask_jobs::Job<'_>]) -> Vec<usize> {
     let expects_tle = |solution: &LibrarySolution| match &solution.expected {
         Expected::Verdict(verdict) => *verdict == Verdict::TLE,
         Expected::Kattis { expectation, .. } => expectation.must_exceed_time_limit(),
     };
     let (mut first, rest): (Vec<usize>, Vec<usize>) =
-        (0..jobs.len()).partition(|&k| expects_tle(jobs[k].1));
+        (0..jobs.len()).partition(|&k| expects_tle(jobs[k].solution));
     first.extend(rest);
     first
 }
@@ -1085,16 +1083,20 @@ fn shown(solution: &LibrarySolution) -> String {
         .to_string()
 }
 
-/// The report line of one evaluated solution of `target`: a Polygon package's points, a
-/// scoring problem's scores (its custom grader failing is an error naming it).
+/// The report line of one evaluated solution of `target` (on subtask `subtask` only, in a
+/// verify split by subtask): a Polygon package's points, a scoring problem's scores (its
+/// custom grader failing is an error naming it), an olympiad task's subtask points.
 fn verify_row(
     solution: &LibrarySolution,
     e: Evaluation,
     target: &Target,
+    subtask: Option<usize>,
 ) -> Result<VerifyRow, UsageError> {
-    let points = match &target.subtasks {
-        Some(model) => subtask_points(model, &e),
-        None => (target.points.as_ref()).and_then(|model| polygon_points(model, &e)),
+    let points = match (&target.subtasks, subtask) {
+        (Some(model), Some(k)) => (e.got != Some(Verdict::CE) && e.skipped.is_none())
+            .then(|| subtask_jobs::points(model, k, |name| subtask_outcome(&e, name))),
+        (Some(model), None) => subtask_points(model, &e),
+        (None, _) => (target.points.as_ref()).and_then(|model| polygon_points(model, &e)),
     };
     let grader = target.grader.as_ref().map(|g| g as &dyn CustomGrader);
     let (judged, score) = judgement(&e, target.grading.as_ref(), grader).map_err(|why| {
@@ -1112,7 +1114,11 @@ fn verify_row(
     // An olympiad task's `@check` promises, subtask by subtask.
     if let (Some(model), None, true) = (&target.subtasks, &e.skipped, judged.compiled) {
         let checks = model.checks_of(&solution.path);
-        broken.extend(model.broken(checks, |name| subtask_outcome(&e, name)));
+        let outcome = |name: &str| subtask_outcome(&e, name);
+        broken.extend(match subtask {
+            Some(k) => subtask_jobs::broken(model, k, checks, outcome),
+            None => model.broken(checks, outcome),
+        });
     }
     let sides = kept_on_each_side(solution, &e, target, grader);
     let status = if e.skipped.is_some() {

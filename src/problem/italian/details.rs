@@ -21,7 +21,7 @@ pub fn describe(task: &ItalianTask) -> Details {
         })
         .collect();
     let generated = (task.tests.iter())
-        .filter(|t| matches!(t.source, TestSource::Generated(_)))
+        .filter(|t| matches!(t.source, TestSource::Generated { .. }))
         .count();
     let mut programs = Vec::new();
     let mut add = |role: &'static str, name: String, note: Option<String>| {
@@ -35,10 +35,25 @@ pub fn describe(task: &ItalianTask) -> Details {
             Some("CMS's comparison".into()),
         ),
     }
-    if let Some(path) = &task.validator {
-        add("validator", shown(path), Some("INPUT SUBTASK".into()));
+    let mut validators: Vec<&std::path::Path> = Vec::new();
+    for validator in task.subtasks.iter().filter_map(|s| s.validator.as_ref()) {
+        if !validators.contains(&validator.path.as_path()) {
+            validators.push(&validator.path);
+        }
     }
-    if let Some(path) = &task.generator {
+    for path in validators {
+        let subtasks: Vec<&str> = (task.subtasks.iter())
+            .filter(|s| s.validator.as_ref().is_some_and(|v| v.path == path))
+            .map(|s| s.name.as_str())
+            .collect();
+        let note = match subtasks.len() == task.subtasks.len() {
+            true => "INPUT SUBTASK".to_string(),
+            false => format!("subtasks {}", subtasks.join(", ")),
+        };
+        add("validator", shown(path), Some(note));
+    }
+    let generators = generators(task);
+    for path in &generators {
         add("generator", shown(path), None);
     }
     for path in &task.graders {
@@ -71,9 +86,22 @@ pub fn describe(task: &ItalianTask) -> Details {
             generated,
             samples: 0,
             groups,
-            generators: task.generator.iter().map(|p| shown(p)).collect(),
+            generators: generators.iter().map(|p| shown(p)).collect(),
         }],
         programs,
         ..Details::default()
     }
+}
+
+/// The generators the tests run, each once, in the order of their first test.
+fn generators(task: &ItalianTask) -> Vec<std::path::PathBuf> {
+    let mut found: Vec<std::path::PathBuf> = Vec::new();
+    for test in &task.tests {
+        if let TestSource::Generated { generator, .. } = &test.source {
+            if !found.contains(generator) {
+                found.push(generator.clone());
+            }
+        }
+    }
+    found
 }

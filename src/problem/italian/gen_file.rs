@@ -29,6 +29,27 @@ pub struct GenSubtask {
     pub line: usize,
     /// The subtasks whose tests it also holds (`#STDEP:`), as written, with their line.
     pub dependencies: Vec<(String, usize)>,
+    /// The validator its tests are checked with, as `cases.gen` declares it (`None` there: no
+    /// validation); in GEN always `None`, the task's `gen/valida.*` being found by name.
+    pub validator: Option<ValidatorCall>,
+}
+
+/// A validator and how it is called, as `cases.gen` declares it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidatorCall {
+    /// Its file, relative to the task folder.
+    pub path: PathBuf,
+    /// Its arguments.
+    pub args: Vec<ValidatorArg>,
+}
+
+/// One argument of a validator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValidatorArg {
+    /// The input file's name.
+    Input,
+    /// This text.
+    Text(String),
 }
 
 /// How one test's input is made.
@@ -49,6 +70,9 @@ pub struct GenLine {
     pub test: GenTest,
     /// Its 1-based line in GEN.
     pub line: usize,
+    /// The generator of a generated test, relative to the task folder, as `cases.gen` names
+    /// it; in GEN always `None`, the task's `gen/generatore.*` being found by name.
+    pub generator: Option<PathBuf>,
 }
 
 /// GEN, read.
@@ -58,6 +82,9 @@ pub struct Gen {
     pub subtasks: Vec<GenSubtask>,
     /// The tests, in order.
     pub tests: Vec<GenLine>,
+    /// Whether the file declares its generators and validators (`cases.gen`) instead of the
+    /// task's being found by name (GEN).
+    pub declares_programs: bool,
 }
 
 /// Reads `text`, the contents of GEN at `path`.
@@ -90,6 +117,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Gen, PackageError> {
                 name: None,
                 line: line_no,
                 dependencies: Vec::new(),
+                validator: None,
             });
             after_st = true;
             continue;
@@ -147,6 +175,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Gen, PackageError> {
                 subtask,
                 test: GenTest::Copy(PathBuf::from(file)),
                 line: line_no,
+                generator: None,
             });
             after_st = false;
             continue;
@@ -163,6 +192,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Gen, PackageError> {
             subtask,
             test: GenTest::Generated(words),
             line: line_no,
+            generator: None,
         });
         after_st = false;
     }
@@ -180,6 +210,7 @@ fn implicit_subtask(gen: &mut Gen) -> usize {
             name: None,
             line: 0,
             dependencies: Vec::new(),
+            validator: None,
         });
     }
     gen.subtasks.len() - 1

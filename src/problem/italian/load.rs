@@ -27,7 +27,7 @@ use crate::programs::checker::Checker;
 use crate::programs::generator::{Generator, SeedArgs};
 use crate::programs::sandboxes::ToolSandboxes;
 use crate::programs::test_build::{self, Recipe, TestStore};
-use crate::programs::tool::{Tool, ToolLimits};
+use crate::programs::tool::{Tool, ToolArg, ToolLimits};
 use crate::programs::validator::InputValidator;
 use crate::programs::ProgramsProblem;
 use crate::run::FileIo;
@@ -255,10 +255,25 @@ fn build_tests(
     limits: &ToolLimits,
     store: &TestStore,
 ) -> Result<Vec<TestFile>, UsageError> {
-    let generator = task.generator.as_ref().map(|p| Tool::new("generator", p));
+    // One tool per generator (cases.gen may name several), built once.
+    let mut generators: Vec<Tool> = Vec::new();
+    for test in &task.tests {
+        if let TestSource::Generated { generator, .. } = &test.source {
+            if !generators.iter().any(|g| g.path() == generator) {
+                generators.push(Tool::labelled(
+                    "generator",
+                    generator,
+                    relative(&task.dir, generator),
+                ));
+            }
+        }
+    }
     let mut recipes = Vec::new();
     for test in &task.tests {
-        if let (TestSource::Generated(args), Some(tool)) = (&test.source, &generator) {
+        if let TestSource::Generated { generator, args } = &test.source {
+            let tool = (generators.iter())
+                .find(|g| g.path() == generator)
+                .expect("every generator has its tool");
             recipes.push(Recipe {
                 name: format!("test {} ({})", test.index, test.origin),
                 generator: tool,
@@ -273,7 +288,8 @@ fn build_tests(
     for test in &task.tests {
         let input = match &test.source {
             TestSource::File(path) => path.clone(),
-            TestSource::Generated(args) => match built.next().expect("one input per recipe") {
+            TestSource::Generated { args, .. } => match built.next().expect("one input per recipe")
+            {
                 Ok(path) => path,
                 Err(failure) => {
                     return Err(UsageError::new(format!(
@@ -297,19 +313,18 @@ fn build_tests(
     Ok(files)
 }
 
-/// Runs the validator on every test as `valida INPUT SUBTASK` (1-based subtask); a rejected
-/// input is the task's error naming the test, its line and the validator's words.
+/// Runs each test's subtask validator on it (GEN's `valida INPUT SUBTASK`, 1-based subtask;
+/// cases.gen's declared call), with task-maker-rust's `TM_SUBTASK`, `TM_SUBTASK_NAME` and
+/// `TM_TESTCASE` set; a rejected input is the task's error naming the test, its line and the
+/// validator's words.
 fn validate_tests(
     task: &ItalianTask,
     files: &[TestFile],
     sandboxes: &ToolSandboxes,
     limits: &ToolLimits,
 ) -> Result<(), UsageError> {
-    let Some(path) = &task.validator else {
-        return Ok(());
-    };
-    let validators: Vec<InputValidator> = (1..=task.subtasks.len())
-        .map(|st| InputValidator::with_input_file(path, vec![st.to_string()]))
+    let validators: Vec<Option<InputValidator>> = (task.subtasks.iter())
+        .map(|s| s.validator.as_ref().map(input_validator))
         .collect();
     for (test, file) in task.tests.iter().zip(files) {
         let input = std::fs::read_to_string(&file.input).map_err(|e| {
@@ -327,7 +342,11 @@ fn validate_tests(
             test.origin,
             test.subtask + 1
         );
-        match validators[test.subtask].validate(sandboxes, limits, &input) {
+        let Some(validator) = &validators[test.subtask] else {
+            continue;
+        };
+        let env = [("TM_TESTCASE".to_string(), test.index.to_string())];
+        match validator.validate_with(sandboxes, limits, input.as_bytes(), &env) {
             Ok(Ok(())) => {}
             Ok(Err(why)) => return Err(UsageError::new(format!("{at}: {why}"))),
             Err(failure) => return Err(UsageError::new(format!("{at}: {failure}"))),
@@ -341,18 +360,15 @@ fn validate_tests(
 /// last whole-number argument replaced by the seed (GEN lines end with the seed by
 /// convention; a line without a number gets the seed appended).
 fn stress_kinds(task: &ItalianTask) -> Vec<(String, Generator)> {
-    let Some(path) = &task.generator else {
-        return Vec::new();
-    };
     let mut kinds = Vec::new();
     for (i, subtask) in task.subtasks.iter().enumerate() {
         let last = (task.tests.iter().rev())
             .filter(|t| t.subtask == i)
             .find_map(|t| match &t.source {
-                TestSource::Generated(args) => Some(args.clone()),
+                TestSource::Generated { generator, args } => Some((generator, args.clone())),
                 TestSource::File(_) => None,
             });
-        if let Some(args) = last {
+        if let Some((path, args)) = last {
             let seeded: SeedArgs = Arc::new(move |seed| with_seed(&args, seed));
             kinds.push((
                 subtask.name.clone(),
@@ -373,12 +389,26 @@ fn with_seed(args: &[String], seed: u64) -> Vec<String> {
     words
 }
 
-/// The validator of generated stress inputs: the task's, called with the last subtask (whose
-/// constraints are the task's own, by the usual order of subtasks).
+/// The validator of generated stress inputs: the last subtask's (whose constraints are the
+/// task's own, by the usual order of subtasks).
 fn stress_validators(task: &ItalianTask) -> Vec<InputValidator> {
-    (task.validator.iter())
-        .map(|path| InputValidator::with_input_file(path, vec![task.subtasks.len().to_string()]))
+    (task.subtasks.last().and_then(|s| s.validator.as_ref()))
+        .map(input_validator)
+        .into_iter()
         .collect()
+}
+
+/// A subtask's validator as the programs step runs it.
+fn input_validator(validator: &super::SubtaskValidator) -> InputValidator {
+    let args = (validator.args.iter())
+        .map(|a| match a {
+            super::ValidatorArg::Input => {
+                ToolArg::File(crate::programs::validator::INPUT_FILE.into())
+            }
+            super::ValidatorArg::Text(text) => ToolArg::Text(text.clone()),
+        })
+        .collect();
+    InputValidator::with_arguments(&validator.path, args, validator.env.clone())
 }
 
 /// How the task's solutions are built: with its graders and stubs when it has any.

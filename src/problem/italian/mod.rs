@@ -17,10 +17,14 @@
 //!   their language;
 //! - the checker `check/checker.*` or `cor/correttore.*` (else CMS's white-diff).
 //!
-//! `gen/cases.gen` and communication tasks (`check/manager.*`) are refused with one line for
-//! now, as are output-only and two-step tasks. Where CMS and task-maker-rust differ,
+//! Or tests from task-maker-rust's `gen/cases.gen` ([`cases_gen`]), which declares its
+//! generators and validators by name, per subtask, with constraints on generator arguments.
+//!
+//! Communication tasks (`check/manager.*`) are refused with one line for now, as are
+//! output-only and two-step tasks. Where CMS and task-maker-rust differ,
 //! task-maker-rust is followed (the notes on each rule say where).
 
+pub mod cases_gen;
 pub mod checks;
 pub mod details;
 pub mod gen_file;
@@ -30,6 +34,8 @@ pub mod task_yaml;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+pub use gen_file::ValidatorArg;
 
 use crate::judge::subtasks::{ScoreType, SubtaskCheck};
 use crate::problem::kattis::PackageError;
@@ -68,8 +74,13 @@ pub fn contest_tasks(dir: &Path) -> Vec<PathBuf> {
 /// How one test's input is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TestSource {
-    /// The generator with these arguments (a GEN line).
-    Generated(Vec<String>),
+    /// A generator with these arguments (a GEN or cases.gen line).
+    Generated {
+        /// The generator.
+        generator: PathBuf,
+        /// Its arguments.
+        args: Vec<String>,
+    },
     /// A file of the task (`#COPY:`, or `input/inputN.txt`).
     File(PathBuf),
 }
@@ -98,6 +109,31 @@ pub struct ItalianSubtask {
     pub points: f64,
     /// The subtasks whose tests it also holds (`#STDEP:`), by index.
     pub dependencies: Vec<usize>,
+    /// The validator of its tests, if any.
+    pub validator: Option<SubtaskValidator>,
+}
+
+/// How a subtask's tests are validated: task-maker-rust's call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubtaskValidator {
+    /// The validator.
+    pub path: PathBuf,
+    /// Its arguments: `INPUT SUBTASK` (1-based) for `gen/valida.*`, as `cases.gen` declares.
+    pub args: Vec<ValidatorArg>,
+    /// Its environment: `TM_SUBTASK` (0-based) and, for a named subtask, `TM_SUBTASK_NAME`,
+    /// as task-maker-rust sets them (and `TM_TESTCASE`, set per test).
+    pub env: Vec<(String, String)>,
+}
+
+impl SubtaskValidator {
+    /// The call of `path` for subtask `index` named `name`.
+    fn new(path: PathBuf, args: Vec<ValidatorArg>, index: usize, name: Option<&str>) -> Self {
+        let mut env = vec![("TM_SUBTASK".to_string(), index.to_string())];
+        if let Some(name) = name {
+            env.push(("TM_SUBTASK_NAME".to_string(), name.to_string()));
+        }
+        SubtaskValidator { path, args, env }
+    }
 }
 
 /// One solution of `sol/` with its promises.
@@ -134,9 +170,9 @@ pub struct ItalianTask {
     pub subtasks: Vec<ItalianSubtask>,
     /// The tests, in order.
     pub tests: Vec<ItalianTest>,
-    /// The generator, when GEN has generated tests.
+    /// The generator, when GEN has generated tests (`cases.gen`: its default one).
     pub generator: Option<PathBuf>,
-    /// The validator, if any.
+    /// The validator, if any (`cases.gen`: the last subtask's).
     pub validator: Option<PathBuf>,
     /// The reference (`sol/soluzione.*`, `sol/solution.*`), if any.
     pub reference: Option<PathBuf>,
@@ -190,8 +226,16 @@ pub fn read(dir: &Path) -> Result<ItalianTask, PackageError> {
     let mut notices = Vec::new();
     refuse_unsupported(dir)?;
 
-    let generator = one_of(dir, &["gen/generatore", "gen/generator"], "generators")?;
-    let validator = one_of(dir, &["gen/valida", "gen/validator"], "validators")?;
+    let cases_path = dir.join("gen").join("cases.gen");
+    let gen_path = dir.join("gen").join("GEN");
+    let cases = cases_path.is_file();
+    // cases.gen names its generators: `gen/generator.*` is not looked for (two of them are
+    // no ambiguity there), as in task-maker-rust; the validator is looked for in both.
+    let mut generator = match cases {
+        true => None,
+        false => one_of(dir, &["gen/generatore", "gen/generator"], "generators")?,
+    };
+    let mut validator = one_of(dir, &["gen/valida", "gen/validator"], "validators")?;
     let reference = one_of(
         dir,
         &["sol/soluzione", "sol/solution"],
@@ -199,8 +243,27 @@ pub fn read(dir: &Path) -> Result<ItalianTask, PackageError> {
     )?;
     let checker = one_of(dir, &["check/checker", "cor/correttore"], "checkers")?;
 
-    let gen_path = dir.join("gen").join("GEN");
-    let (subtasks, tests) = if gen_path.is_file() {
+    let (subtasks, tests) = if cases {
+        let text = std::fs::read_to_string(&cases_path)
+            .map_err(|e| PackageError::at(&cases_path, format!("cannot be read: {e}")))?;
+        let gen = cases_gen::parse(dir, &cases_path, &text)?;
+        if gen_path.is_file() {
+            notices.push(
+                "gen/GEN is not read: gen/cases.gen lists the tests (task-maker-rust writes \
+                 that GEN for CMS)"
+                    .into(),
+            );
+        }
+        let read = from_gen(dir, &cases_path, &gen, None, None, reference.is_some())?;
+        generator = (read.1.iter()).find_map(|t| match &t.source {
+            TestSource::Generated { generator, .. } => Some(generator.clone()),
+            TestSource::File(_) => None,
+        });
+        validator = (read.0.last())
+            .and_then(|s| s.validator.as_ref())
+            .map(|v| v.path.clone());
+        read
+    } else if gen_path.is_file() {
         let text = std::fs::read_to_string(&gen_path)
             .map_err(|e| PackageError::at(&gen_path, format!("cannot be read: {e}")))?;
         let gen = gen_file::parse(&gen_path, &text)?;
@@ -209,10 +272,11 @@ pub fn read(dir: &Path) -> Result<ItalianTask, PackageError> {
             &gen_path,
             &gen,
             generator.as_deref(),
+            validator.as_deref(),
             reference.is_some(),
         )?
     } else {
-        fixed_tests(dir, reference.is_some())?
+        fixed_tests(dir, validator.as_deref(), reference.is_some())?
     };
     let time_limit = match yaml.time_limit {
         Some(t) => t,
@@ -268,13 +332,6 @@ pub fn read(dir: &Path) -> Result<ItalianTask, PackageError> {
 
 /// Refuses what this reader does not run yet, with one line naming it.
 fn refuse_unsupported(dir: &Path) -> Result<(), PackageError> {
-    let cases = dir.join("gen").join("cases.gen");
-    if cases.is_file() {
-        return Err(PackageError::at(
-            &cases,
-            "gen/cases.gen is not supported yet: describe the tests in gen/GEN",
-        ));
-    }
     for folder in ["check", "cor"] {
         if let Some(manager) = files_named(&dir.join(folder), "manager").first() {
             return Err(PackageError::at(
@@ -286,19 +343,42 @@ fn refuse_unsupported(dir: &Path) -> Result<(), PackageError> {
     Ok(())
 }
 
-/// The subtasks and tests GEN declares.
+/// The subtasks and tests GEN (or cases.gen) declares; `generator` and `validator` are the
+/// task's found by name, for GEN, where cases.gen names its own.
 fn from_gen(
     dir: &Path,
     gen_path: &Path,
     gen: &gen_file::Gen,
     generator: Option<&Path>,
+    validator: Option<&Path>,
     has_reference: bool,
 ) -> Result<(Vec<ItalianSubtask>, Vec<ItalianTest>), PackageError> {
+    let shown = gen_path
+        .strip_prefix(dir)
+        .unwrap_or(gen_path)
+        .display()
+        .to_string();
     let mut subtasks: Vec<ItalianSubtask> = (gen.subtasks.iter().enumerate())
         .map(|(i, s)| ItalianSubtask {
             name: s.name.clone().unwrap_or_else(|| format!("subtask{i}")),
             points: s.points,
             dependencies: Vec::new(),
+            validator: match (&s.validator, validator) {
+                (Some(call), _) => Some(SubtaskValidator::new(
+                    dir.join(&call.path),
+                    call.args.clone(),
+                    i,
+                    s.name.as_deref(),
+                )),
+                // GEN's validator is called `valida INPUT SUBTASK`, 1-based.
+                (None, Some(path)) if !gen.declares_programs => Some(SubtaskValidator::new(
+                    path.to_path_buf(),
+                    vec![ValidatorArg::Input, ValidatorArg::Text((i + 1).to_string())],
+                    i,
+                    s.name.as_deref(),
+                )),
+                (None, _) => None,
+            },
         })
         .collect();
     // `#STDEP:` names subtasks by their `#STNAME:` (`*`: all of them), as task-maker-rust.
@@ -312,7 +392,15 @@ fn from_gen(
                     PackageError::new(
                         gen_path,
                         Some(*line),
-                        format!("`#STDEP: {name}`: no subtask is named {name} (`#STNAME:`)"),
+                        match gen.declares_programs {
+                            true => format!(
+                                "`: STDEP {name}`: no subtask is named {name} (`: SUBTASK \
+                                 POINTS {name}`)"
+                            ),
+                            false => {
+                                format!("`#STDEP: {name}`: no subtask is named {name} (`#STNAME:`)")
+                            }
+                        },
                     )
                 })?;
                 vec![at]
@@ -329,13 +417,15 @@ fn from_gen(
         let at = |message: String| PackageError::new(gen_path, Some(line.line), message);
         let source = match &line.test {
             gen_file::GenTest::Generated(args) => {
-                if generator.is_none() {
+                let Some(generator) = (line.generator.as_ref().map(|g| dir.join(g)))
+                    .or_else(|| generator.map(Path::to_path_buf))
+                else {
                     return Err(at(format!(
                         "`{}` runs the generator, but there is no gen/generatore.* or \
                          gen/generator.*",
                         args.join(" ")
                     )));
-                }
+                };
                 if !has_reference {
                     return Err(at(
                         "a generated test needs its answer from the official solution, but \
@@ -343,12 +433,20 @@ fn from_gen(
                             .to_string(),
                     ));
                 }
-                TestSource::Generated(args.clone())
+                TestSource::Generated {
+                    generator,
+                    args: args.clone(),
+                }
             }
             gen_file::GenTest::Copy(file) => {
                 let path = dir.join(file);
                 if !path.is_file() {
-                    return Err(at(format!("#COPY: {} is not a file", file.display())));
+                    let command = if gen.declares_programs {
+                        ": COPY"
+                    } else {
+                        "#COPY:"
+                    };
+                    return Err(at(format!("{command} {} is not a file", file.display())));
                 }
                 crate::problem::confined::inside(dir, &path).map_err(at)?;
                 TestSource::File(path)
@@ -359,7 +457,7 @@ fn from_gen(
             subtask: line.subtask,
             source,
             answer: None,
-            origin: format!("gen/GEN line {}", line.line),
+            origin: format!("{shown} line {}", line.line),
         });
     }
     // A copied test without a reference is answered by `output/outputN.txt`.
@@ -386,6 +484,7 @@ fn from_gen(
 /// `output/outputN.txt` when there is no reference.
 fn fixed_tests(
     dir: &Path,
+    validator: Option<&Path>,
     has_reference: bool,
 ) -> Result<(Vec<ItalianSubtask>, Vec<ItalianTest>), PackageError> {
     let mut tests = Vec::new();
@@ -420,6 +519,10 @@ fn fixed_tests(
         name: "subtask0".to_string(),
         points: 100.0,
         dependencies: Vec::new(),
+        validator: validator.map(|path| {
+            let args = vec![ValidatorArg::Input, ValidatorArg::Text("1".into())];
+            SubtaskValidator::new(path.to_path_buf(), args, 0, None)
+        }),
     }];
     Ok((subtasks, tests))
 }

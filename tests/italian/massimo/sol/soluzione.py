@@ -1,0 +1,3 @@
+#!/usr/bin/env python3
+n = int(input())
+print(max(map(int, input().split())))
