@@ -29,6 +29,7 @@ use crate::report::derivation::{LimitDerivation, MemoryView, Settling, SpeedRead
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::run::calibration::{Calibration, Readings, Workload};
 use crate::testset::gate::Gate;
+use crate::testset::results::calibration_history::CalibrationHistory;
 use crate::testset::results::derived_limit::LimitKey;
 use crate::testset::results::machine_profile::MachineProfile;
 use crate::testset::results::{ResultCache, RunKey};
@@ -162,6 +163,8 @@ pub fn derive_remembering(
     for (k, cpu) in &found.all_runs {
         profile.offer_run(k, *cpu);
     }
+    // The history as it stood before this derivation's readings join it.
+    let calibration_history = CalibrationHistory::of(&profile);
     if found.calibrations.len() > 1 {
         profile.add_readings(&found.calibrations);
     }
@@ -230,6 +233,7 @@ pub fn derive_remembering(
         evidence_deciding,
         differs,
         settling: found.settling,
+        history: calibration_history,
     }))
 }
 
