@@ -587,6 +587,21 @@ fn evidence_outlives_fresh_a_lower_limit_it_allows_is_kept_and_forget_machine_cl
         "{notes}"
     );
     assert!(notes.contains("x 1.2 = 1.68 s"), "{notes}");
+    // The first derivation's calibration readings are the history this one is set beside.
+    let history = &derivation["calibration_history"];
+    assert!(history["readings"].as_u64().unwrap() >= 2, "{derivation:#}");
+    assert!(
+        history["integer"]["fastest_us"].as_u64().unwrap() > 0,
+        "{history:#}"
+    );
+    assert!(
+        history["memory_latency"]["readings"].as_u64().unwrap() >= 2,
+        "{history:#}"
+    );
+    assert!(
+        notes.contains("machine history: ") && notes.contains("% on the fastest"),
+        "{notes}"
+    );
     // 2.1 s does not fit (2.52 s): its own 7 s stands (2.1 x 3 = 6.3 s, far enough from a whole
     // second that a millisecond of measuring overhead cannot move it), and both limits are named.
     let third = derive("2.1", &[]);
@@ -609,6 +624,48 @@ fn evidence_outlives_fresh_a_lower_limit_it_allows_is_kept_and_forget_machine_cl
     assert_eq!(forgotten["time_limit_ms"], 5000, "{derivation:#}");
     assert_eq!(derivation["earlier"], Value::Null, "{derivation:#}");
     assert_eq!(derivation["differs_from"], Value::Null, "{derivation:#}");
+    assert_eq!(
+        derivation.get("calibration_history"),
+        None,
+        "{derivation:#}"
+    );
+}
+
+/// `stressjudge doctor ARGS` with a private cache: stdout.
+fn doctor(cache: &Path, args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_stressjudge"))
+        .arg("doctor")
+        .args(args)
+        .env("XDG_CACHE_HOME", cache)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn doctor_shows_the_calibration_history_the_machine_kept_and_adds_its_own_reading() {
+    let cache = tempfile::tempdir().unwrap();
+    let first: Value = serde_json::from_str(&doctor(cache.path(), &["--json"])).unwrap();
+    assert_eq!(first["calibration_history"], Value::Null, "{first:#}");
+    let second: Value = serde_json::from_str(&doctor(cache.path(), &["--json"])).unwrap();
+    let history = &second["calibration_history"];
+    assert_eq!(history["readings"], 1, "{history:#}");
+    for workload in ["integer", "memory_latency", "memory_bandwidth"] {
+        let w = &history[workload];
+        assert_eq!(w["readings"], 1, "{history:#}");
+        assert!(w["fastest_us"].as_u64().unwrap() > 0, "{history:#}");
+        assert_eq!(w["fastest_us"], w["slowest_us"], "{history:#}");
+    }
+    let text = doctor(cache.path(), &[]);
+    assert!(
+        text.contains("calibration history: 2 calibration reading(s) kept on this machine from "),
+        "{text}"
+    );
+    assert!(
+        text.contains("memory latency ") && text.contains("% on the fastest"),
+        "{text}"
+    );
 }
 
 /// Burns, on its k-th run (counted in `PATH.count`), the k-th number of the control file

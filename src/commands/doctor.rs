@@ -8,6 +8,8 @@ use crate::options::DoctorOptions;
 use crate::report::{DoctorReport, LanguageFound};
 use crate::run::calibration::{Calibration, Readings};
 use crate::run::machine_support;
+use crate::testset::results::calibration_history::CalibrationHistory;
+use crate::testset::results::machine_profile::MachineProfile;
 
 /// Tools shown, with the arguments that make each print its version.
 const TOOLS: [(&str, &[&str]); 7] = [
@@ -39,10 +41,13 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
         isolation.builds = builds.clone();
     }
     // Remembered for the next verify (see crate::testset::noise).
-    crate::testset::noise::remember(
-        &crate::build::BuildOptions::default_for_user().cache_dir,
-        &calibration,
-    );
+    let cache_root = crate::build::BuildOptions::default_for_user().cache_dir;
+    crate::testset::noise::remember(&cache_root, &calibration);
+    // The machine profile's calibration history as it stood, then this reading joins it.
+    let mut profile = MachineProfile::load(&cache_root);
+    let history = CalibrationHistory::of(&profile);
+    profile.add_readings(&[("doctor", memory.clone())]);
+    profile.save(&cache_root);
     let report = DoctorReport {
         calibration,
         memory_latency: memory.latency,
@@ -56,6 +61,7 @@ pub fn run(args: &DoctorOptions) -> Result<Outcome, UsageError> {
         languages: languages(),
         languages_file: languages_file(),
         builds,
+        history,
     };
     if args.json {
         print_json(report.to_json())?;

@@ -57,8 +57,12 @@ impl Grader {
                 return Err(NotUsable::Broken(format!("custom grader: {e}")))
             }
         }
+        // problemtools runs a custom grader with its default memory, as address space
+        // (`judge/grade.py` calls `Program.run` without `memlim`: 1024 MiB, `run/program.py`).
+        let mut tool = Tool::new("grader", path).planned(plan);
+        tool.limit_address_space(crate::problem::kattis::DEFAULT_VALIDATION_MEMORY_MIB << 20);
         Ok(Grader {
-            tool: Tool::new("grader", path).planned(plan),
+            tool,
             sandboxes: ToolSandboxes::new(),
             limits: ToolLimits::default(),
         })

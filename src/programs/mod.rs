@@ -455,11 +455,11 @@ impl Problem for ProgramsProblem {
             Some(interactor) => interactor.identity()?,
             None => "none".to_string(),
         };
-        // How solutions meet files (file I/O names, a read-only working directory) changes
-        // what a run does.
+        // How solutions meet files (file I/O names, a read-only working directory) and
+        // whether their address space is limited (problemtools' rule) change what a run does.
         Some(format!(
-            "{checker} args {:?} interactor {interactor} files {:?}",
-            self.checker_args, self.info.file_io
+            "{checker} args {:?} interactor {interactor} files {:?} address space {}",
+            self.checker_args, self.info.file_io, self.info.address_space_limit
         ))
     }
 

@@ -129,6 +129,9 @@ pub struct Tool {
     /// How its reader says it is built, or why the reader could not say (reported when it is
     /// first built).
     plan: Result<BuildPlan, String>,
+    /// The address space (`RLIMIT_AS`) its reader says the package's own tool gives it, in
+    /// bytes ([`Tool::limit_address_space`]).
+    address_space: Option<u64>,
 }
 
 impl Tool {
@@ -143,6 +146,7 @@ impl Tool {
             built: OnceLock::new(),
             reads: None,
             plan: Ok(BuildPlan::default()),
+            address_space: None,
         }
     }
 
@@ -156,6 +160,7 @@ impl Tool {
             built: OnceLock::new(),
             reads: None,
             plan: Ok(BuildPlan::default()),
+            address_space: None,
         }
     }
 
@@ -176,6 +181,35 @@ impl Tool {
     /// Sets how it is built, as [`Tool::planned`] does, before it is first built.
     pub fn set_plan(&mut self, plan: Result<BuildPlan, String>) {
         self.plan = plan;
+    }
+
+    /// Limits its address space to `bytes` (`RLIMIT_AS`, beside the sandbox's memory limit),
+    /// as the package's own tool does: problemtools runs every program it builds from source
+    /// under `RLIMIT_AS` (`run/program.py`), so a validator that reserves more than that fails
+    /// there. Not applied to a program problemtools exempts
+    /// ([`Program::takes_an_address_space_limit`]: the JVM, build/run folders, executables).
+    pub fn limit_address_space(&mut self, bytes: u64) {
+        self.address_space = Some(bytes);
+    }
+
+    /// The address-space limit its runs get, once built: `None` when none was asked for or
+    /// the program is exempt.
+    fn address_space(&self) -> Option<u64> {
+        let bytes = self.address_space?;
+        let program = self.built.get()?.as_ref().ok()?;
+        program.takes_an_address_space_limit().then_some(bytes)
+    }
+
+    /// ` (its address space is limited to N MiB, ...)` when its runs have an address-space
+    /// limit, for the message of a run that failed: a refused reservation looks like a crash.
+    pub fn address_space_note(&self) -> String {
+        match self.address_space() {
+            Some(bytes) => format!(
+                " (its address space is limited to {} MiB, as the package's own tool limits it)",
+                bytes >> 20
+            ),
+            None => String::new(),
+        }
     }
 
     /// How messages name it: `reference brute.py`.
@@ -209,8 +243,12 @@ impl Tool {
     /// when it does not build.
     pub fn identity(&self) -> Option<String> {
         let program = self.program().ok()?;
+        let limited = match self.address_space() {
+            Some(bytes) => format!(" address space {bytes}"),
+            None => String::new(),
+        };
         Some(format!(
-            "{} {}",
+            "{} {}{limited}",
             self.role,
             super::answers::reference_key(&program.content_hash, &self.path)
         ))
@@ -262,10 +300,11 @@ impl Tool {
     ) -> Result<ToolResult, ToolFailure> {
         let program = self.program()?;
         let run_limits = limits.run_limits();
+        let address_space = self.address_space();
         let result = sandboxes.run_with_file_io(
             |scratch| {
                 let shown = self.folder().into_iter().chain(self.reads.clone());
-                prepare(scratch, program, shown, &call, run_limits)
+                prepare(scratch, program, shown, &call, run_limits, address_space)
             },
             &call.file_io,
             |_, mut outcome| ToolResult {
@@ -286,8 +325,18 @@ impl Tool {
         end: &Endpoint<'_>,
     ) -> Result<std::io::Result<ToolResult>, ToolFailure> {
         let program = self.program()?;
+        let address_space = self.address_space();
         Ok(sandboxes.run_connected(
-            |scratch| prepare(scratch, program, self.folder(), &call, limits),
+            |scratch| {
+                prepare(
+                    scratch,
+                    program,
+                    self.folder(),
+                    &call,
+                    limits,
+                    address_space,
+                )
+            },
             end,
             |_, mut outcome| ToolResult {
                 collected: std::mem::take(&mut outcome.collected),
@@ -337,9 +386,14 @@ impl Tool {
             }
             (None, Exit::Code(_)) => return None,
         };
+        // A crash under the address-space limit is most likely a reservation it refused.
+        let limited = match outcome.limit_hit {
+            None => self.address_space_note(),
+            Some(_) => String::new(),
+        };
         Some(ToolFailure::new(
             self.label.clone(),
-            format!("{what}{}", stderr_note(&outcome.stderr_head)),
+            format!("{what}{limited}{}", stderr_note(&outcome.stderr_head)),
         ))
     }
 }
@@ -353,6 +407,7 @@ fn prepare(
     folder: impl IntoIterator<Item = PathBuf>,
     call: &ToolCall<'_>,
     limits: RunLimits,
+    address_space: Option<u64>,
 ) -> std::io::Result<RunRequest> {
     let stdin = scratch.join("stdin");
     std::fs::write(&stdin, call.stdin)?;
@@ -385,7 +440,7 @@ fn prepare(
         readonly,
         carry: call.carry.clone(),
         unlimited_address_space: false,
-        address_space: None,
+        address_space,
         argv0: program.argv0.clone(),
         report_fd: false,
     })

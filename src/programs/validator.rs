@@ -193,8 +193,9 @@ impl InputValidator {
             Ok(Err(InputError::new(
                 0,
                 format!(
-                    "{} rejects it ({how}){}",
+                    "{} rejects it ({how}){}{}",
                     self.tool.label(),
+                    self.tool.address_space_note(),
                     stderr_note(&outcome.stderr_head)
                 ),
             )))

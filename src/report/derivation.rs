@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::judge::repeats::{EarlierLimit, KeptBecause};
+use crate::testset::results::calibration_history::{CalibrationHistory, Now};
 use crate::testset::results::machine_profile::utc;
 use crate::units::seconds;
 
@@ -163,6 +164,9 @@ pub struct LimitDerivation {
     /// When the deciding times straddled a step of the rule and the test was run more to
     /// settle it (issue 45).
     pub settling: Option<Settling>,
+    /// The calibration history this machine kept before this derivation (issue 45), when
+    /// it kept any: where this derivation's `before` reading sits in it.
+    pub history: Option<CalibrationHistory>,
 }
 
 /// A deciding test run more because its times straddled a step of the rule (issue 45).
@@ -431,6 +435,18 @@ impl LimitDerivation {
                 self.judged_drift() * 100.0
             )
         });
+        if let Some(history) = &self.history {
+            let before = self.speed.first();
+            let now = Now {
+                integer: before.map(|s| s.median),
+                latency: before.and_then(|s| s.latency),
+                bandwidth: before.and_then(|s| s.bandwidth),
+            };
+            lines.push(format!(
+                "machine history: {} (now: this derivation's first reading)",
+                history.describe(now)
+            ));
+        }
         if let Some(r) = self.memory.moves_with_memory() {
             let runs: Vec<String> = self.memory.beside.iter().map(|p| seconds(p.0)).collect();
             let readings: Vec<String> = self.memory.beside.iter().map(|p| ms(p.1)).collect();

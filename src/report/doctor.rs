@@ -2,6 +2,7 @@
 //! toolchains candidates are built with, as text or one JSON object.
 
 use crate::run::calibration::Calibration;
+use crate::testset::results::calibration_history::{CalibrationHistory, Now};
 use std::path::PathBuf;
 
 use serde_json::Value;
@@ -32,6 +33,8 @@ pub struct DoctorReport {
     pub memory_bandwidth: Calibration,
     /// How build steps (compilers, `build` scripts) are contained here.
     pub builds: Option<BuildIsolation>,
+    /// The calibration history this machine kept before this reading (issue 45), if any.
+    pub history: Option<CalibrationHistory>,
 }
 
 /// One language of the table as `doctor` found it.
@@ -94,6 +97,27 @@ impl DoctorReport {
             self.memory_bandwidth
                 .describe_runs("a 64 MiB streaming sum")
         ));
+        match &self.history {
+            Some(history) => {
+                let now = Now {
+                    integer: Some(self.calibration.median()),
+                    latency: Some(self.memory_latency.median()),
+                    bandwidth: Some(self.memory_bandwidth.median()),
+                };
+                text.push_str(&format!(
+                    "calibration history: {}
+  (now: the medians above; each time-limit \
+                     derivation and each doctor adds its readings; --forget-machine clears \
+                     them)
+",
+                    history.describe(now)
+                ))
+            }
+            None => text.push_str(
+                "calibration history: none kept on this machine yet (each time-limit \
+                 derivation and each doctor adds its readings)\n",
+            ),
+        }
         text
     }
 

@@ -130,6 +130,7 @@ fn limit_derivation(d: DerivationJson) -> Result<LimitDerivation, String> {
             limits: (ms(s.limits_ms[0]), ms(s.limits_ms[1])),
             step: ms(s.step_ms),
         }),
+        history: d.calibration_history.as_ref().map(Into::into),
         memory: MemoryView {
             noise: d.memory_noise,
             drift: d.memory_drift,

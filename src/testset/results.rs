@@ -51,6 +51,7 @@
 //! a derived time limit ([`derived_limit`]): it is not a run, and the new runs decide whether it
 //! stands.
 
+pub mod calibration_history;
 pub mod derived_limit;
 pub mod machine_profile;
 pub mod tool_checks;

@@ -16,6 +16,8 @@ use std::time::Duration;
 use crate::build::{BuildError, Program};
 use crate::commands::common::{build_submission, fault_error};
 use crate::error::UsageError;
+use crate::judge::grade::ScoredTest;
+use crate::judge::grading_model::Grading;
 use crate::judge::repeats::{self, EarlierLimit, Measured, MAX_REPEATED, REPEATS, SETTLING_RUNS};
 use crate::judge::timing::BORDERLINE_PERCENT;
 use crate::options::{CandidateOptions, CandidateSource, IsolationChoice};
@@ -27,6 +29,7 @@ use crate::report::derivation::{LimitDerivation, MemoryView, Settling, SpeedRead
 use crate::report::progress::{Display, Progress, Status, TestProgress};
 use crate::run::calibration::{Calibration, Readings, Workload};
 use crate::testset::gate::Gate;
+use crate::testset::results::calibration_history::CalibrationHistory;
 use crate::testset::results::derived_limit::LimitKey;
 use crate::testset::results::machine_profile::MachineProfile;
 use crate::testset::results::{ResultCache, RunKey};
@@ -52,6 +55,8 @@ pub struct Slowest {
 /// Sets `folder`'s time limit from its accepted submissions, if it has none; `jobs` runs in
 /// parallel. Accepted submissions that cannot be built here, do not compile or fail a test are
 /// left out with a line on stderr (verify then shows their verdict); at least one must pass.
+/// A legacy package's accepted submission is left out only when it cannot run or reaches the
+/// probe limit: its other failures count as problemtools counts them ([`reached_by_grading`]).
 /// The user's result cache serves it, so `judge` and `stress` reuse what `verify` measured and
 /// keep the limit it kept ([`repeats::settled_limit`]).
 pub fn settle(
@@ -158,6 +163,8 @@ pub fn derive_remembering(
     for (k, cpu) in &found.all_runs {
         profile.offer_run(k, *cpu);
     }
+    // The history as it stood before this derivation's readings join it.
+    let calibration_history = CalibrationHistory::of(&profile);
     if found.calibrations.len() > 1 {
         profile.add_readings(&found.calibrations);
     }
@@ -226,6 +233,7 @@ pub fn derive_remembering(
         evidence_deciding,
         differs,
         settling: found.settling,
+        history: calibration_history,
     }))
 }
 
@@ -383,6 +391,10 @@ fn slowest_accepted(
     let probe = Probe {
         problem,
         cases: &cases,
+        legacy_reach: folder
+            .lower_bound_from_accepted_only
+            .then_some(folder.grading.as_ref())
+            .flatten(),
         jobs,
         isolation,
         results,
@@ -597,6 +609,9 @@ type ProbeResult = Result<Option<Probed>, UsageError>;
 struct Probe<'a> {
     problem: &'a dyn Problem,
     cases: &'a [crate::problem::TestCase],
+    /// A legacy package's grading, when it has one: problemtools' rule for the limit then
+    /// applies ([`reached_by_grading`]).
+    legacy_reach: Option<&'a Grading>,
     jobs: usize,
     isolation: IsolationChoice,
     results: &'a ResultCache,
@@ -888,14 +903,21 @@ impl Probe<'_> {
         // whatever its verdict (an interactive submission the validator rejected before it
         // spun forever, as problemtools' `guess/wrong_answer/guess_tle.cc`, is WA, and its 20 s
         // say nothing about the time limit).
+        // A legacy package's accepted submission is not left out for its verdicts: problemtools
+        // (`checks/submissions.py`: every `accepted/` submission that compiles lower-bounds the
+        // limit, `LegacyPolicy.lower_bounds_time_limit`) takes the runtime of its graded result,
+        // the slowest test its graded run reached, whatever the verdicts (a WA on a sample under
+        // `always_accept` or `ignore_sample` included); only a run at the probe limit is.
+        let legacy = self.legacy_reach.is_some();
         let leaves_out = |name: &str, result: &crate::judge::TestResult| {
             let verdict = result.verdict;
             let covered = covering(name);
             (!covered.is_empty() && result.cpu() >= PROBE_LIMIT)
-                || covered.iter().any(|rule| {
-                    rule.permitted_for_time_limit()
-                        .is_some_and(|p| !p.contains(&verdict))
-                })
+                || (!legacy
+                    && covered.iter().any(|rule| {
+                        rule.permitted_for_time_limit()
+                            .is_some_and(|p| !p.contains(&verdict))
+                    }))
         };
         // The first such run leaves the submission out, so the tests after it are not run (a
         // submission spinning on every test would otherwise cost the probe limit on each).
@@ -939,8 +961,13 @@ impl Probe<'_> {
             );
             return Ok(None);
         }
-        let runs = (run.rows.iter())
-            .filter(|r| !covering(&r.name).is_empty())
+        let reached = match self.legacy_reach {
+            Some(grading) => reached_by_grading(grading, &run.rows, &name),
+            None => vec![true; run.rows.len()],
+        };
+        let runs = (run.rows.iter().zip(&reached))
+            .filter(|(r, reached)| **reached && !covering(&r.name).is_empty())
+            .map(|(r, _)| r)
             .map(|r| {
                 (
                     r.name.clone(),
@@ -957,6 +984,43 @@ impl Probe<'_> {
             wall: started.elapsed(),
         }))
     }
+}
+
+/// Which of `rows` (one submission's runs, in test order) problemtools' graded run of a legacy
+/// package reaches: a group with `on_reject: break` (the default) stops at its first rejected
+/// child, so the tests after it, and the groups after a rejected group, are never run and
+/// give no runtime (`SubmissionJudge._judge_group`). The groups are graded by the default
+/// grader's rules (a custom grader is not run for the limit). A rejected test among those
+/// reached is named on stderr: its time counts all the same.
+fn reached_by_grading(
+    grading: &Grading,
+    rows: &[crate::testset::TestRow],
+    name: &str,
+) -> Vec<bool> {
+    let scored: Vec<ScoredTest> = rows
+        .iter()
+        .map(|row| ScoredTest {
+            name: row.name.clone(),
+            verdict: row.result.verdict,
+            validator: row.result.score,
+        })
+        .collect();
+    let graded = grading.grade(&scored);
+    let reached: Vec<bool> = graded.tests.iter().map(Option::is_some).collect();
+    if let Some(row) = (rows.iter().zip(&reached))
+        .find(|(row, reached)| **reached && row.result.verdict != crate::judge::Verdict::AC)
+        .map(|(row, _)| row)
+    {
+        eprintln!(
+            "stressjudge: deriving the time limit: {name} gets {} on test {} (graded {}); as \
+             problemtools does for a legacy package, its times on the tests its graded run \
+             reaches bound the limit all the same",
+            row.result.label(),
+            row.name,
+            graded.verdict.map_or("-".to_string(), |v| v.to_string()),
+        );
+    }
+    reached
 }
 
 #[cfg(test)]

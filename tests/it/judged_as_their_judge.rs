@@ -6,6 +6,8 @@
 //!   `on_reject: continue` on the secret tests) make the graded verdict differ from the first
 //!   rejected test's: its folders' promises are about the graded verdict, per-test deviations
 //!   are warnings; the same package in 2023-07 keeps the per-test rule;
+//! - a legacy package whose slowest accepted submission fails a sample: its time bounds the
+//!   derived limit on the tests its graded run reaches, as problemtools counts it;
 //! - a legacy scoring package with an interactive validator writing `score.txt` (with
 //!   `output_validator_flags: partial`) and a custom grader with `min subtask_score=75`.
 
@@ -388,5 +390,82 @@ fn python_runs_as_the_packages_judge_runs_it_and_a_failed_promise_is_tried_under
     );
     assert!(other["slowest_cpu_ms"].as_u64().unwrap() > 1000, "{slow:#}");
     assert!(rows["accepted/echo.py"].get("other_python").is_none());
+    run.expect_code(1);
+}
+
+/// A legacy package without a time limit (`time_multiplier: 2`) whose slowest accepted
+/// submission gets WA on the sample and spends 0.6 s of CPU on the secret test.
+fn slow_past_a_sample_package(dir: &Path, sample_always_accepted: bool) {
+    package(
+        dir,
+        &[
+            (
+                "problem.yaml",
+                "name: Slow past a sample\nlimits:\n  time_multiplier: 2\n",
+            ),
+            ("data/sample/1.in", "hard one\n"),
+            ("data/sample/1.ans", "hard one\n"),
+            ("data/secret/1.in", "easy one\n"),
+            ("data/secret/1.ans", "easy one\n"),
+            ("submissions/accepted/fast.py", "print(input())\n"),
+            (
+                "submissions/accepted/slow_past_sample.py",
+                "import time\ns = input()\nif 'hard' in s:\n    print('no')\nelse:\n    \
+                 start = time.process_time()\n    while time.process_time() - start < 0.6:\n        \
+                 pass\n    print(s)\n",
+            ),
+        ],
+    );
+    if sample_always_accepted {
+        write(
+            dir,
+            "data/sample/testdata.yaml",
+            "grader_flags: always_accept\n",
+        );
+    }
+}
+
+#[test]
+fn a_legacy_limit_counts_an_accepted_submission_that_fails_a_sample_as_problemtools_does() {
+    let tmp = tempdir();
+    // Under `always_accept` on the samples its graded run goes on to the secret test.
+    // problemtools: "accepted/slow_past_sample.py OK: AC [CPU: 0.63s @ testcase secret/1]",
+    // "Slowest AC runtime: 0.632, setting timelim to 2 secs".
+    let dir = tmp.path().join("always");
+    slow_past_a_sample_package(&dir, true);
+    let run = verify(&dir);
+    let report = run.json();
+    let derivation = &report["problems"][0]["time_limit_derivation"];
+    assert_eq!(derivation["limit_ms"], 2000, "{report:#}");
+    assert!(
+        (derivation["submission"].as_str().unwrap()).ends_with("slow_past_sample.py"),
+        "{derivation:#}"
+    );
+    assert_eq!(derivation["test"], "secret/1", "{derivation:#}");
+    assert!(
+        run.stderr
+            .contains("slow_past_sample.py gets WA on test sample/1"),
+        "{}",
+        run.stderr
+    );
+    let rows = rows_by_submission(&report);
+    assert_eq!(rows["accepted/slow_past_sample.py"]["status"], "match");
+    run.expect_code(0);
+
+    // Without it the root stops at the rejected sample group: the secret test is never run,
+    // so its 0.6 s does not count. problemtools: "Slowest AC runtime: 0.046, setting timelim
+    // to 1 secs", and the submission's WA is an error.
+    let dir = tmp.path().join("plain");
+    slow_past_a_sample_package(&dir, false);
+    let run = verify(&dir);
+    let report = run.json();
+    assert_eq!(
+        report["problems"][0]["time_limit_derivation"]["limit_ms"], 1000,
+        "{report:#}"
+    );
+    let rows = rows_by_submission(&report);
+    let slow = &rows["accepted/slow_past_sample.py"];
+    assert_eq!(slow["status"], "mismatch", "{slow:#}");
+    assert_eq!(slow["got"], "WA", "{slow:#}");
     run.expect_code(1);
 }

@@ -2,8 +2,9 @@
 //! package written here that reproduces what real packages do: a BAPCtools `validation.h`-style
 //! validator linked as a generator (its `argv[0]` decides its mode), a case whose generator
 //! fails with its files committed in `data/`, a program that reserves far more address space
-//! than the memory limit while touching little (problemtools' `RLIMIT_AS`), and a problem whose
-//! time limit only its contest's `problems.yaml` gives.
+//! than the memory limit while touching little (problemtools' `RLIMIT_AS`; for validators too,
+//! and not in an interactive problem, as problemtools runs them), and a problem whose time
+//! limit only its contest's `problems.yaml` gives.
 
 use crate::folders_support;
 
@@ -365,4 +366,139 @@ fn a_contest_problems_yaml_gives_the_time_limit_a_problem_folder_does_not() {
         line.contains("problems.yaml") && line.contains("time_limit"),
         "{line}"
     );
+}
+
+/// An output validator that reserves 256 MiB before it compares one number.
+const RESERVING_OUTPUT_VALIDATOR: &str = r#"#include <cstdio>
+#include <fstream>
+int main(int argc, char** argv) {
+    char* table = new char[256L << 20];
+    table[0] = 1;
+    std::ifstream answer(argv[2]);
+    long want, got;
+    answer >> want;
+    if (std::scanf("%ld", &got) != 1 || got != want) return 43;
+    return 42 + table[1];
+}
+"#;
+
+/// An input validator that reserves 1.5 GiB before it reads one number.
+const RESERVING_INPUT_VALIDATOR: &str = r#"#include <cstdio>
+int main() {
+    char* table = new char[1536L << 20];
+    table[0] = 1;
+    long n;
+    if (std::scanf("%ld", &n) != 1) return 43;
+    return 42 + table[1];
+}
+"#;
+
+#[test]
+fn kattis_validators_have_their_address_space_limited_as_problemtools_runs_them() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let p = dir.path().join("validation_memory");
+    let problem_yaml = |mib: u64| {
+        format!(
+            "name: Validation memory\nvalidation: custom\nlimits:\n  validation_memory: {mib}\n"
+        )
+    };
+    write(&p, "problem.yaml", &problem_yaml(64));
+    write(&p, "data/sample/1.in", "7\n");
+    write(&p, "data/sample/1.ans", "7\n");
+    write(&p, "data/secret/1.in", "12\n");
+    write(&p, "data/secret/1.ans", "12\n");
+    write(&p, "submissions/accepted/echo.py", "print(input())\n");
+    write(
+        &p,
+        "output_validators/reserve/validate.cpp",
+        RESERVING_OUTPUT_VALIDATOR,
+    );
+    write(
+        &p,
+        "input_validators/validate.cpp",
+        RESERVING_INPUT_VALIDATOR,
+    );
+    // problemtools 1.20260907: "judge answer file got JE [output validator reserve (C++)
+    // crashed, status 6]" under `validation_memory: 64`.
+    let run = verify(&p);
+    assert_ne!(run.code, 0, "{}", run.describe());
+    assert!(
+        run.stderr.contains("output validator")
+            && run.stderr.contains("address space is limited to 64 MiB"),
+        "{}",
+        run.describe()
+    );
+    // Room for its 256 MiB: the submission is judged.
+    write(&p, "problem.yaml", &problem_yaml(512));
+    let run = verify(&p);
+    let report = run.json();
+    assert_eq!(rows_by_submission(&report)["accepted/echo.py"]["got"], "AC");
+    let notes = problem_notes(&report);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("limits.validation_memory (512 MiB)")),
+        "{notes:#?}"
+    );
+    run.expect_code(0);
+    // The input validator's 1.5 GiB is refused under problemtools' default 1024 MiB:
+    // "Input format validator validate.cpp (C++) crashed on input .../sample/1.in:
+    // std::bad_alloc".
+    let checked = stressjudge(&["verify", arg(&p), "--json", "--stress-seeds", "0"]);
+    checked.expect_code(1);
+    let text = checked.json()["tool_checks"].to_string();
+    assert!(
+        text.contains("input validator") && text.contains("address space is limited to 1024 MiB"),
+        "{text}"
+    );
+}
+
+/// Reserves 1 GiB (four times the memory limit), touches one page and answers.
+const RESERVE_AND_ANSWER: &str = r#"#include <cstdio>
+int main() {
+    char* table = new char[1L << 30];
+    table[0] = 1;
+    long n;
+    if (std::scanf("%ld", &n) != 1) return 1;
+    std::printf("%ld\n", n + table[0] - 1);
+    std::fflush(stdout);
+}
+"#;
+
+#[test]
+fn an_interactive_kattis_package_runs_free_of_the_address_space_limit_as_under_problemtools() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let p = dir.path().join("interactive_reserve");
+    write(
+        &p,
+        "problem.yaml",
+        "name: Interactive reserve\nvalidation: custom interactive\nlimits:\n  memory: 256\n",
+    );
+    write(&p, "data/sample/1.in", "7\n");
+    write(&p, "data/sample/1.ans", "7\n");
+    write(&p, "data/secret/1.in", "12\n");
+    write(&p, "data/secret/1.ans", "12\n");
+    write(
+        &p,
+        "output_validators/echo/validate.py",
+        "import sys\nn = int(open(sys.argv[1]).read())\nprint(n, flush=True)\n\
+         line = sys.stdin.readline().split()\nsys.exit(42 if line == [str(n)] else 43)\n",
+    );
+    write(&p, "submissions/accepted/reserve.cpp", RESERVE_AND_ANSWER);
+    // problemtools 1.20260907: "accepted/reserve.cpp (C++) OK: AC" (its `interactive` runner
+    // is an executable, exempt from RLIMIT_AS, and the submission inherits no limit).
+    let run = verify(&p);
+    let report = run.json();
+    let rows = rows_by_submission(&report);
+    assert_eq!(rows["accepted/reserve.cpp"]["got"], "AC", "{report:#}");
+    let notes = problem_notes(&report);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("interactive") && n.contains("neither the submission")),
+        "{notes:#?}"
+    );
+    run.expect_code(0);
 }

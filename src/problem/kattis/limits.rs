@@ -32,7 +32,15 @@ pub struct Limits {
     /// `limits.validation_passes`, if set: most passes of a multi-pass problem (else
     /// [`DEFAULT_VALIDATION_PASSES`]).
     pub validation_passes: Option<u64>,
+    /// `limits.validation_memory` in MiB, if set (else [`DEFAULT_VALIDATION_MEMORY_MIB`]):
+    /// the output validator's address space under problemtools' rule.
+    pub validation_memory_mib: Option<u64>,
 }
+
+/// The memory problemtools gives a program it runs without naming a limit, in MiB: an input
+/// validator, a custom grader (`run/program.py`, `Program.run(memlim=1024)`), and the
+/// output validator when problem.yaml sets no `limits.validation_memory` (`config/problem.yaml`).
+pub const DEFAULT_VALIDATION_MEMORY_MIB: u64 = 1024;
 
 /// Passes of a multi-pass problem when the folder sets none: the spec's default, as in
 /// problemtools' `metadata.py` (`validation_passes: int = 2`).
@@ -42,6 +50,12 @@ impl Limits {
     /// The memory limit in MiB, the format's default when the folder sets none.
     pub fn memory_mib_or_default(&self) -> u64 {
         self.memory_mib.unwrap_or(DEFAULT_MEMORY_MIB)
+    }
+
+    /// The output validator's memory in MiB, problemtools' default when the folder sets none.
+    pub fn validation_memory_mib_or_default(&self) -> u64 {
+        self.validation_memory_mib
+            .unwrap_or(DEFAULT_VALIDATION_MEMORY_MIB)
     }
 
     /// The output limit in MiB, the format's default when the folder sets none.
@@ -115,6 +129,8 @@ pub(crate) struct LimitsYaml {
     output: Option<Leaf>,
     #[serde(deserialize_with = "typed::present")]
     validation_passes: Option<Leaf>,
+    #[serde(deserialize_with = "typed::present")]
+    validation_memory: Option<Leaf>,
 }
 
 /// 2023-07 `limits.time_multipliers` as written.
@@ -128,13 +144,13 @@ pub(crate) struct TimeMultipliersYaml {
 }
 
 /// Limits for compilers, validators and source size: defined by the format, not limits on a
-/// submission's run, so not used here (and not reported as unknown).
+/// submission's run, so not used here (and not reported as unknown). `validation_memory` is
+/// read: it is the output validator's address space under problemtools' rule.
 const UNUSED_KEYS: &[&str] = &[
     "code",
     "compilation_time",
     "compilation_memory",
     "validation_time",
-    "validation_memory",
     "validation_output",
 ];
 
@@ -153,6 +169,7 @@ pub(crate) fn parse_limits(
         memory_mib: None,
         output_mib: None,
         validation_passes: None,
+        validation_memory_mib: None,
     };
     let Some(limits) = limits else {
         return Ok(parsed);
@@ -218,6 +235,10 @@ pub(crate) fn parse_limits(
     if let Some(value) = &yaml.validation_passes {
         parsed.validation_passes = Some(value.as_positive_int(file, "limits.validation_passes")?);
     }
+    if let Some(value) = &yaml.validation_memory {
+        let what = "limits.validation_memory";
+        parsed.validation_memory_mib = Some(value.as_positive_int(file, what)?);
+    }
     for key in keys {
         let read = matches!(
             key.name.as_str(),
@@ -229,6 +250,7 @@ pub(crate) fn parse_limits(
                 | "memory"
                 | "output"
                 | "validation_passes"
+                | "validation_memory"
         );
         if !read && !UNUSED_KEYS.contains(&key.name.as_str()) {
             let what = format!("limits.{}", key.name);

@@ -12,8 +12,8 @@ use crate::error::UsageError;
 use crate::options::AdHocParts;
 use crate::problem::adhoc::{self, existing, tests_dir};
 use crate::problem::folder::Folder;
-use crate::problem::kattis::DEFAULT_VALIDATION_PASSES;
 use crate::problem::kattis::{self, InputValidatorKind, OutputValidation, Package};
+use crate::problem::kattis::{DEFAULT_VALIDATION_MEMORY_MIB, DEFAULT_VALIDATION_PASSES};
 use crate::problem::shape::{AnswerRules, Shape, TestFile};
 use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
@@ -33,6 +33,22 @@ const ADDRESS_SPACE_NOTE: &str = "memory: as problemtools runs submissions, each
      Scala, Common Lisp, build/run folders and executables, which problemtools exempts, and \
      runtimes that reserve address space up front (Go, JavaScript, TypeScript, C#, F#, Dart, \
      Julia, Erlang, Elixir, Haskell); the sandbox's memory limit stays the hard bound";
+
+/// How an interactive Kattis package's programs are limited in memory, for the notes.
+const INTERACTIVE_ADDRESS_SPACE_NOTE: &str = "memory: as problemtools runs an interactive \
+     problem (its `interactive` runner, which it exempts from RLIMIT_AS), neither the submission \
+     nor the output validator has its address space limited; the input validators' is (1024 \
+     MiB); the sandbox's memory limit stays the hard bound";
+
+/// How a batch Kattis package's validators are limited in memory, for the notes.
+fn validation_memory_note(validation_mib: u64) -> String {
+    format!(
+        "memory: as problemtools runs them, the input validators' and the custom grader's \
+         address space is limited to {DEFAULT_VALIDATION_MEMORY_MIB} MiB and the output \
+         validator's to limits.validation_memory ({validation_mib} MiB), with the same \
+         exemptions"
+    )
+}
 
 /// Loads the Kattis / ICPC problem folder `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
@@ -94,14 +110,29 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         None => references(&package),
     };
     let mut validators = input_validators(&package, &mut notes);
+    // A task `listen` received is judged by its own site, not by problemtools.
+    let problemtools_rule = !crate::problem::companion::layout::written_by_listen(dir);
+    if problemtools_rule {
+        for validator in &mut validators {
+            validator
+                .tool_mut()
+                .limit_address_space(DEFAULT_VALIDATION_MEMORY_MIB << 20);
+        }
+    }
     for path in &overrides.validators {
         validators.push(InputValidator::new(
             &existing("--validator", path)?,
             Vec::new(),
         ));
     }
-    let (checker, checker_args) = checker(&package, overrides, &mut notes)?;
+    let (mut checker, checker_args) = checker(&package, overrides, &mut notes)?;
     let interactor = folder_interactor(&package, &checker, overrides)?;
+    let given_checker = overrides.checker.is_some() || overrides.output_validator.is_some();
+    if problemtools_rule && interactor.is_none() && !given_checker {
+        if let Some(tool) = checker.tool_mut() {
+            tool.limit_address_space(package.limits.validation_memory_mib_or_default() << 20);
+        }
+    }
     let tests = match &overrides.tests {
         Some(dir) => tests_dir::load(dir)?,
         None => test_files(&package, &checker_args),
@@ -120,10 +151,17 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     if !file_io.is_standard() {
         notes.push(format!("file I/O: each solution {file_io}"));
     }
-    // A task `listen` received is judged by its own site, not by problemtools.
-    let address_space_limit = !crate::problem::companion::layout::written_by_listen(dir);
+    // problemtools runs an interactive problem's submission and output validator under its
+    // `interactive` runner (`judge/execute.py`), an executable it exempts from the limit
+    // (`run/executable.py`), and neither inherits one.
+    let address_space_limit = problemtools_rule && interactor.is_none();
     if address_space_limit {
         notes.push(ADDRESS_SPACE_NOTE.to_string());
+        notes.push(validation_memory_note(
+            package.limits.validation_memory_mib_or_default(),
+        ));
+    } else if problemtools_rule {
+        notes.push(INTERACTIVE_ADDRESS_SPACE_NOTE.to_string());
     }
     let rule = package.limits.rule;
     let (time, time_limit_rule) = match &package.limits.time_limit {

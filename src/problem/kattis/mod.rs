@@ -119,7 +119,7 @@ pub use error::PackageError;
 pub use included::include_folder_of;
 pub use limits::{
     default_time_limit_rule, FixedTimeLimit, Limits, TimeLimitSource, DEFAULT_MEMORY_MIB,
-    DEFAULT_OUTPUT_MIB, DEFAULT_VALIDATION_PASSES,
+    DEFAULT_OUTPUT_MIB, DEFAULT_VALIDATION_MEMORY_MIB, DEFAULT_VALIDATION_PASSES,
 };
 pub use metadata::ProblemType;
 pub use programs::{InputValidator, InputValidatorKind};

@@ -41,6 +41,9 @@ pub struct DoctorJson {
     pub memory_bandwidth_noise: NoiseJson,
     /// The user's language table in use, or why it could not be used; `null` without one.
     pub languages_file: Option<PathOrError>,
+    /// The calibration readings this machine kept before this one (its machine profile:
+    /// time-limit derivations' and doctor's), summarized; `null` when none were kept.
+    pub calibration_history: Option<super::verify::CalibrationHistoryJson>,
 }
 
 /// One namespace kind.
@@ -251,6 +254,7 @@ impl From<&DoctorReport> for DoctorJson {
                 },
                 Err(e) => PathOrError::Error { error: e.clone() },
             }),
+            calibration_history: r.history.as_ref().map(Into::into),
         }
     }
 }

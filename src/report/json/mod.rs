@@ -214,6 +214,7 @@ mod tests {
         "latency_median_us",
         "bandwidth_median_us",
         "tool_checks",
+        "calibration_history",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.

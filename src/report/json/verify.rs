@@ -14,6 +14,7 @@ use crate::report::verify::NOT_RUN;
 use crate::report::{RowScore, RowStatus, VerifiedProblem, VerifyReport, VerifyRow};
 use crate::run::calibration::Calibration;
 use crate::run::Isolation;
+use crate::testset::results::calibration_history::{CalibrationHistory, WorkloadHistory};
 use crate::units::millis;
 
 /// A verdict name, or one of the extra words a verify row or test uses.
@@ -390,6 +391,85 @@ pub struct DerivationJson {
     /// When the deciding times straddled a step of the rule and the test ran alone more.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settling: Option<SettlingJson>,
+    /// The calibration history this machine kept before this derivation (its machine
+    /// profile), when it kept any; `speed`'s first reading is where it is now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibration_history: Option<CalibrationHistoryJson>,
+}
+
+/// The calibration readings a machine kept (its machine profile, issue 45), summarized.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CalibrationHistoryJson {
+    /// Readings kept.
+    pub readings: usize,
+    /// When the oldest was taken, seconds since the epoch.
+    pub first_unix_s: u64,
+    /// When the newest was taken, seconds since the epoch.
+    pub last_unix_s: u64,
+    /// The integer workload's medians.
+    pub integer: WorkloadHistoryJson,
+    /// The memory-latency workload's medians, when any reading had it.
+    #[serde(default)]
+    pub memory_latency: Option<WorkloadHistoryJson>,
+    /// The memory-bandwidth workload's medians, when any reading had it.
+    #[serde(default)]
+    pub memory_bandwidth: Option<WorkloadHistoryJson>,
+}
+
+/// One workload's medians over a calibration history.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct WorkloadHistoryJson {
+    /// Readings of it.
+    pub readings: usize,
+    /// The fastest median.
+    pub fastest_us: u64,
+    /// The median of the medians.
+    pub median_us: u64,
+    /// The slowest median.
+    pub slowest_us: u64,
+    /// Slowest over fastest, less one.
+    pub spread: f64,
+}
+
+impl From<&CalibrationHistory> for CalibrationHistoryJson {
+    fn from(h: &CalibrationHistory) -> Self {
+        let workload = |w: &WorkloadHistory| WorkloadHistoryJson {
+            readings: w.readings,
+            fastest_us: w.fastest_us,
+            median_us: w.median_us,
+            slowest_us: w.slowest_us,
+            spread: w.spread(),
+        };
+        CalibrationHistoryJson {
+            readings: h.readings,
+            first_unix_s: h.first_unix_s,
+            last_unix_s: h.last_unix_s,
+            integer: workload(&h.integer),
+            memory_latency: h.latency.as_ref().map(workload),
+            memory_bandwidth: h.bandwidth.as_ref().map(workload),
+        }
+    }
+}
+
+impl From<&CalibrationHistoryJson> for CalibrationHistory {
+    fn from(h: &CalibrationHistoryJson) -> Self {
+        let workload = |w: &WorkloadHistoryJson| WorkloadHistory {
+            readings: w.readings,
+            fastest_us: w.fastest_us,
+            median_us: w.median_us,
+            slowest_us: w.slowest_us,
+        };
+        CalibrationHistory {
+            readings: h.readings,
+            first_unix_s: h.first_unix_s,
+            last_unix_s: h.last_unix_s,
+            integer: workload(&h.integer),
+            latency: h.memory_latency.as_ref().map(workload),
+            bandwidth: h.memory_bandwidth.as_ref().map(workload),
+        }
+    }
 }
 
 /// The runs that settled a deciding test whose times straddled a step of the rule.
@@ -586,6 +666,7 @@ impl From<&LimitDerivation> for DerivationJson {
                 limits_ms: [millis(s.limits.0), millis(s.limits.1)],
                 step_ms: millis(s.step),
             }),
+            calibration_history: d.history.as_ref().map(CalibrationHistoryJson::from),
         }
     }
 }
