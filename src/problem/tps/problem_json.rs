@@ -1,0 +1,179 @@
+//! TPS's `problem.json`: the task's names, type, limits and its switches (`has_grader`,
+//! `grader_name`, `has_checker`, `has_manager`, `num_processes`), with TPS's defaults
+//! (its README, "problem.json"): a grader and a checker in Batch tasks, a manager and no checker
+//! in Communication tasks. `OutputOnly`, `TwoSteps` and any other type are refused with one line.
+
+use serde_json::Value;
+
+use super::json_lines::JsonFile;
+use crate::problem::kattis::PackageError;
+
+/// A TPS task's type, of those stressjudge runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskType {
+    /// One program per test, reading the input, judged by the checker.
+    Batch,
+    /// The solution's processes talk to the manager through FIFOs; the manager's output is
+    /// judged.
+    Communication,
+}
+
+/// What `problem.json` says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProblemJson {
+    /// `name`.
+    pub name: Option<String>,
+    /// `title`.
+    pub title: Option<String>,
+    /// `type`.
+    pub task_type: TaskType,
+    /// `time_limit`, in seconds.
+    pub time_limit: Option<f64>,
+    /// `memory_limit`, in MiB.
+    pub memory_mib: Option<f64>,
+    /// `has_grader`: solutions are compiled with `grader/<language>/`.
+    pub has_grader: bool,
+    /// `grader_name`: the grader's file name without extension.
+    pub grader_name: String,
+    /// `has_checker`: outputs are judged by `checker/checker.cpp`.
+    pub has_checker: bool,
+    /// `has_manager`: the solution talks to `grader/manager.cpp`.
+    pub has_manager: bool,
+    /// `num_processes`: how many copies of the solution a Communication test runs.
+    pub num_processes: usize,
+}
+
+/// Reads `problem.json`.
+pub fn parse(file: &JsonFile) -> Result<ProblemJson, PackageError> {
+    let get = |key: &str| file.value.get(key).filter(|v| !v.is_null());
+    let text = |key: &str| -> Result<Option<String>, PackageError> {
+        match get(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(other) => {
+                Err(file.error_at(key, 0, format!("`{key}` must be a string, not {other}")))
+            }
+        }
+    };
+    let number = |key: &str| -> Result<Option<f64>, PackageError> {
+        match get(key) {
+            None => Ok(None),
+            Some(v) => match v
+                .as_f64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+            {
+                Some(x) if x > 0.0 && x.is_finite() => Ok(Some(x)),
+                _ => Err(file.error_at(
+                    key,
+                    0,
+                    format!("`{key}` must be a positive number, not {v}"),
+                )),
+            },
+        }
+    };
+    let flag = |key: &str, default: bool| -> Result<bool, PackageError> {
+        match get(key) {
+            None => Ok(default),
+            Some(Value::Bool(b)) => Ok(*b),
+            // TPS's scripts read the value as text: "true" or "false".
+            Some(Value::String(s)) if s == "true" || s == "false" => Ok(s == "true"),
+            Some(other) => Err(file.error_at(
+                key,
+                0,
+                format!("`{key}` must be true or false, not {other}"),
+            )),
+        }
+    };
+    let type_name = text("type")?.ok_or_else(|| {
+        PackageError::at(&file.path, "`type` is missing (Batch or Communication)")
+    })?;
+    let task_type = match type_name.as_str() {
+        "Batch" => TaskType::Batch,
+        "Communication" => TaskType::Communication,
+        other => {
+            let what = match other {
+                "OutputOnly" => "an output-only task",
+                "TwoSteps" => "a two-step task",
+                _ => "a task type TPS's Batch and Communication are not",
+            };
+            return Err(file.error_at(
+                "type",
+                0,
+                format!("`type: {other}`: {what} is not supported (stressjudge runs Batch and Communication tasks)"),
+            ));
+        }
+    };
+    let communication = task_type == TaskType::Communication;
+    let num_processes = match get("num_processes") {
+        None => 1,
+        Some(v) => match v.as_u64() {
+            Some(n) if (1..=64).contains(&n) => n as usize,
+            _ => {
+                return Err(file.error_at(
+                    "num_processes",
+                    0,
+                    format!("`num_processes` must be a whole number from 1 to 64, not {v}"),
+                ))
+            }
+        },
+    };
+    Ok(ProblemJson {
+        name: text("name")?,
+        title: text("title")?,
+        task_type,
+        time_limit: number("time_limit")?,
+        memory_mib: number("memory_limit")?,
+        has_grader: flag("has_grader", true)?,
+        grader_name: text("grader_name")?.unwrap_or_else(|| "grader".to_string()),
+        has_checker: flag("has_checker", !communication)?,
+        has_manager: flag("has_manager", communication)?,
+        num_processes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Result<ProblemJson, String> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("problem.json");
+        std::fs::write(&path, text).unwrap();
+        let file = JsonFile::read(&path).map_err(|e| e.to_string())?;
+        parse(&file).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn defaults_follow_the_task_type() {
+        let batch =
+            parsed(r#"{"name": "w", "type": "Batch", "time_limit": 1.5, "memory_limit": 256}"#)
+                .unwrap();
+        assert_eq!(batch.task_type, TaskType::Batch);
+        assert_eq!(
+            (batch.time_limit, batch.memory_mib),
+            (Some(1.5), Some(256.0))
+        );
+        assert!(batch.has_grader && batch.has_checker && !batch.has_manager);
+        let comm = parsed(r#"{"type": "Communication", "has_checker": true}"#).unwrap();
+        assert!(comm.has_manager && comm.has_checker);
+        assert_eq!(comm.num_processes, 1);
+    }
+
+    #[test]
+    fn other_types_and_bad_values_are_refused_with_their_line() {
+        let e = parsed("{\n  \"name\": \"n\",\n  \"type\": \"OutputOnly\"\n}").unwrap_err();
+        assert!(
+            e.contains(
+                "problem.json line 3: `type: OutputOnly`: an output-only task is not supported"
+            ),
+            "{e}"
+        );
+        let e = parsed("{\"type\": \"Batch\",\n\"time_limit\": -1}").unwrap_err();
+        assert!(
+            e.contains("line 2: `time_limit` must be a positive number"),
+            "{e}"
+        );
+        let e = parsed("{\"name\": \"x\"}").unwrap_err();
+        assert!(e.contains("`type` is missing"), "{e}");
+    }
+}
