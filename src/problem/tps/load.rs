@@ -36,10 +36,9 @@ use crate::run::FileIo;
 
 use super::{TaskType, TestSource, TpsTask, TpsValidator};
 
-/// IOI's subtasks score the least of their tests' fractions, to two decimals (CMS's
-/// `GroupMin`, which TPS's CMS export sets).
+/// IOI's subtasks score the least of their tests' fractions (CMS's `GroupMin`), to
+/// `score_precision` decimals (2 unless problem.json says, as TPS's CMS export writes it).
 const SCORE_TYPE: ScoreType = ScoreType::GroupMin;
-const PRECISION: u32 = 2;
 
 /// Loads the TPS task `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
@@ -189,7 +188,7 @@ pub fn subtask_model(task: &TpsTask) -> SubtaskModel {
             })
             .collect(),
         score_type: SCORE_TYPE,
-        precision: PRECISION,
+        precision: task.precision,
         checks: (task.solutions.iter())
             .map(|s| (s.path.clone(), s.checks.clone()))
             .collect(),

@@ -145,6 +145,8 @@ pub struct TpsTask {
     pub manager: Option<PathBuf>,
     /// How many copies of the solution a Communication test runs.
     pub num_processes: usize,
+    /// Decimals of scores.
+    pub precision: u32,
     /// One line per rule applied that a user may not expect.
     pub notices: Vec<String>,
 }
@@ -241,8 +243,13 @@ pub fn read(dir: &Path) -> Result<TpsTask, PackageError> {
         ));
     }
 
-    let checker = if problem.has_checker {
-        let found = program_in(dir, "checker", "checker")?;
+    let found_checker = program_in(dir, "checker", "checker")?;
+    let has_checker = problem.has_checker.unwrap_or(match problem.task_type {
+        TaskType::Batch => true,
+        TaskType::Communication => found_checker.is_some(),
+    });
+    let checker = if has_checker {
+        let found = found_checker;
         if found.is_none() {
             return Err(PackageError::at(
                 &dir.join("checker"),
@@ -329,6 +336,7 @@ pub fn read(dir: &Path) -> Result<TpsTask, PackageError> {
         checker,
         manager,
         num_processes: problem.num_processes,
+        precision: problem.score_precision,
         notices,
     })
 }

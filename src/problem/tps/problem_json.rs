@@ -1,7 +1,9 @@
 //! TPS's `problem.json`: the task's names, type, limits and its switches (`has_grader`,
 //! `grader_name`, `has_checker`, `has_manager`, `num_processes`), with TPS's defaults
-//! (its README, "problem.json"): a grader and a checker in Batch tasks, a manager and no checker
-//! in Communication tasks. `OutputOnly`, `TwoSteps` and any other type are refused with one line.
+//! (its README, "problem.json"): a grader and a checker in Batch tasks, a manager in
+//! Communication tasks (whose checker, when unset, is there when `checker/` holds one: the
+//! README says none, but the `prize` sample's own scripts run the checker on the manager's
+//! output). `OutputOnly`, `TwoSteps` and any other type are refused with one line.
 
 use serde_json::Value;
 
@@ -35,12 +37,15 @@ pub struct ProblemJson {
     pub has_grader: bool,
     /// `grader_name`: the grader's file name without extension.
     pub grader_name: String,
-    /// `has_checker`: outputs are judged by `checker/checker.cpp`.
-    pub has_checker: bool,
+    /// `has_checker`: outputs are judged by `checker/checker.cpp`; `None` when unset (then
+    /// a Batch task has one and a Communication task has one when `checker/` holds it).
+    pub has_checker: Option<bool>,
     /// `has_manager`: the solution talks to `grader/manager.cpp`.
     pub has_manager: bool,
     /// `num_processes`: how many copies of the solution a Communication test runs.
     pub num_processes: usize,
+    /// `score_precision`: decimals of scores (TPS's CMS export: 2 when unset).
+    pub score_precision: u32,
 }
 
 /// Reads `problem.json`.
@@ -71,12 +76,12 @@ pub fn parse(file: &JsonFile) -> Result<ProblemJson, PackageError> {
             },
         }
     };
-    let flag = |key: &str, default: bool| -> Result<bool, PackageError> {
+    let flag = |key: &str| -> Result<Option<bool>, PackageError> {
         match get(key) {
-            None => Ok(default),
-            Some(Value::Bool(b)) => Ok(*b),
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
             // TPS's scripts read the value as text: "true" or "false".
-            Some(Value::String(s)) if s == "true" || s == "false" => Ok(s == "true"),
+            Some(Value::String(s)) if s == "true" || s == "false" => Ok(Some(s == "true")),
             Some(other) => Err(file.error_at(
                 key,
                 0,
@@ -117,17 +122,31 @@ pub fn parse(file: &JsonFile) -> Result<ProblemJson, PackageError> {
             }
         },
     };
+    let score_precision = match get("score_precision") {
+        None => 2,
+        Some(v) => match v.as_u64() {
+            Some(n) if n <= 9 => n as u32,
+            _ => {
+                return Err(file.error_at(
+                    "score_precision",
+                    0,
+                    format!("`score_precision` must be a whole number from 0 to 9, not {v}"),
+                ))
+            }
+        },
+    };
     Ok(ProblemJson {
         name: text("name")?,
         title: text("title")?,
         task_type,
         time_limit: number("time_limit")?,
         memory_mib: number("memory_limit")?,
-        has_grader: flag("has_grader", true)?,
+        has_grader: flag("has_grader")?.unwrap_or(true),
         grader_name: text("grader_name")?.unwrap_or_else(|| "grader".to_string()),
-        has_checker: flag("has_checker", !communication)?,
-        has_manager: flag("has_manager", communication)?,
+        has_checker: flag("has_checker")?,
+        has_manager: flag("has_manager")?.unwrap_or(communication),
         num_processes,
+        score_precision,
     })
 }
 
@@ -153,9 +172,10 @@ mod tests {
             (batch.time_limit, batch.memory_mib),
             (Some(1.5), Some(256.0))
         );
-        assert!(batch.has_grader && batch.has_checker && !batch.has_manager);
+        assert!(batch.has_grader && batch.has_checker.is_none() && !batch.has_manager);
+        assert_eq!(batch.score_precision, 2);
         let comm = parsed(r#"{"type": "Communication", "has_checker": true}"#).unwrap();
-        assert!(comm.has_manager && comm.has_checker);
+        assert!(comm.has_manager && comm.has_checker == Some(true));
         assert_eq!(comm.num_processes, 1);
     }
 
