@@ -292,7 +292,14 @@ pub fn read(dir: &Path) -> Result<TpsTask, PackageError> {
         ));
     }
     let entries = solutions_json::parse(&JsonFile::read(&solutions_path)?, &names)?;
-    let (solutions, model) = solutions_of(dir, &solutions_path, &entries, &names, &mut notices)?;
+    let (solutions, model) = solutions_of(
+        dir,
+        &solutions_path,
+        &entries,
+        &names,
+        problem.enabled,
+        &mut notices,
+    )?;
 
     let time_limit = problem.time_limit.unwrap_or_else(|| {
         notices.push(format!(
@@ -446,6 +453,7 @@ fn solutions_of(
     solutions_path: &Path,
     entries: &[solutions_json::SolutionEntry],
     subtasks: &[String],
+    enabled: problem_json::Enabled,
     notices: &mut Vec<String>,
 ) -> Result<(Vec<TpsSolution>, PathBuf), PackageError> {
     let folder = dir.join("solution");
@@ -479,13 +487,23 @@ fn solutions_of(
     let mut solutions = Vec::new();
     let mut unlisted = Vec::new();
     let mut model = None;
+    let mut disabled = Vec::new();
     for path in files {
         crate::problem::confined::inside(dir, &path).map_err(|why| PackageError::at(&path, why))?;
         let file = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let Some(entry) = entries.iter().find(|e| e.file == file) else {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let entry = entries.iter().find(|e| e.file == file);
+        let is_model = entry.is_some_and(|e| e.verdict == TpsVerdict::ModelSolution);
+        if let Some((false, key)) = enabled.allows(ext) {
+            if !is_model {
+                disabled.push(format!("{file} ({key})"));
+                continue;
+            }
+        }
+        let Some(entry) = entry else {
             unlisted.push(file);
             solutions.push(TpsSolution {
                 path,
@@ -514,6 +532,12 @@ fn solutions_of(
             verdict: Some(entry.verdict),
             checks,
         });
+    }
+    if !disabled.is_empty() {
+        notices.push(format!(
+            "not run, their language not enabled in problem.json: {}",
+            disabled.join(", ")
+        ));
     }
     if !unlisted.is_empty() {
         notices.push(format!(

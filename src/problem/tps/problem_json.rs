@@ -46,6 +46,36 @@ pub struct ProblemJson {
     pub num_processes: usize,
     /// `score_precision`: decimals of scores (TPS's CMS export: 2 when unset).
     pub score_precision: u32,
+    /// The solution languages the task enables: `cpp_enabled` and `java_enabled` (true when
+    /// unset), `pascal_enabled` and `python_enabled` (false when unset), as TPS's README says.
+    pub enabled: Enabled,
+}
+
+/// The languages a TPS task enables for solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Enabled {
+    /// C++ (and C).
+    pub cpp: bool,
+    /// Java.
+    pub java: bool,
+    /// Pascal.
+    pub pascal: bool,
+    /// Python.
+    pub python: bool,
+}
+
+impl Enabled {
+    /// Whether a solution file with extension `ext` is in an enabled language; `None` for an
+    /// extension TPS does not know (run as any other solution).
+    pub fn allows(self, ext: &str) -> Option<(bool, &'static str)> {
+        Some(match ext {
+            "cpp" | "cc" | "cxx" | "c" => (self.cpp, "cpp_enabled"),
+            "java" => (self.java, "java_enabled"),
+            "pas" => (self.pascal, "pascal_enabled"),
+            "py" => (self.python, "python_enabled"),
+            _ => return None,
+        })
+    }
 }
 
 /// Reads `problem.json`.
@@ -147,6 +177,12 @@ pub fn parse(file: &JsonFile) -> Result<ProblemJson, PackageError> {
         has_manager: flag("has_manager")?.unwrap_or(communication),
         num_processes,
         score_precision,
+        enabled: Enabled {
+            cpp: flag("cpp_enabled")?.unwrap_or(true),
+            java: flag("java_enabled")?.unwrap_or(true),
+            pascal: flag("pascal_enabled")?.unwrap_or(false),
+            python: flag("python_enabled")?.unwrap_or(false),
+        },
     })
 }
 
