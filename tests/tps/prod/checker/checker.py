@@ -2,7 +2,7 @@
 # verdict and the reason on stderr. An answer one too large earns half.
 import sys
 
-_, answer, output = (open(p).read().split() for p in sys.argv[1:4])
+_, answer, output = (open(p, errors="replace").read().split() for p in sys.argv[1:4])
 if output == answer:
     print(1)
     sys.stderr.write("Correct\n\n")
