@@ -80,6 +80,10 @@ pub fn include_for_solution(path: &Path) -> Option<PathBuf> {
     if !super::is_tps_task(task) {
         return None;
     }
+    let problem = super::json_lines::JsonFile::read(&task.join(super::PROBLEM_JSON)).ok()?;
+    if !super::problem_json::parse(&problem).ok()?.has_grader {
+        return None;
+    }
     let graders = grader_folders(task).ok()?;
     include_root(&graders).ok().flatten()
 }
