@@ -201,7 +201,7 @@ gencode 1000 7
             data.tests[3].command,
             GenCommand::Generator("gen-two".into(), vec!["100".into(), "x".into()])
         );
-        assert_eq!(data.tests[3].line, 10);
+        assert_eq!(data.tests[3].line, 11);
         let full = &data.sets[3];
         assert!(full.is_subtask);
         assert_eq!(

@@ -14,6 +14,7 @@ fn write_task(dir: &Path) {
         ("solution/model.cpp", "int main() {}\n"),
         ("solution/wa.cpp", "int main() {}\n"),
         ("solution/extra.py", "print(1)\n"),
+        ("solution/extra.cpp", "int main() {}\n"),
         ("solutions.json", "{\n\"model.cpp\": {\"verdict\": \"model_solution\"},\n\"wa.cpp\": {\"verdict\": \"incorrect\",\n \"except\": {\"samples\": \"correct\"}}\n}\n"),
     ];
     for (name, text) in files {
@@ -51,12 +52,12 @@ fn a_task_is_read_with_its_subtasks_tests_and_verdicts() {
         .collect();
     assert_eq!(got, [("samples", "correct"), ("full", "incorrect")]);
     assert_eq!(wa.checks[0].origin, "solutions.json line 4");
-    assert!(
-        task.notices
-            .iter()
-            .any(|n| n.contains("no verdict to extra.py")),
-        "{:?}",
-        task.notices
+    assert_eq!(
+        task.notices,
+        [
+            "not run, their language not enabled in problem.json: extra.py (python_enabled)",
+            "solutions.json gives no verdict to extra.cpp: run, promising nothing"
+        ]
     );
     assert!(task.checker.is_some() && task.graders.is_empty());
 }
