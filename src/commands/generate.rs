@@ -18,6 +18,9 @@ pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
     if crate::problem::italian::is_italian_task(dir) {
         return italian(options);
     }
+    if crate::problem::tps::is_tps_task(dir) {
+        return tps(options);
+    }
     let package = generated_data::load_package(dir).map_err(|e| UsageError::new(e.to_string()))?;
     let Some(plan) = &package.generation else {
         return Err(UsageError::new(format!(
@@ -84,6 +87,58 @@ fn italian(options: &GenerateOptions) -> Result<Outcome, UsageError> {
         );
     }
     let out = options.out.clone().unwrap_or_else(|| dir.clone());
+    let written = generated_data::write(&built, &out)?;
+    print_out(&crate::report::generate::summary(
+        &out,
+        built.cases,
+        &written,
+        &folder.problem.info().notes,
+        &[],
+    ))?;
+    Ok(Outcome::Passed)
+}
+
+/// `generate` of a TPS task: every test's input and the model solution's answer, built and
+/// judged valid as `verify` builds them, written as TPS's `gen` writes them: `tests/NAME.in`,
+/// `tests/NAME.out` and `tests/mapping` (a line `SUBTASK TEST` for each test of each subtask).
+fn tps(options: &GenerateOptions) -> Result<Outcome, UsageError> {
+    use crate::problem::Problem;
+    let dir = &options.problem;
+    let task = crate::problem::tps::read(dir).map_err(|e| UsageError::new(e.to_string()))?;
+    let folder = crate::problem::folder::load(dir, &crate::options::AdHocParts::default())?;
+    let cases = folder
+        .problem
+        .fixed_tests()
+        .map_err(|f| UsageError::new(format!("{}: {f}", dir.display())))?;
+    let mut built = generated_data::BuiltData {
+        files: Default::default(),
+        cases: cases.len(),
+        left_out: Vec::new(),
+        failed_programs: Vec::new(),
+        unanswered: Vec::new(),
+        from_committed: Vec::new(),
+    };
+    for case in &cases {
+        built
+            .files
+            .insert(format!("{}.in", case.name), case.input.clone().into_bytes());
+        built.files.insert(
+            format!("{}.out", case.name),
+            case.expected.text.clone().into_bytes(),
+        );
+    }
+    let mut mapping = String::new();
+    for subtask in &task.subtasks {
+        let mut tests = subtask.tests.clone();
+        tests.sort();
+        for test in tests {
+            mapping.push_str(&format!("{} {test}\n", subtask.name));
+        }
+    }
+    built
+        .files
+        .insert("mapping".to_string(), mapping.into_bytes());
+    let out = options.out.clone().unwrap_or_else(|| dir.join("tests"));
     let written = generated_data::write(&built, &out)?;
     print_out(&crate::report::generate::summary(
         &out,

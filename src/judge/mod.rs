@@ -15,6 +15,7 @@
 //! | what scoring by points needs, which the Polygon reader fills (tests, groups, points policies, dependencies) | [`points_model`] |
 //! | a solution's points as Polygon scores them (`complete-group`, `each-test`, a checker's points) | [`grade_polygon`] |
 //! | olympiad subtasks, which the Italian reader fills: their scores by score type (`GroupMin`, `Sum`, `GroupMul`) and the `@check-*` promises per subtask | [`subtasks`] |
+//! | what a verdict of TPS's `solutions.json` promises of every test of a subtask | [`tps_verdicts`] |
 //! | what a submission promised, which the readers fill (rules over tests, scores, a final verdict; time-limit roles) | [`expectation_model`] |
 //! | the test globs a promise names its tests by (`secret/*-easy`, `{a,b}`) | [`test_glob`] |
 //! | whether a submission kept what its package promised (expectations) | [`expectation`] |
@@ -33,6 +34,7 @@ pub mod submission;
 pub mod subtasks;
 pub mod test_glob;
 pub mod timing;
+pub mod tps_verdicts;
 pub mod verdict;
 
 pub use classify::{

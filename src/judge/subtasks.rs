@@ -1,6 +1,7 @@
-//! Olympiad subtasks (the Italian format's `#ST:` groups, which the Italian reader fills): each
-//! subtask's score from its tests' scores by the task's score type, and whether a solution
-//! keeps the `@check-*` promises it makes per subtask.
+//! Olympiad subtasks (the Italian format's `#ST:` groups and TPS's `subtasks.json`, which their
+//! readers fill): each subtask's score from its tests' scores by the task's score type, and
+//! whether a solution keeps the `@check-*` promises (or the `solutions.json` verdicts) it makes
+//! per subtask.
 //!
 //! # Score types
 //!
@@ -29,6 +30,7 @@
 
 use crate::judge::grade_polygon::{GroupScore, Score};
 use crate::judge::test_glob::Glob;
+use crate::judge::tps_verdicts::TpsVerdict;
 use crate::judge::Verdict;
 
 /// How a subtask's score comes from its tests' fractions.
@@ -178,6 +180,9 @@ pub enum Promise {
     RuntimeError,
     /// `@check-zero`.
     Zero,
+    /// A verdict of TPS's `solutions.json` for the subtask, kept test by test
+    /// ([`crate::judge::tps_verdicts`]).
+    Tps(TpsVerdict),
 }
 
 impl Promise {
@@ -206,6 +211,7 @@ impl Promise {
             Promise::MemoryLimitExceeded => "memory-limit-exceeded",
             Promise::RuntimeError => "runtime-error",
             Promise::Zero => "zero",
+            Promise::Tps(verdict) => verdict.name(),
         }
     }
 
@@ -219,6 +225,7 @@ impl Promise {
             Promise::MemoryLimitExceeded => outcome == Outcome::MemoryLimit,
             Promise::RuntimeError => outcome == Outcome::RuntimeError,
             Promise::Zero => outcome.rank() == 0,
+            Promise::Tps(verdict) => verdict.fits(outcome),
         }
     }
 }
@@ -327,6 +334,18 @@ fn broken_on(
             None => return None,
         }
     }
+    if let Promise::Tps(verdict) = check.promise {
+        // TPS's rule is test by test: the first test that does not fit breaks it.
+        let (test, got) = classes.iter().find(|(_, c)| !verdict.fits(*c))?;
+        return Some(format!(
+            "subtask {}: test {test} got {}, but `{}` wants {} ({})",
+            subtask.name,
+            got.name(),
+            verdict.name(),
+            verdict.wants(),
+            check.origin
+        ));
+    }
     let least = classes.iter().map(|(_, c)| c.rank()).min();
     let Some(least) = least else {
         // No tests: all accepted.
@@ -365,6 +384,7 @@ fn wanted(promise: Promise) -> &'static str {
         Promise::MemoryLimitExceeded => "an MLE test",
         Promise::RuntimeError => "an RTE test",
         Promise::Zero => "a rejected test",
+        Promise::Tps(verdict) => verdict.wants(),
     }
 }
 

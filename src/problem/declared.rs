@@ -41,6 +41,13 @@ pub fn package_build_for(path: &Path) -> BuildPlan {
             ..BuildPlan::default()
         };
     }
+    // A solution of a TPS task likewise, with the task's `grader/<language>/`.
+    if let Some(include) = super::tps::graders::include_for_solution(path) {
+        return BuildPlan {
+            include: Some(include),
+            ..BuildPlan::default()
+        };
+    }
     kattis::build_plan::package_build_of(path)
 }
 

@@ -129,6 +129,10 @@ pub fn details_of(dir: &Path, testset: Option<&str>) -> Result<Details, UsageErr
         let task = italian::read(dir).map_err(|e| UsageError::new(e.to_string()))?;
         return Ok(italian::details::describe(&task));
     }
+    if super::tps::is_tps_task(dir) {
+        let task = super::tps::read(dir).map_err(|e| UsageError::new(e.to_string()))?;
+        return Ok(super::tps::details::describe(&task));
+    }
     if !dir.is_dir() {
         return Ok(Details::default());
     }

@@ -1,6 +1,7 @@
 //! A problem folder named on the command line: which reader it needs (a `problem.xml` makes it
 //! a Polygon package, [`super::polygon`]; a `task.yaml` an Italian-format task,
-//! [`super::italian`]; anything else is read as a Kattis / ICPC package,
+//! [`super::italian`]; a `problem.json` with `subtasks.json` an IOI TPS task, [`super::tps`];
+//! anything else is read as a Kattis / ICPC package,
 //! [`super::kattis`]), and what `verify` and the time-limit rule need of it besides the problem.
 
 use std::path::{Path, PathBuf};
@@ -17,6 +18,7 @@ use crate::problem::polygon;
 use crate::problem::submission::Submission;
 use crate::problem::time_limit_rule::TimeLimitRule;
 use crate::problem::tool_tests::ToolTests;
+use crate::problem::tps;
 use crate::programs::ProgramsProblem;
 
 /// A problem folder, loaded: the problem and what `verify` and the time-limit rule need.
@@ -85,6 +87,15 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             )));
         }
         return italian::load::load(dir, overrides);
+    }
+    if tps::is_tps_task(dir) {
+        if overrides.testset.is_some() {
+            return Err(UsageError::new(format!(
+                "--testset: `{}` is a TPS task (only a problem.xml has testsets)",
+                dir.display()
+            )));
+        }
+        return tps::load::load(dir, overrides);
     }
     if overrides.testset.is_some() {
         return Err(UsageError::new(format!(

@@ -32,6 +32,7 @@ pub mod shape;
 pub mod submission;
 pub mod time_limit_rule;
 pub mod tool_tests;
+pub mod tps;
 
 use std::fmt;
 use std::time::Duration;

@@ -9,7 +9,8 @@
 //! - a CMS checker (the Italian format's `check/checker.*` or `cor/correttore.*`):
 //!   `chk INPUT CORRECT_OUTPUT CONTESTANT_OUTPUT`; exit 0 with a score from 0 to 1 as the first
 //!   token of stdout and a message on stderr's first line; any other exit, no score or a score
-//!   outside [0, 1] is a broken checker ([`cms`]);
+//!   outside [0, 1] is a broken checker ([`cms`]), as is one whose verdict line is testlib's
+//!   `Judge Failure` (CMS's and TPS's testlib exit 0 even then);
 //! - CMS's white-diff comparison, line by line ([`white_diff`]);
 //! - without either, the Kattis default validator with the problem's flags.
 
@@ -152,6 +153,17 @@ fn cms(
         )
     })?;
     let message = cms_message(&first_line(&outcome.stderr_head));
+    // The testlib CMS and TPS ship exits 0 from every checker, its own failure (`_fail`)
+    // too, with score 0 and this verdict line: the checker's fault, not the candidate's.
+    if message.starts_with("Judge Failure") {
+        return Err(ToolFailure::new(
+            tool.label(),
+            format!(
+                "failed: {}",
+                first_lines(&outcome.stderr_head, 2).join(": ")
+            ),
+        ));
+    }
     Ok(if score >= 1.0 {
         CheckResult::Accepted
     } else if score <= 0.0 {
@@ -159,6 +171,15 @@ fn cms(
     } else {
         CheckResult::Scored(ValidatorScore::Multiplier(score))
     })
+}
+
+/// The first `n` nonempty lines of `text`.
+fn first_lines(text: &str, n: usize) -> Vec<&str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(n)
+        .collect()
 }
 
 /// The score a CMS checker printed: the first token of its stdout, a number from 0 to 1.

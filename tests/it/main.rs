@@ -76,4 +76,5 @@ mod stones_validator;
 mod stress_cli;
 mod stress_runs;
 mod tool_checks;
+mod tps_cli;
 mod watch_cli;

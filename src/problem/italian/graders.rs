@@ -38,6 +38,15 @@ pub fn include_root(graders: &[PathBuf]) -> Result<Option<PathBuf>, String> {
             }
         }
     }
+    include_folder(placed)
+}
+
+/// The include folder holding `placed` files (language id, file name, contents), made once
+/// per content in the cache; `None` when there are none. TPS's graders are placed the same
+/// way ([`crate::problem::tps::graders`]).
+pub fn include_folder(
+    mut placed: Vec<(String, String, Vec<u8>)>,
+) -> Result<Option<PathBuf>, String> {
     if placed.is_empty() {
         return Ok(None);
     }

@@ -1,0 +1,1 @@
+long long multiply(int a, int b);

@@ -1,0 +1,3 @@
+#include "prod.h"
+
+long long multiply(int a, int b) { return (long long)a * b + 1; }
