@@ -207,6 +207,8 @@ mod tests {
         "latency_median_us",
         "bandwidth_median_us",
         "tool_checks",
+        // The tool checks' count of notices (issue 44).
+        "notices",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.
