@@ -376,7 +376,11 @@ fn a_generator_seeded_by_the_clock_is_named_not_failed() {
     planted(
         "generators/gen.py",
         invalid,
-        &["generator generators/gen.py", "makes-valid-inputs", "seed 1, run 1"],
+        &[
+            "generator generators/gen.py",
+            "makes-valid-inputs",
+            "seed 1, run 1",
+        ],
     );
 }
 
@@ -557,7 +561,11 @@ fn polygon_validator_and_checker_tests_that_fail_are_named() {
     );
     // The same package with both tools mended passes, its own tests run.
     let val = std::fs::read_to_string(dir.path().join("files/val.py")).unwrap();
-    write(dir.path(), "files/val.py", &val.replace("LOW = 0", "LOW = 1"));
+    write(
+        dir.path(),
+        "files/val.py",
+        &val.replace("LOW = 0", "LOW = 1"),
+    );
     let check = std::fs::read_to_string(dir.path().join("files/check.py")).unwrap();
     write(
         dir.path(),
@@ -604,13 +612,17 @@ fn a_polygon_validator_test_that_cannot_be_read_or_a_verdict_polygon_does_not_gi
     let found = defects(&tools);
     assert_eq!(code, 1);
     assert!(
-        found.iter().any(|l| l.contains("| validator-tests | validator test 1 |")
-            && l.contains("validator-tests/01 cannot be read")),
+        found
+            .iter()
+            .any(|l| l.contains("| validator-tests | validator test 1 |")
+                && l.contains("validator-tests/01 cannot be read")),
         "{found:#?}"
     );
     assert!(
-        found.iter().any(|l| l.contains("| checker-tests | checker test 1 |")
-            && l.contains("its verdict `maybe` is none of Polygon's")),
+        found
+            .iter()
+            .any(|l| l.contains("| checker-tests | checker test 1 |")
+                && l.contains("its verdict `maybe` is none of Polygon's")),
         "{found:#?}"
     );
 }
@@ -627,8 +639,10 @@ fn sanity_notices_name_same_answers_identical_tests_and_missing_samples() {
     write(dir.path(), "data/secret/2.ans", "30 200\n");
     write(dir.path(), "data/secret/3.in", "3 4");
     write(dir.path(), "data/secret/3.ans", "7 12\n");
-    let _heavy = heavy();
-    let run = stressjudge(&["check-tools", arg(dir.path()), "--json"]);
+    let run = {
+        let _heavy = heavy();
+        stressjudge(&["check-tools", arg(dir.path()), "--json"])
+    };
     let report = run.json();
     let problem = &report["problems"][0];
     let tools = problem["tools"].as_array().unwrap().clone();
@@ -638,12 +652,17 @@ fn sanity_notices_name_same_answers_identical_tests_and_missing_samples() {
         "the tests | samples | the test set | has no sample test",
         "the tests | ends-with-newline | the input of test(s) secret/3 | does not end",
     ] {
-        assert!(found.iter().any(|l| l.contains(piece)), "{piece}: {found:#?}");
+        assert!(
+            found.iter().any(|l| l.contains(piece)),
+            "{piece}: {found:#?}"
+        );
     }
     assert_eq!(problem["notices"], found.len(), "{}", run.describe());
     // The strict validator rejects the input without its line break: that test is a defect
     // (accepts-tests), the notice says why at a glance.
-    assert!(defects(&tools).iter().any(|l| l.contains("accepts-tests | test secret/3")));
+    assert!(defects(&tools)
+        .iter()
+        .any(|l| l.contains("accepts-tests | test secret/3")));
 
     // Every answer the same.
     let same = tempdir();
