@@ -30,6 +30,11 @@ pub fn text(checks: &ToolChecks) -> String {
             n => format!("{n} defect(s)"),
         }
     );
+    if checks.notices > 0 {
+        // Inserted before the blank line that ends the summary.
+        out.pop();
+        let _ = writeln!(out, "  and {} notice(s), worth a look\n", checks.notices);
+    }
     out
 }
 

@@ -186,8 +186,13 @@ fn tools_line(report: &VerifyReport) -> String {
     let defects: usize = report.tool_checks.iter().map(|c| c.defects()).sum();
     let runs: usize = report.tool_checks.iter().map(|c| c.runs).sum();
     let reused = report.tool_checks.iter().filter(|c| c.reused).count();
+    let notices: usize = report.tool_checks.iter().map(|c| c.notices).sum();
     format!(
-        "tools: {tools} checked, {defects} defect(s) ({runs} run(s){})\n",
+        "tools: {tools} checked, {defects} defect(s){} ({runs} run(s){})\n",
+        match notices {
+            0 => String::new(),
+            n => format!(", {n} notice(s)"),
+        },
         match reused {
             0 => String::new(),
             n => format!("; {n} package(s) remembered from the result cache"),

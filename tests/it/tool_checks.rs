@@ -112,6 +112,29 @@ fn defects(tools: &[Value]) -> Vec<String> {
         .collect()
 }
 
+/// Every notice as `TOOL | CHECK | CASE | DETAIL`.
+fn notices(tools: &[Value]) -> Vec<String> {
+    tools
+        .iter()
+        .flat_map(|t| {
+            t["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|f| f["severity"] == "notice")
+                .map(move |f| {
+                    format!(
+                        "{} | {} | {} | {}",
+                        t["tool"].as_str().unwrap(),
+                        f["check"].as_str().unwrap(),
+                        f["case"].as_str().unwrap(),
+                        f["detail"].as_str().unwrap()
+                    )
+                })
+        })
+        .collect()
+}
+
 /// The clean package with `file` replaced by `source`: `check-tools` exits 1, and one of its
 /// defects contains every piece of `expected` (tool, check, case, detail).
 fn planted(file: &str, source: &str, expected: &[&str]) -> Vec<String> {
@@ -171,9 +194,11 @@ fn a_clean_package_passes_every_check() {
             "input validator",
             "answer validator",
             "output validator",
-            "generator"
+            "generator",
+            "tests"
         ]
     );
+    assert_eq!(notices(&tools), Vec::<String>::new());
 }
 
 #[test]
@@ -325,16 +350,36 @@ sys.exit(42 if all(r == 1 for r in ratios) else 43)
 }
 
 #[test]
-fn a_generator_that_is_not_deterministic() {
+fn a_generator_seeded_by_the_clock_is_named_not_failed() {
+    let dir = tempdir();
+    clean_package(dir.path());
     let clocked = "import random\nprint(random.randint(1, 100), random.randint(1, 100))\n";
+    write(dir.path(), "generators/gen.py", clocked);
+    let (code, tools) = check_tools(dir.path());
+    assert_eq!(defects(&tools), Vec::<String>::new());
+    assert_eq!(code, 0, "a notice, not a failure");
+    let found = notices(&tools);
+    assert!(
+        found.iter().any(|l| [
+            "generator generators/gen.py",
+            "| deterministic | seed 1, run twice |",
+            "gave different inputs",
+            "seeded by the clock",
+        ]
+        .iter()
+        .all(|piece| l.contains(piece))),
+        "{found:#?}"
+    );
+    // Both runs' inputs are still validated: a clock-seeded generator making an invalid input
+    // is a defect.
+    let invalid = "import time\nprint(time.time_ns(), 5)\n";
     planted(
         "generators/gen.py",
-        clocked,
+        invalid,
         &[
             "generator generators/gen.py",
-            "deterministic",
-            "seed 1, run twice",
-            "different inputs",
+            "makes-valid-inputs",
+            "seed 1, run 1",
         ],
     );
 }
@@ -484,8 +529,153 @@ fn verify_checks_the_tools_of_a_clean_package_and_passes() {
         run.describe()
     );
     assert!(
-        run.stdout.contains("tools: 4 checked, 0 defect(s)"),
+        run.stdout.contains("tools: 5 checked, 0 defect(s) ("),
         "{}",
         run.describe()
+    );
+}
+
+/// `tests/polygon/faulty_tools` copied into a fresh folder.
+fn faulty_polygon() -> tempfile::TempDir {
+    let dir = tempdir();
+    copy_dir(&root().join("tests/polygon/faulty_tools"), dir.path());
+    dir
+}
+
+#[test]
+fn polygon_validator_and_checker_tests_that_fail_are_named() {
+    let dir = faulty_polygon();
+    let (code, tools) = check_tools(dir.path());
+    let found = defects(&tools);
+    assert_eq!(code, 1, "{found:#?}");
+    assert_eq!(
+        found,
+        [
+            "input validator files/val.py | validator-tests | validator test 2 | expected \
+             INVALID, but the validator accepts it",
+            "checker files/check.py | checker-tests | checker test 2 | expected \
+             PRESENTATION_ERROR, but the checker gives WRONG_ANSWER (wrong output format \
+             expected one integer)",
+        ],
+        "the two planted faults, and nothing else"
+    );
+    // The same package with both tools mended passes, its own tests run.
+    let val = std::fs::read_to_string(dir.path().join("files/val.py")).unwrap();
+    write(
+        dir.path(),
+        "files/val.py",
+        &val.replace("LOW = 0", "LOW = 1"),
+    );
+    let check = std::fs::read_to_string(dir.path().join("files/check.py")).unwrap();
+    write(
+        dir.path(),
+        "files/check.py",
+        &check.replace("NOT_A_NUMBER_EXIT = 1", "NOT_A_NUMBER_EXIT = 2"),
+    );
+    let (code, tools) = check_tools(dir.path());
+    assert_eq!(defects(&tools), Vec::<String>::new());
+    assert_eq!(code, 0);
+    let runs_of = |check: &str| -> Vec<u64> {
+        (tools.iter())
+            .filter(|t| t["checks"].as_array().unwrap().iter().any(|c| c == check))
+            .map(|t| t["runs"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(runs_of("validator-tests").len(), 1, "{tools:#?}");
+    assert_eq!(runs_of("checker-tests").len(), 1, "{tools:#?}");
+}
+
+#[test]
+fn polygon_packages_own_tests_pass_on_the_sum_package() {
+    let (code, tools) = check_tools(&root().join("tests/polygon/sum"));
+    assert_eq!(defects(&tools), Vec::<String>::new());
+    assert_eq!(code, 0);
+    for check in ["validator-tests", "checker-tests"] {
+        assert!(
+            (tools.iter()).any(|t| t["checks"].as_array().unwrap().iter().any(|c| c == check)),
+            "{check}: {tools:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_polygon_validator_test_that_cannot_be_read_or_a_verdict_polygon_does_not_give() {
+    let dir = faulty_polygon();
+    std::fs::remove_file(dir.path().join("files/tests/validator-tests/01")).unwrap();
+    let xml = std::fs::read_to_string(dir.path().join("problem.xml")).unwrap();
+    write(
+        dir.path(),
+        "problem.xml",
+        &xml.replace("<test verdict=\"ok\"/>", "<test verdict=\"maybe\"/>"),
+    );
+    let (code, tools) = check_tools(dir.path());
+    let found = defects(&tools);
+    assert_eq!(code, 1);
+    assert!(
+        found
+            .iter()
+            .any(|l| l.contains("| validator-tests | validator test 1 |")
+                && l.contains("validator-tests/01 cannot be read")),
+        "{found:#?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|l| l.contains("| checker-tests | checker test 1 |")
+                && l.contains("its verdict `maybe` is none of Polygon's")),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn sanity_notices_name_same_answers_identical_tests_and_missing_samples() {
+    let dir = tempdir();
+    clean_package(dir.path());
+    // No sample; two secret tests the same bytes, with the same answer.
+    for ext in ["in", "ans"] {
+        std::fs::remove_file(dir.path().join(format!("data/sample/1.{ext}"))).unwrap();
+    }
+    write(dir.path(), "data/secret/2.in", "10 20\n");
+    write(dir.path(), "data/secret/2.ans", "30 200\n");
+    write(dir.path(), "data/secret/3.in", "3 4");
+    write(dir.path(), "data/secret/3.ans", "7 12\n");
+    let run = {
+        let _heavy = heavy();
+        stressjudge(&["check-tools", arg(dir.path()), "--json"])
+    };
+    let report = run.json();
+    let problem = &report["problems"][0];
+    let tools = problem["tools"].as_array().unwrap().clone();
+    let found = notices(&tools);
+    for piece in [
+        "the tests | identical-tests | tests secret/1, secret/2 | have the same input",
+        "the tests | samples | the test set | has no sample test",
+        "the tests | ends-with-newline | the input of test(s) secret/3 | does not end",
+    ] {
+        assert!(
+            found.iter().any(|l| l.contains(piece)),
+            "{piece}: {found:#?}"
+        );
+    }
+    assert_eq!(problem["notices"], found.len(), "{}", run.describe());
+    // The strict validator rejects the input without its line break: that test is a defect
+    // (accepts-tests), the notice says why at a glance.
+    assert!(defects(&tools)
+        .iter()
+        .any(|l| l.contains("accepts-tests | test secret/3")));
+
+    // Every answer the same.
+    let same = tempdir();
+    clean_package(same.path());
+    for name in ["sample/1", "secret/1", "secret/2"] {
+        write(same.path(), &format!("data/{name}.ans"), "3 2\n");
+    }
+    let (_, tools) = check_tools(same.path());
+    let found = notices(&tools);
+    assert!(
+        found.iter().any(|l| l.contains(
+            "the tests | same-answers | every test | all 3 answers are the same: \"3 2\\n\""
+        )),
+        "{found:#?}"
     );
 }

@@ -210,8 +210,15 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         answers: AnswerRules::default(),
     };
     super::build_plan::declare_builds(&mut shape);
+    let mut tool_tests = kattis::tool_tests::read(&package, &data_root.join("data"));
+    // The package format's samples are the tests of `data/sample/`.
+    tool_tests.samples = Some(
+        (shape.tests.iter())
+            .filter(|t| t.name.starts_with("sample/"))
+            .map(|t| t.name.clone())
+            .collect(),
+    );
     let problem = ProgramsProblem::new(shape);
-    let tool_tests = kattis::tool_tests::read(&package, &data_root.join("data"));
     Ok(Folder {
         problem,
         submissions: package.submissions,

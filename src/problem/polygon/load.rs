@@ -47,7 +47,8 @@ use crate::problem::polygon::{self, PolygonPackage, StressSpec, TestMethod, Test
 use crate::problem::program::Program;
 use crate::problem::shape::{AnswerRules, KindSettings, Shape, TestFile};
 use crate::problem::submission::Submission;
-use crate::problem::{Answer, CheckResult, Limits, Origin, ProblemInfo, TimeLimitOrigin};
+use crate::problem::tool_tests::{CheckerVerdict, OwnCheckerTest, OwnValidatorTest};
+use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
 use crate::programs::generator::Generator;
 use crate::programs::interactor::{Convention, Interactor};
@@ -173,12 +174,24 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     let tests = validate_testset(
         &package, &testset, tests, &sandboxes, &limits, &accepted, &mut notes,
     )?;
-    validator_self_tests(&package, &sandboxes, &limits, &mut notes);
-    if let Some(asset) = &package.checker {
-        if overrides.checker.is_none() {
-            checker_self_tests(asset, &checker, &sandboxes, &limits, &mut notes);
-        }
-    }
+    // The validators' and the checker's own tests run with the tool checks.
+    let tool_tests = crate::problem::tool_tests::ToolTests {
+        validator_tests: validator_self_tests(&package),
+        checker_tests: match (&package.checker, &overrides.checker) {
+            (Some(asset), None) => checker_self_tests(asset),
+            _ => Vec::new(),
+        },
+        samples: Some(
+            testset
+                .tests
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.sample)
+                .map(|(i, _)| test_name(i + 1))
+                .collect(),
+        ),
+        ..Default::default()
+    };
 
     let generators = match &overrides.generator {
         Some(command) => vec![(
@@ -308,7 +321,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         grader: None,
         subtasks: None,
         lower_bound_from_accepted_only: false,
-        tool_tests: Default::default(),
+        tool_tests,
     })
 }
 
@@ -704,19 +717,20 @@ fn validation_key(
     Some(format!("valid-{}", crate::build::hex_digest(hasher)))
 }
 
-/// The validators' own tests: one note per validator.
-fn validator_self_tests(
-    package: &PolygonPackage,
-    sandboxes: &ToolSandboxes,
-    limits: &ToolLimits,
-    notes: &mut Vec<String>,
-) {
+/// A package file for a tool test: read, with CRLF made LF as for the testset's files.
+fn read_converted(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path)
+        .map(|b| crlf_to_lf(&b).unwrap_or(b))
+        .map_err(|e| format!("{} cannot be read: {e}", path.display()))
+}
+
+/// The validators' own tests (`<validator><testset>`: `files/tests/validator-tests/NN`, each
+/// `<test verdict="valid|invalid">`, optionally with the `testset` and `group` to call the
+/// validator with, as Polygon's exports write them, e.g. Marlinpa/tree-of-segments'
+/// `problem.xml`), for the tool checks.
+fn validator_self_tests(package: &PolygonPackage) -> Vec<OwnValidatorTest> {
+    let mut out = Vec::new();
     for asset in &package.validators {
-        if asset.tests.is_empty() {
-            continue;
-        }
-        let name = relative(&package.dir, &asset.source);
-        let mut wrong = Vec::new();
         for test in &asset.tests {
             let mut flags = Vec::new();
             if let Some(t) = &test.testset {
@@ -725,110 +739,47 @@ fn validator_self_tests(
             if let Some(g) = &test.group {
                 flags.extend(["--group".to_string(), g.clone()]);
             }
-            let validator = InputValidator::new(&asset.source, flags);
-            let verdict = std::fs::read_to_string(&test.input)
-                .map(|text| {
-                    crlf_to_lf(text.as_bytes())
-                        .map_or(text, |b| String::from_utf8_lossy(&b).into_owned())
-                })
-                .map_err(|e| format!("cannot be read: {e}"))
-                .and_then(|text| {
-                    validator
-                        .validate(sandboxes, limits, &text)
-                        .map_err(|f| f.to_string())
-                });
-            match verdict {
-                Ok(result) if result.is_ok() == test.valid => {}
-                Ok(_) => wrong.push(format!(
-                    "test {} should be {} but is {}",
-                    test.index,
-                    if test.valid { "valid" } else { "invalid" },
-                    if test.valid { "rejected" } else { "accepted" }
+            out.push(OwnValidatorTest {
+                name: format!("validator test {}", test.index),
+                source: asset.source.clone(),
+                validator: InputValidator::new(&asset.source, flags),
+                input: read_converted(&test.input),
+                valid: test.valid,
+            });
+        }
+    }
+    out
+}
+
+/// The checker's own tests (`<checker><testset>`: `files/tests/checker-tests/NN` with `NN.o`
+/// the output and `NN.a` the answer, each `<test verdict="ok|wrong-answer|...">`), for the
+/// tool checks.
+fn checker_self_tests(asset: &polygon::CheckerAsset) -> Vec<OwnCheckerTest> {
+    asset
+        .tests
+        .iter()
+        .map(|test| {
+            let expected = CheckerVerdict::parse(&test.verdict);
+            let files = match (
+                read_converted(&test.input),
+                read_converted(&test.output),
+                read_converted(&test.answer),
+            ) {
+                _ if expected.is_none() => Err(format!(
+                    "its verdict `{}` is none of Polygon's (ok, wrong-answer, \
+                     presentation-error, crashed, points)",
+                    test.verdict
                 )),
-                Err(why) => wrong.push(format!("test {}: {why}", test.index)),
+                (Ok(i), Ok(o), Ok(a)) => Ok((i, o, a)),
+                (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e),
+            };
+            OwnCheckerTest {
+                name: format!("checker test {}", test.index),
+                files,
+                expected: expected.unwrap_or(CheckerVerdict::Ok),
             }
-        }
-        notes.push(self_test_note(
-            "validator",
-            &name,
-            asset.tests.len(),
-            &wrong,
-        ));
-    }
-}
-
-/// The checker's own tests: one note.
-fn checker_self_tests(
-    asset: &polygon::CheckerAsset,
-    checker: &Checker,
-    sandboxes: &ToolSandboxes,
-    limits: &ToolLimits,
-    notes: &mut Vec<String>,
-) {
-    if asset.tests.is_empty() {
-        return;
-    }
-    let mut wrong = Vec::new();
-    let read = |path: &Path| {
-        std::fs::read(path)
-            .map(|b| crlf_to_lf(&b).unwrap_or(b))
-            .map_err(|e| format!("{} cannot be read: {e}", path.display()))
-    };
-    for test in &asset.tests {
-        let files = (read(&test.input), read(&test.output), read(&test.answer));
-        let (input, output, answer) = match files {
-            (Ok(i), Ok(o), Ok(a)) => (i, o, a),
-            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
-                wrong.push(format!("test {}: {e}", test.index));
-                continue;
-            }
-        };
-        let judged = checker.check(
-            sandboxes,
-            limits,
-            &String::from_utf8_lossy(&input),
-            &Answer::new(String::from_utf8_lossy(&answer)),
-            &output,
-            &[],
-        );
-        let got = match &judged {
-            // Points are an accepting verdict (a few testlib versions even exited 0 with them).
-            Ok(CheckResult::Accepted | CheckResult::Scored(_) | CheckResult::Points(_)) => "ok",
-            Ok(CheckResult::WrongAnswer(_)) => "wrong-answer",
-            Err(_) => "crashed",
-        };
-        let expected = match test.verdict.as_str() {
-            "ok" | "OK" | "points" | "POINTS" => "ok",
-            "wrong-answer" | "presentation-error" | "WRONG_ANSWER" | "PRESENTATION_ERROR" => {
-                "wrong-answer"
-            }
-            _ => "crashed",
-        };
-        if got != expected {
-            wrong.push(format!(
-                "test {} should be {} but is {got}",
-                test.index, test.verdict
-            ));
-        }
-    }
-    let name = asset
-        .name
-        .clone()
-        .unwrap_or_else(|| asset.source.display().to_string());
-    notes.push(self_test_note("checker", &name, asset.tests.len(), &wrong));
-}
-
-fn self_test_note(role: &str, name: &str, total: usize, wrong: &[String]) -> String {
-    if wrong.is_empty() {
-        format!("{role} {name}: its {total} own test(s) give the verdicts the package expects")
-    } else {
-        format!(
-            "{role} {name}: {} of its {total} own test(s) do not give the verdict the package \
-             expects: {}",
-            wrong.len(),
-            wrong.join("; ")
-        )
-    }
+        })
+        .collect()
 }
 
 /// The generator kinds `stress` runs: one per stress of the package (`stress-001`, ...), else

@@ -115,12 +115,24 @@ pub struct ToolChecks {
     /// Whether the results came from the results cache.
     #[serde(default)]
     pub reused: bool,
+    /// How many findings are notices (worth a look, not failures: the sanity notices, a
+    /// generator seeded by the clock, ...).
+    #[serde(default)]
+    pub notices: usize,
 }
 
 impl ToolChecks {
     /// How many defects were found.
     pub fn defects(&self) -> usize {
         self.tools.iter().map(|t| t.defects().count()).sum()
+    }
+
+    /// How many findings are notices.
+    pub fn count_notices(&self) -> usize {
+        (self.tools.iter())
+            .flat_map(|t| &t.findings)
+            .filter(|f| f.severity == Severity::Notice)
+            .count()
     }
 
     /// Whether no tool failed a check.

@@ -10,9 +10,13 @@
 pub mod findings;
 pub mod fuzz;
 pub mod junk;
+mod own_tests;
 mod parallel;
+mod sanity;
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Mutex;
 
 use super::checker::Checker;
 use super::tool::{Tool, ToolArg, ToolCall};
@@ -59,6 +63,10 @@ pub mod check {
     pub const DETERMINISTIC: &str = "deterministic";
     /// A generator's inputs pass the input validators.
     pub const VALID_OUTPUT_OF_GENERATOR: &str = "makes-valid-inputs";
+    /// A validator gives the verdict each of the package's validator tests expects.
+    pub const VALIDATOR_TESTS: &str = "validator-tests";
+    /// A checker gives the verdict each of the package's checker tests expects.
+    pub const CHECKER_TESTS: &str = "checker-tests";
 }
 
 /// Output validators' malformed outputs are tried on this many tests (problemtools: "These
@@ -68,10 +76,13 @@ const MALFORMED_ON_TESTS: usize = 3;
 const FUZZ_TESTS: usize = 2;
 /// Crashing mutations named per tool, at most (the rest are counted).
 const FUZZ_FINDINGS: usize = 5;
+/// Which set of checks made a remembered result; raised when checks are added or changed.
+const CHECKS_VERSION: u32 = 2;
 /// Runs spent shrinking one crashing output, at most.
 const SHRINK_RUNS: usize = 24;
 
 /// One test as the checks use it: bytes, since junk and tests need not be text.
+#[derive(Clone)]
 struct Test {
     name: String,
     input: Vec<u8>,
@@ -110,14 +121,29 @@ pub fn run(
         data: &data,
         jobs,
         gate,
+        judged: Mutex::new(HashMap::new()),
     };
     checks
         .tools
         .extend(checker.input_validators(&tests.invalid_inputs, tests.lenient_layout));
+    checker.own_validator_tests(&mut checks.tools, &tests.validator_tests);
     checks.tools.extend(checker.answer_validators(tests));
-    checks.tools.extend(checker.output_validator(tests));
+    // The output checks and the sanity notices need every test's answer; an interactive
+    // problem's answers are not checked.
+    let answered = match problem.interactor.is_some() {
+        true => Vec::new(),
+        false => checker.answered(),
+    };
+    checks
+        .tools
+        .extend(checker.output_validator(tests, &answered));
+    checker.own_checker_tests(&mut checks.tools, &tests.checker_tests);
     checks.tools.extend(checker.generators());
+    checks
+        .tools
+        .extend(sanity::notices(&data, &answered, tests));
     checks.runs = checks.tools.iter().map(|t| t.runs).sum();
+    checks.notices = checks.count_notices();
     checks
 }
 
@@ -126,6 +152,12 @@ struct Checks<'a> {
     data: &'a [Test],
     jobs: usize,
     gate: Option<&'a Gate>,
+    /// The output validator's verdicts so far, by test and output content.
+    judged: Mutex<HashMap<[u8; 32], Result<bool, ToolFailure>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Whether every input validator accepted an input, and those that broke on it.
@@ -425,6 +457,31 @@ impl Checks<'_> {
 
     /// The output validator's verdict on `output` for test `test`.
     fn judge(&self, test: &Test, output: &[u8]) -> Result<bool, ToolFailure> {
+        // The same output on the same test is judged once: junk, malformed outputs, mutations
+        // and the reference's answer often coincide (an empty output is both junk and a
+        // one-token answer with its token dropped).
+        let key = {
+            use sha2::{Digest, Sha256};
+            let mut hasher = Sha256::new();
+            for part in [
+                test.name.as_bytes(),
+                test.answer.as_deref().unwrap_or_default(),
+            ] {
+                hasher.update((part.len() as u64).to_le_bytes());
+                hasher.update(part);
+            }
+            hasher.update(output);
+            <[u8; 32]>::from(hasher.finalize())
+        };
+        if let Some(known) = lock(&self.judged).get(&key) {
+            return known.clone();
+        }
+        let verdict = self.judge_once(test, output);
+        lock(&self.judged).insert(key, verdict.clone());
+        verdict
+    }
+
+    fn judge_once(&self, test: &Test, output: &[u8]) -> Result<bool, ToolFailure> {
         let _slot = self.slot();
         let input = String::from_utf8_lossy(&test.input);
         let answer = Answer {
@@ -439,7 +496,27 @@ impl Checks<'_> {
         ))
     }
 
-    fn output_validator(&self, tests: &ToolTests) -> Vec<ToolSection> {
+    /// The tests with an answer: a test without an answer file (a Polygon package's) is
+    /// answered by the reference (its answers are cached), one it cannot answer left out.
+    fn answered(&self) -> Vec<Test> {
+        let problem = self.problem;
+        let answered: Vec<Option<Test>> = par_map(self.data, self.jobs, |t| {
+            if t.answer.is_some() || !problem.info.has_reference {
+                return None;
+            }
+            let _slot = self.slot();
+            let answer = problem.solve(&String::from_utf8_lossy(&t.input)).ok()?;
+            Some(Test {
+                answer: Some(answer.text.into_bytes()),
+                ..t.clone()
+            })
+        });
+        (self.data.iter().zip(answered))
+            .filter_map(|(t, a)| a.or(t.answer.is_some().then(|| t.clone())))
+            .collect()
+    }
+
+    fn output_validator(&self, tests: &ToolTests, answered: &[Test]) -> Vec<ToolSection> {
         let problem = self.problem;
         let (name, role) = match &problem.checker {
             Checker::Default => (
@@ -467,23 +544,7 @@ impl Checks<'_> {
                 return vec![section];
             }
         }
-        // A test without an answer file (a Polygon package's) is answered by the reference.
-        let answered: Vec<Option<Test>> = par_map(self.data, self.jobs, |t| {
-            if t.answer.is_some() || !problem.info.has_reference {
-                return None;
-            }
-            let _slot = self.slot();
-            let answer = problem.solve(&String::from_utf8_lossy(&t.input)).ok()?;
-            Some(Test {
-                name: t.name.clone(),
-                input: t.input.clone(),
-                answer: Some(answer.text.into_bytes()),
-                checker_args: t.checker_args.clone(),
-            })
-        });
-        let data: Vec<&Test> = (self.data.iter().zip(&answered))
-            .filter_map(|(t, a)| a.as_ref().or(t.answer.is_some().then_some(t)))
-            .collect();
+        let data: Vec<&Test> = answered.iter().collect();
         if problem.checker.tool().is_some() && !data.is_empty() {
             // Junk: not accepted on every test (stop at the first test that rejects it).
             let junk = junk::junk_files();
@@ -703,28 +764,41 @@ impl Checks<'_> {
             section.runs += 2;
             let case = format!("seed {seed}, run twice");
             match (&runs[0], &runs[1]) {
-                (Ok(a), Ok(b)) if a == b => {
-                    section.checked(check::VALID_OUTPUT_OF_GENERATOR);
-                    section.runs += problem.validators.len();
-                    let _slot = self.slot();
-                    if let Err(e) = problem.validate(a) {
-                        section.defect(
-                            check::VALID_OUTPUT_OF_GENERATOR,
-                            format!("seed {seed}"),
-                            e.to_string(),
+                (Ok(a), Ok(b)) => {
+                    // Named, not failed (issue 44: "a clock-seeded generator is named, not
+                    // failed"): its tests differ from run to run, so a failure it finds may not
+                    // come back, but every input it makes is still checked.
+                    if a != b {
+                        section.notice(
+                            check::DETERMINISTIC,
+                            case,
+                            format!(
+                                "gave different inputs ({} and {} bytes, first difference at \
+                                 byte {}): seeded by the clock or the process, its inputs cannot \
+                                 be made again from the seed",
+                                a.len(),
+                                b.len(),
+                                a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+                            ),
                         );
                     }
+                    section.checked(check::VALID_OUTPUT_OF_GENERATOR);
+                    let inputs: Vec<&String> = match a == b {
+                        true => vec![a],
+                        false => vec![a, b],
+                    };
+                    for (run, input) in inputs.iter().enumerate() {
+                        section.runs += problem.validators.len();
+                        let _slot = self.slot();
+                        if let Err(e) = problem.validate(input) {
+                            let which = match inputs.len() {
+                                1 => format!("seed {seed}"),
+                                _ => format!("seed {seed}, run {}", run + 1),
+                            };
+                            section.defect(check::VALID_OUTPUT_OF_GENERATOR, which, e.to_string());
+                        }
+                    }
                 }
-                (Ok(a), Ok(b)) => section.defect(
-                    check::DETERMINISTIC,
-                    case,
-                    format!(
-                        "gave different inputs ({} and {} bytes, first difference at byte {})",
-                        a.len(),
-                        b.len(),
-                        a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
-                    ),
-                ),
                 (Err(f), _) | (_, Err(f)) => {
                     section.defect(check::NO_CRASH, case, f.problem.clone())
                 }
@@ -769,6 +843,8 @@ fn case_files(case: &ToolCase) -> Option<CaseFiles> {
 /// so).
 pub fn identity(problem: &ProgramsProblem, tests: &ToolTests) -> Option<String> {
     let mut parts = vec![
+        // The checks themselves: results remembered by an earlier set of checks are not these.
+        format!("tool checks {CHECKS_VERSION}"),
         problem.judging_identity()?,
         format!("{:?}", problem.limits),
         format!("{:?}", problem.checker_args),

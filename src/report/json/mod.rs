@@ -215,6 +215,8 @@ mod tests {
         "bandwidth_median_us",
         "tool_checks",
         "calibration_history",
+        // The tool checks' count of notices (issue 44).
+        "notices",
     ];
 
     /// `schema` with `fields` taken out of every `required` list.
