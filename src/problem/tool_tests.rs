@@ -68,12 +68,15 @@ pub struct OwnValidatorTest {
     pub valid: bool,
 }
 
+/// A checker test's input, output and answer, in the order the checker takes them.
+pub type CheckerTestFiles = (Vec<u8>, Vec<u8>, Vec<u8>);
+
 /// A checker test the package ships: input, output, answer and the verdict it expects.
 pub struct OwnCheckerTest {
     /// How reports name it: `checker test 1`.
     pub name: String,
     /// Input, output and answer, or why one cannot be read.
-    pub files: Result<(Vec<u8>, Vec<u8>, Vec<u8>), String>,
+    pub files: Result<CheckerTestFiles, String>,
     /// The verdict the checker must give.
     pub expected: CheckerVerdict,
 }
