@@ -25,6 +25,7 @@ pub mod confined;
 pub mod folder;
 pub mod italian;
 pub mod kattis;
+mod olympiad_folder;
 pub mod polygon;
 pub mod program;
 pub mod rules;

@@ -1,5 +1,5 @@
-//! An Italian-format task (read by [`super::read`]) in the one problem [`Shape`], run as a
-//! [`ProgramsProblem`]: its tests built as task-maker-rust builds them (each GEN line's
+//! An Italian-format task (read by [`super::read`]) in the one problem [`Shape`](crate::problem::shape::Shape), run as a
+//! [`ProgramsProblem`](crate::programs::ProgramsProblem): its tests built as task-maker-rust builds them (each GEN line's
 //! arguments to the generator, `#COPY:` files, or the fixed `input/` files), each validated as
 //! `valida INPUT SUBTASK`, answered by the official solution (or `output/outputN.txt` without
 //! one), judged by the CMS checker or white-diff; its solutions with their `@check` promises
@@ -19,8 +19,9 @@ use crate::judge::subtasks::{Subtask, SubtaskModel};
 use crate::options::AdHocParts;
 use crate::problem::adhoc::existing;
 use crate::problem::folder::Folder;
+use crate::problem::olympiad_folder::{olympiad_folder, OlympiadTask};
 use crate::problem::program::Program;
-use crate::problem::shape::{AnswerRules, Shape, TestFile};
+use crate::problem::shape::TestFile;
 use crate::problem::submission::Submission;
 use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
@@ -29,7 +30,6 @@ use crate::programs::sandboxes::ToolSandboxes;
 use crate::programs::test_build::{self, Recipe, TestStore};
 use crate::programs::tool::{Tool, ToolArg, ToolLimits};
 use crate::programs::validator::InputValidator;
-use crate::programs::ProgramsProblem;
 use crate::run::FileIo;
 
 use super::{ItalianTask, TestSource};
@@ -132,43 +132,19 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         ),
         None => (stress_kinds(&task), stress_validators(&task)),
     };
-    let shape = Shape {
+    let subtasks = subtask_model(&task);
+    let task = OlympiadTask {
         info,
         generators,
-        kind_settings: Vec::new(),
         references,
         validators,
         checker,
-        checker_args: Vec::new(),
-        interactor: None,
         tests,
-        left_out: Vec::new(),
-        answers: AnswerRules {
-            // An official solution that writes nothing (to the wrong file, say) is the task's
-            // error, not an empty answer every candidate then matches.
-            empty_is_valid: false,
-            through_interactor: false,
-        },
-    };
-    Ok(Folder {
-        tool_tests: crate::problem::tool_tests::ToolTests {
-            lenient_layout: true,
-            ..Default::default()
-        },
-        problem: ProgramsProblem::new(shape),
         submissions,
-        time_limit_rule: None,
-        rule: crate::problem::kattis::default_time_limit_rule(
-            crate::problem::kattis::FormatVersion::V2023_07,
-        ),
-        points: None,
-        submissions_root: dir.to_path_buf(),
-        submissions_place: "sol/".to_string(),
-        grading: None,
-        grader: None,
-        lower_bound_from_accepted_only: false,
-        subtasks: Some(subtask_model(&task)),
-    })
+        submissions_place: "sol/",
+        subtasks,
+    };
+    Ok(olympiad_folder(task, dir))
 }
 
 /// The subtasks of `task` as scoring sees them, with its solutions' promises.

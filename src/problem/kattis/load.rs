@@ -26,29 +26,28 @@ use crate::programs::ProgramsProblem;
 /// Time limit shown until one is derived (a folder without `time_limit`), never used to judge.
 const UNSET_TIME_LIMIT: Duration = Duration::from_secs(1);
 
-/// How a Kattis package's submissions are limited in memory, for the notes (see
-/// [`ProblemInfo::address_space_limit`]).
-const ADDRESS_SPACE_NOTE: &str = "memory: as problemtools runs submissions, each one's address \
-     space is limited to the memory limit (RLIMIT_AS, the stack unlimited), except Java, Kotlin, \
-     Scala, Common Lisp, build/run folders and executables, which problemtools exempts, and \
-     runtimes that reserve address space up front (Go, JavaScript, TypeScript, C#, F#, Dart, \
-     Julia, Erlang, Elixir, Haskell); the sandbox's memory limit stays the hard bound";
+/// How a batch Kattis package's programs are limited in memory, for the notes (see
+/// [`ProblemInfo::address_space_limit`]): submissions to the memory limit, the input validators
+/// and a custom grader to problemtools' default, the output validator to
+/// `limits.validation_memory` (`validation_mib`).
+fn address_space_note(validation_mib: u64) -> String {
+    format!(
+        "memory: as problemtools runs submissions, each one's address space is limited to the \
+         memory limit (RLIMIT_AS, the stack unlimited), except Java, Kotlin, Scala, Common \
+         Lisp, build/run folders and executables, which problemtools exempts, and runtimes that \
+         reserve address space up front (Go, JavaScript, TypeScript, C#, F#, Dart, Julia, \
+         Erlang, Elixir, Haskell); the input validators' and a custom grader's to \
+         {DEFAULT_VALIDATION_MEMORY_MIB} MiB and the output validator's to \
+         limits.validation_memory ({validation_mib} MiB), with the same exemptions; the \
+         sandbox's memory limit stays the hard bound"
+    )
+}
 
 /// How an interactive Kattis package's programs are limited in memory, for the notes.
 const INTERACTIVE_ADDRESS_SPACE_NOTE: &str = "memory: as problemtools runs an interactive \
      problem (its `interactive` runner, which it exempts from RLIMIT_AS), neither the submission \
      nor the output validator has its address space limited; the input validators' is (1024 \
      MiB); the sandbox's memory limit stays the hard bound";
-
-/// How a batch Kattis package's validators are limited in memory, for the notes.
-fn validation_memory_note(validation_mib: u64) -> String {
-    format!(
-        "memory: as problemtools runs them, the input validators' and the custom grader's \
-         address space is limited to {DEFAULT_VALIDATION_MEMORY_MIB} MiB and the output \
-         validator's to limits.validation_memory ({validation_mib} MiB), with the same \
-         exemptions"
-    )
-}
 
 /// Loads the Kattis / ICPC problem folder `dir`, with `overrides` replacing its parts.
 pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
@@ -156,8 +155,7 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
     // (`run/executable.py`), and neither inherits one.
     let address_space_limit = problemtools_rule && interactor.is_none();
     if address_space_limit {
-        notes.push(ADDRESS_SPACE_NOTE.to_string());
-        notes.push(validation_memory_note(
+        notes.push(address_space_note(
             package.limits.validation_memory_mib_or_default(),
         ));
     } else if problemtools_rule {

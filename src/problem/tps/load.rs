@@ -1,5 +1,5 @@
-//! A TPS task (read by [`super::read`]) in the one problem [`Shape`], run as a
-//! [`ProgramsProblem`]: its tests built as TPS's `gen` builds them (each `gen/data` line's
+//! A TPS task (read by [`super::read`]) in the one problem [`Shape`](crate::problem::shape::Shape), run as a
+//! [`ProgramsProblem`](crate::programs::ProgramsProblem): its tests built as TPS's `gen` builds them (each `gen/data` line's
 //! generator with its arguments, `manual` and `copy` files), each validated by the global
 //! validators once and by the validators of every subtask holding it (TPS's
 //! `get_test_validators.py`: `validator < INPUT`), answered by the model solution compiled
@@ -21,8 +21,9 @@ use crate::judge::subtasks::{ScoreType, Subtask, SubtaskModel};
 use crate::options::AdHocParts;
 use crate::problem::adhoc::existing;
 use crate::problem::folder::Folder;
+use crate::problem::olympiad_folder::{olympiad_folder, OlympiadTask};
 use crate::problem::program::Program;
-use crate::problem::shape::{AnswerRules, Shape, TestFile};
+use crate::problem::shape::TestFile;
 use crate::problem::submission::Submission;
 use crate::problem::{Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
@@ -31,7 +32,6 @@ use crate::programs::sandboxes::ToolSandboxes;
 use crate::programs::test_build::{self, Recipe, TestStore};
 use crate::programs::tool::{Tool, ToolLimits};
 use crate::programs::validator::InputValidator;
-use crate::programs::ProgramsProblem;
 use crate::run::FileIo;
 
 use super::{TaskType, TestSource, TpsTask, TpsValidator};
@@ -139,42 +139,19 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
         ),
         None => (stress_kinds(&task), stress_validators(&task)),
     };
-    let shape = Shape {
+    let subtasks = subtask_model(&task);
+    let task = OlympiadTask {
         info,
         generators,
-        kind_settings: Vec::new(),
         references: vec![model],
         validators,
         checker,
-        checker_args: Vec::new(),
-        interactor: None,
         tests,
-        left_out: Vec::new(),
-        answers: AnswerRules {
-            // A model solution that writes nothing is the task's error, not an empty answer.
-            empty_is_valid: false,
-            through_interactor: false,
-        },
-    };
-    Ok(Folder {
-        tool_tests: crate::problem::tool_tests::ToolTests {
-            lenient_layout: true,
-            ..Default::default()
-        },
-        problem: ProgramsProblem::new(shape),
         submissions,
-        time_limit_rule: None,
-        rule: crate::problem::kattis::default_time_limit_rule(
-            crate::problem::kattis::FormatVersion::V2023_07,
-        ),
-        points: None,
-        submissions_root: dir.to_path_buf(),
-        submissions_place: "solution/".to_string(),
-        grading: None,
-        grader: None,
-        lower_bound_from_accepted_only: false,
-        subtasks: Some(subtask_model(&task)),
-    })
+        submissions_place: "solution/",
+        subtasks,
+    };
+    Ok(olympiad_folder(task, dir))
 }
 
 /// The subtasks of `task` as scoring sees them, with its solutions' verdicts per subtask.
