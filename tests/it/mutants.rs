@@ -1,7 +1,8 @@
 //! `stressjudge mutants` through the binary, on packages of our own with planted weak tests:
 //! the mutants the missing tests would kill are found killable, `--save-tests` adds their
 //! shrunk inputs, after which the score rises and the package's planted wrong submissions fail
-//! `verify`; and the bad inputs, each one line and exit 2.
+//! `verify` (a test never holding n = 1 or equal values; a 64-bit sum never overflowing 32
+//! bits, found by the narrowing mutant); and the bad inputs, each one line and exit 2.
 //!
 //! The assertions hold whatever else the mutator makes: they name the mutants they are about
 //! by the text they change, never by a count or a number.
@@ -452,4 +453,134 @@ fn a_generated_package_gets_its_missing_tests_as_manual_cases() {
             "{m:#}"
         );
     }
+}
+
+/// A C++ reference that sums in 64 bits; the tests only hold small values, so a sum that
+/// overflows 32 bits is the planted weakness.
+const SUM_REFERENCE: &str = r#"#include <iostream>
+int main() {
+    int n;
+    std::cin >> n;
+    long long sum = 0;
+    for (int i = 0; i < n; i++) {
+        long long v;
+        std::cin >> v;
+        sum += v;
+    }
+    std::cout << sum << "\n";
+}
+"#;
+
+/// The planted wrong submission: a 32-bit sum, right on every small test.
+const SUM_IN_32_BITS: &str = r#"#include <iostream>
+int main() {
+    int n;
+    std::cin >> n;
+    int sum = 0;
+    for (int i = 0; i < n; i++) {
+        int v;
+        std::cin >> v;
+        sum += v;
+    }
+    std::cout << sum << "\n";
+}
+"#;
+
+/// n in 3..=4; each value close to 10^9 four times in five, else small: three large values
+/// overflow 32 bits, and most seeds hold three.
+const SUM_GENERATOR: &str = r#"import random
+import sys
+
+rng = random.Random(int(sys.argv[1]))
+n = rng.randint(3, 4)
+values = [rng.randint(999999990, 1000000000) if rng.random() < 0.8 else rng.randint(1, 9) for _ in range(n)]
+print(n)
+print(" ".join(map(str, values)))
+"#;
+
+/// Kattis convention: 42 accepts, 43 rejects. n in 1..=100, values in 1..=10^9.
+const SUM_VALIDATOR: &str = r#"import re
+import sys
+
+text = sys.stdin.read()
+lines = text.split("\n")
+if not text.endswith("\n") or len(lines) != 3 or lines[2] != "":
+    sys.exit(43)
+if not re.fullmatch(r"[1-9][0-9]*", lines[0]) or not 1 <= int(lines[0]) <= 100:
+    sys.exit(43)
+values = lines[1].split(" ")
+if len(values) != int(lines[0]):
+    sys.exit(43)
+for v in values:
+    if not re.fullmatch(r"[1-9][0-9]*", v) or int(v) > 10**9:
+        sys.exit(43)
+sys.exit(42)
+"#;
+
+#[test]
+fn a_sum_that_overflows_32_bits_is_the_missing_test_a_narrowing_mutant_finds() {
+    let _heavy = heavy();
+    let dir = tempdir();
+    let pkg = dir.path().join("sum");
+    write(
+        &pkg,
+        "problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: Sum\nlimits:\n  time_limit: 2\n",
+    );
+    write(
+        &pkg,
+        "stressjudge.yaml",
+        "python: python3\ngenerators:\n  random: generators/gen.py\n",
+    );
+    write(&pkg, "generators/gen.py", SUM_GENERATOR);
+    write(&pkg, "input_validators/validate.py", SUM_VALIDATOR);
+    write(&pkg, "submissions/accepted/sum.cpp", SUM_REFERENCE);
+    write(&pkg, "submissions/wrong_answer/sum32.cpp", SUM_IN_32_BITS);
+    for (name, input, answer) in [
+        ("sample/1", "2\n1 2\n", "3\n"),
+        ("secret/01", "3\n5 6 7\n", "18\n"),
+        ("secret/02", "1\n9\n", "9\n"),
+    ] {
+        write(&pkg, &format!("data/{name}.in"), input);
+        write(&pkg, &format!("data/{name}.ans"), answer);
+    }
+    let line = 1 + SUM_REFERENCE
+        .lines()
+        .position(|l| l.contains("long long sum = 0;"))
+        .unwrap();
+    let narrowed = |report: &Value| -> Value {
+        (report["mutants"].as_array().unwrap().iter())
+            .find(|m| m["line"] == line && m["operator"] == "narrowing")
+            .unwrap_or_else(|| panic!("no narrowing of the sum on line {line}: {report:#}"))
+            .clone()
+    };
+    // The weak tests accept the 32-bit sum.
+    let verify = || {
+        stressjudge(&[
+            "verify",
+            arg(&pkg),
+            "--stress-seeds",
+            "0",
+            "--no-tool-checks",
+        ])
+    };
+    verify().expect_code(1);
+    let before = mutants(&pkg, &["--save-tests"]);
+    before.expect_code(1);
+    let before = before.json();
+    let sum = narrowed(&before);
+    assert_eq!(sum["fate"], "killable", "{sum:#}");
+    assert_eq!(sum["original"], "long long", "{sum:#}");
+    let total: u64 = (sum["counterexample"]["input"].as_str().unwrap())
+        .split_whitespace()
+        .skip(1)
+        .map(|v| v.parse::<u64>().unwrap())
+        .sum();
+    assert!(total > i32::MAX as u64, "no 32-bit overflow: {sum:#}");
+    // Saved, the shrunk input kills the narrowing and rejects the 32-bit sum.
+    let after = mutants(&pkg, &[]).json();
+    assert!(score(&after) > score(&before), "{after:#}");
+    let sum = narrowed(&after);
+    assert_eq!(sum["fate"], "killed", "{sum:#}");
+    verify().expect_code(0);
 }
