@@ -58,75 +58,24 @@ pub fn run(options: &GenerateOptions) -> Result<Outcome, UsageError> {
     )
 }
 
-/// `generate` of an Italian-format task: every test's input and answer, built and judged
-/// valid as `verify` builds them, written as `input/inputN.txt` and `output/outputN.txt`.
+/// `generate` of an Italian-format task: every test's input and answer, written as
+/// `input/inputN.txt` and `output/outputN.txt`.
 fn italian(options: &GenerateOptions) -> Result<Outcome, UsageError> {
-    use crate::problem::Problem;
-    let dir = &options.problem;
-    let folder = crate::problem::folder::load(dir, &crate::options::AdHocParts::default())?;
-    let cases = folder
-        .problem
-        .fixed_tests()
-        .map_err(|f| UsageError::new(format!("{}: {f}", dir.display())))?;
-    let mut built = generated_data::BuiltData {
-        files: Default::default(),
-        cases: cases.len(),
-        left_out: Vec::new(),
-        failed_programs: Vec::new(),
-        unanswered: Vec::new(),
-        from_committed: Vec::new(),
+    let paths = |name: &str| {
+        (
+            format!("input/input{name}.txt"),
+            format!("output/output{name}.txt"),
+        )
     };
-    for case in &cases {
-        built.files.insert(
-            format!("input/input{}.txt", case.name),
-            case.input.clone().into_bytes(),
-        );
-        built.files.insert(
-            format!("output/output{}.txt", case.name),
-            case.expected.text.clone().into_bytes(),
-        );
-    }
-    let out = options.out.clone().unwrap_or_else(|| dir.clone());
-    let written = generated_data::write(&built, &out)?;
-    print_out(&crate::report::generate::summary(
-        &out,
-        built.cases,
-        &written,
-        &folder.problem.info().notes,
-        &[],
-    ))?;
-    Ok(Outcome::Passed)
+    olympiad_tests(options, options.problem.clone(), paths, Vec::new())
 }
 
-/// `generate` of a TPS task: every test's input and the model solution's answer, built and
-/// judged valid as `verify` builds them, written as TPS's `gen` writes them: `tests/NAME.in`,
-/// `tests/NAME.out` and `tests/mapping` (a line `SUBTASK TEST` for each test of each subtask).
+/// `generate` of a TPS task: every test's input and the model solution's answer, written as
+/// TPS's `gen` writes them: `tests/NAME.in`, `tests/NAME.out` and `tests/mapping` (a line
+/// `SUBTASK TEST` for each test of each subtask).
 fn tps(options: &GenerateOptions) -> Result<Outcome, UsageError> {
-    use crate::problem::Problem;
     let dir = &options.problem;
     let task = crate::problem::tps::read(dir).map_err(|e| UsageError::new(e.to_string()))?;
-    let folder = crate::problem::folder::load(dir, &crate::options::AdHocParts::default())?;
-    let cases = folder
-        .problem
-        .fixed_tests()
-        .map_err(|f| UsageError::new(format!("{}: {f}", dir.display())))?;
-    let mut built = generated_data::BuiltData {
-        files: Default::default(),
-        cases: cases.len(),
-        left_out: Vec::new(),
-        failed_programs: Vec::new(),
-        unanswered: Vec::new(),
-        from_committed: Vec::new(),
-    };
-    for case in &cases {
-        built
-            .files
-            .insert(format!("{}.in", case.name), case.input.clone().into_bytes());
-        built.files.insert(
-            format!("{}.out", case.name),
-            case.expected.text.clone().into_bytes(),
-        );
-    }
     let mut mapping = String::new();
     for subtask in &task.subtasks {
         let mut tests = subtask.tests.clone();
@@ -135,10 +84,44 @@ fn tps(options: &GenerateOptions) -> Result<Outcome, UsageError> {
             mapping.push_str(&format!("{} {test}\n", subtask.name));
         }
     }
-    built
-        .files
-        .insert("mapping".to_string(), mapping.into_bytes());
-    let out = options.out.clone().unwrap_or_else(|| dir.join("tests"));
+    let paths = |name: &str| (format!("{name}.in"), format!("{name}.out"));
+    let extra = vec![("mapping".to_string(), mapping.into_bytes())];
+    olympiad_tests(options, dir.join("tests"), paths, extra)
+}
+
+/// Every test of an olympiad task, built and judged valid as `verify` builds them, written
+/// under `--out` (else `default_out`) at the paths `paths` gives a test's name (input, answer),
+/// with the `extra` files beside them.
+fn olympiad_tests(
+    options: &GenerateOptions,
+    default_out: std::path::PathBuf,
+    paths: impl Fn(&str) -> (String, String),
+    extra: Vec<(String, Vec<u8>)>,
+) -> Result<Outcome, UsageError> {
+    use crate::problem::Problem;
+    let dir = &options.problem;
+    let folder = crate::problem::folder::load(dir, &crate::options::AdHocParts::default())?;
+    let cases = folder
+        .problem
+        .fixed_tests()
+        .map_err(|f| UsageError::new(format!("{}: {f}", dir.display())))?;
+    let mut built = generated_data::BuiltData {
+        files: Default::default(),
+        cases: cases.len(),
+        left_out: Vec::new(),
+        failed_programs: Vec::new(),
+        unanswered: Vec::new(),
+        from_committed: Vec::new(),
+    };
+    for case in &cases {
+        let (input, answer) = paths(&case.name);
+        built.files.insert(input, case.input.clone().into_bytes());
+        built
+            .files
+            .insert(answer, case.expected.text.clone().into_bytes());
+    }
+    built.files.extend(extra);
+    let out = options.out.clone().unwrap_or(default_out);
     let written = generated_data::write(&built, &out)?;
     print_out(&crate::report::generate::summary(
         &out,

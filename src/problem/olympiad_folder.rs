@@ -4,12 +4,14 @@
 
 use std::path::Path;
 
+use crate::error::UsageError;
 use crate::judge::subtasks::SubtaskModel;
+use crate::options::AdHocParts;
 use crate::problem::folder::Folder;
 use crate::problem::shape::{AnswerRules, Shape, TestFile};
 use crate::problem::submission::Submission;
 use crate::problem::tool_tests::ToolTests;
-use crate::problem::ProblemInfo;
+use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
 use crate::programs::checker::Checker;
 use crate::programs::generator::Generator;
 use crate::programs::tool::Tool;
@@ -18,13 +20,19 @@ use crate::programs::ProgramsProblem;
 
 /// What an olympiad reader read of a task, in the problem shape's terms.
 pub(crate) struct OlympiadTask {
-    /// Name, limits, file I/O.
-    pub info: ProblemInfo,
-    /// The stress kinds (one per subtask) and their generators.
+    /// The task's title.
+    pub title: String,
+    /// Its time and memory limits.
+    pub limits: Limits,
+    /// The files solutions read and write (standard streams when none).
+    pub file_io: crate::run::FileIo,
+    /// What the reader has to say of the task; the subtasks' note is added here.
+    pub notes: Vec<String>,
+    /// The stress kinds (one per subtask) and their generators, unless `--gen` replaces them.
     pub generators: Vec<(String, Generator)>,
     /// The official (model) solution that writes the answers.
     pub references: Vec<Tool>,
-    /// The input validators stress inputs go through.
+    /// The input validators stress inputs go through (none with `--gen`).
     pub validators: Vec<InputValidator>,
     /// The task's checker, or white-diff.
     pub checker: Checker,
@@ -38,10 +46,43 @@ pub(crate) struct OlympiadTask {
     pub subtasks: SubtaskModel,
 }
 
-/// The folder `task`, read from `dir`.
-pub(crate) fn olympiad_folder(task: OlympiadTask, dir: &Path) -> Folder {
+/// The folder `task`, read from `dir`, its stress generator replaced by `overrides`' `--gen`.
+pub(crate) fn olympiad_folder(
+    mut task: OlympiadTask,
+    dir: &Path,
+    overrides: &AdHocParts,
+) -> Result<Folder, UsageError> {
+    if let Some(command) = &overrides.generator {
+        let generator = Generator::parse(command, Path::new(""))?;
+        task.generators = vec![("random".to_string(), generator)];
+        task.validators = Vec::new();
+    }
+    task.notes.push(format!(
+        "{} subtask(s) scored by {}: {}",
+        task.subtasks.subtasks.len(),
+        task.subtasks.score_type.name(),
+        (task.subtasks.subtasks.iter())
+            .map(|s| format!("{} {}", s.name, s.points))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    let info = ProblemInfo {
+        // CMS, task-maker-rust and TPS bound memory by the sandbox, not by address space.
+        address_space_limit: false,
+        id: dir.display().to_string(),
+        title: task.title,
+        limits: task.limits,
+        output_limit_bytes: None,
+        kinds: Vec::new(),
+        generator_name: String::new(),
+        has_reference: !task.references.is_empty(),
+        time_limit_origin: TimeLimitOrigin::Given,
+        notes: task.notes,
+        origin: Origin::Folder(dir.to_path_buf()),
+        file_io: task.file_io,
+    };
     let shape = Shape {
-        info: task.info,
+        info,
         generators: task.generators,
         kind_settings: Vec::new(),
         references: task.references,
@@ -58,7 +99,7 @@ pub(crate) fn olympiad_folder(task: OlympiadTask, dir: &Path) -> Folder {
             through_interactor: false,
         },
     };
-    Folder {
+    Ok(Folder {
         // CMS, task-maker-rust and TPS ask no layout of an input beyond what their validators
         // check, so problemtools' strict-layout modifications are not held against them.
         tool_tests: ToolTests {
@@ -78,5 +119,5 @@ pub(crate) fn olympiad_folder(task: OlympiadTask, dir: &Path) -> Folder {
         grader: None,
         lower_bound_from_accepted_only: false,
         subtasks: Some(task.subtasks),
-    }
+    })
 }

@@ -23,7 +23,7 @@ use crate::problem::olympiad_folder::{olympiad_folder, OlympiadTask};
 use crate::problem::program::Program;
 use crate::problem::shape::TestFile;
 use crate::problem::submission::Submission;
-use crate::problem::{Limits, Origin, ProblemInfo, TimeLimitOrigin};
+
 use crate::programs::checker::Checker;
 use crate::programs::generator::{Generator, SeedArgs};
 use crate::programs::sandboxes::ToolSandboxes;
@@ -95,56 +95,24 @@ pub fn load(dir: &Path, overrides: &AdHocParts) -> Result<Folder, UsageError> {
             expectation_source: format!("@check comments of {}", relative(dir, &s.path)),
         })
         .collect();
-    notes.push(format!(
-        "{} subtask(s) scored by {}: {}",
-        task.subtasks.len(),
-        task.score_type.name(),
-        (task.subtasks.iter())
-            .map(|s| format!("{} {}", s.name, s.points))
-            .collect::<Vec<_>>()
-            .join(", ")
-    ));
-    let info = ProblemInfo {
-        // CMS and task-maker-rust bound memory by the sandbox, not by address space.
-        address_space_limit: false,
-        id: dir.display().to_string(),
+    let task = OlympiadTask {
         title: task.title.clone(),
-        limits: Limits {
+        limits: crate::problem::Limits {
             time: task.time_limit,
             memory_bytes: task.memory_bytes,
         },
-        output_limit_bytes: None,
-        kinds: Vec::new(),
-        generator_name: String::new(),
-        has_reference: !references.is_empty(),
-        time_limit_origin: TimeLimitOrigin::Given,
-        notes,
-        origin: Origin::Folder(dir.to_path_buf()),
         file_io,
-    };
-    let (generators, validators) = match &overrides.generator {
-        Some(command) => (
-            vec![(
-                "random".to_string(),
-                Generator::parse(command, Path::new(""))?,
-            )],
-            Vec::new(),
-        ),
-        None => (stress_kinds(&task), stress_validators(&task)),
-    };
-    let subtasks = subtask_model(&task);
-    let task = OlympiadTask {
-        info,
-        generators,
+        notes,
+        generators: stress_kinds(&task),
         references,
-        validators,
+        validators: stress_validators(&task),
         checker,
         tests,
         submissions,
         submissions_place: "sol/",
-        subtasks,
+        subtasks: subtask_model(&task),
     };
-    Ok(olympiad_folder(task, dir))
+    olympiad_folder(task, dir, overrides)
 }
 
 /// The subtasks of `task` as scoring sees them, with its solutions' promises.
