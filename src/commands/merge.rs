@@ -76,19 +76,7 @@ pub fn run(options: &MergeOptions) -> Result<Outcome, UsageError> {
         }
         "mutants" => {
             let report = merge_mutants(&shards)?;
-            if options.json {
-                print_out(&format!("{}\n", report.to_json()))?;
-            } else {
-                print_out(&crate::report::mutants::text(&report))?;
-            }
-            write_report_files(Report::Mutants(&report), &options.reports)?;
-            Ok(if report.tests_miss_some() {
-                Outcome::Failed
-            } else if report.run.interrupted {
-                Outcome::Interrupted
-            } else {
-                Outcome::Passed
-            })
+            super::mutants::present(&report, options.json, &options.reports)
         }
         other => Err(UsageError::new(format!(
             "{}: a shard of `{other}`, which merge does not know",

@@ -61,12 +61,23 @@ pub fn run(options: &MutantsOptions) -> Result<Outcome, UsageError> {
         notes: problem.info().notes.clone(),
         isolation: crate::run::process_isolation(),
     };
-    if options.json {
+    present(&report, options.json, &options.reports)
+}
+
+/// Prints `report` (JSON with `json`, else text), writes it to the `--report` files, and gives
+/// the outcome: failed when a mutant is killable, then interrupted, else passed. One run's
+/// report and `merge`'s of its shards are presented alike.
+pub(super) fn present(
+    report: &MutantsReport,
+    json: bool,
+    reports: &[PathBuf],
+) -> Result<Outcome, UsageError> {
+    if json {
         print_json(report.to_json())?;
     } else {
-        print_out(&crate::report::mutants::text(&report))?;
+        print_out(&crate::report::mutants::text(report))?;
     }
-    write_report_files(Report::Mutants(&report), &options.reports)?;
+    write_report_files(Report::Mutants(report), reports)?;
     Ok(if report.tests_miss_some() {
         Outcome::Failed
     } else if report.run.interrupted {

@@ -10,18 +10,6 @@ use super::json::read_typed;
 use super::MutantsReport;
 use crate::mutants::{Budget, Counterexample, Fate, Judged, MutationRun, Phases};
 
-/// Every operator, to read one back by its name.
-const OPERATORS: [Operator; 8] = [
-    Operator::Relational,
-    Operator::OffByOne,
-    Operator::Logical,
-    Operator::MinMax,
-    Operator::Narrowing,
-    Operator::Removal,
-    Operator::Modulus,
-    Operator::InitialValue,
-];
-
 /// The report the `mutants --json` object in `bytes` describes.
 pub fn mutants_report(bytes: &[u8]) -> Result<MutantsReport, String> {
     let json: MutantsJson = read_typed(bytes)?;
@@ -74,9 +62,7 @@ fn budget(text: &str) -> Result<Budget, String> {
 }
 
 fn judged(m: MutantJson) -> Result<Judged, String> {
-    let operator = OPERATORS
-        .into_iter()
-        .find(|o| o.name() == m.operator)
+    let operator = Operator::from_name(&m.operator)
         .ok_or_else(|| format!("mutant #{}: unknown operator `{}`", m.number, m.operator))?;
     let missing = |field: &str| format!("mutant #{}: no `{field}` for fate `{}`", m.number, m.fate);
     let fate = match m.fate.as_str() {
